@@ -1,0 +1,1 @@
+package org.nightbench; @org.springframework.boot.autoconfigure.SpringBootApplication public class NightbenchApplication { public static void main(String[] a){ org.springframework.boot.SpringApplication.run(NightbenchApplication.class, a);} }
