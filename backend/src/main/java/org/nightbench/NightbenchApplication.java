@@ -1,1 +1,17 @@
-package org.nightbench; @org.springframework.boot.autoconfigure.SpringBootApplication public class NightbenchApplication { public static void main(String[] a){ org.springframework.boot.SpringApplication.run(NightbenchApplication.class, a);} }
+package org.nightbench;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.scheduling.annotation.EnableScheduling;
+
+/** Nightbench: nightly performance tracking for Apache Lucene. */
+@SpringBootApplication
+@ConfigurationPropertiesScan
+@EnableScheduling
+public class NightbenchApplication {
+
+  public static void main(String[] args) {
+    SpringApplication.run(NightbenchApplication.class, args);
+  }
+}

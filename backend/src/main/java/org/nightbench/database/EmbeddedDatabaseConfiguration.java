@@ -1,0 +1,52 @@
+package org.nightbench.database;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Files;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Starts a real PostgreSQL inside the application when no external database is configured, so the
+ * first start needs nothing installed; setting {@code SPRING_DATASOURCE_URL} switches it off.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnExpression("'${spring.datasource.url:}'.isBlank()")
+@EnableConfigurationProperties(EmbeddedDatabaseProperties.class)
+class EmbeddedDatabaseConfiguration {
+
+  private static final Logger log = LoggerFactory.getLogger(EmbeddedDatabaseConfiguration.class);
+
+  @Bean(destroyMethod = "close")
+  EmbeddedPostgres embeddedPostgres(EmbeddedDatabaseProperties properties) throws IOException {
+    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+    if (properties.dataDirectory() != null && !properties.dataDirectory().toString().isBlank()) {
+      Files.createDirectories(properties.dataDirectory());
+      builder.setDataDirectory(properties.dataDirectory()).setCleanDataDirectory(false);
+    }
+    if (properties.port() > 0) {
+      builder.setPort(properties.port());
+    }
+    EmbeddedPostgres postgres = builder.start();
+    log.info(
+        "Embedded PostgreSQL on port {} (data: {})",
+        postgres.getPort(),
+        properties.dataDirectory() == null ? "temporary" : properties.dataDirectory());
+    return postgres;
+  }
+
+  @Bean
+  DataSource dataSource(EmbeddedPostgres postgres) {
+    HikariDataSource dataSource = new HikariDataSource();
+    dataSource.setJdbcUrl(postgres.getJdbcUrl("postgres", "postgres"));
+    dataSource.setUsername("postgres");
+    dataSource.setPoolName("nightbench");
+    return dataSource;
+  }
+}
