@@ -1,0 +1,23 @@
+package org.nightbench.harness;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One forked harness JVM: which java, which Lucene jars, which harness command.
+ *
+ * @param step what this JVM does in words, for logs and errors ("search JVM 2/3")
+ * @param javaHome the JDK that runs it
+ * @param luceneJars the Lucene under test, put on the class path after the harness
+ * @param jvmArgs JVM flags from the profile
+ * @param harnessArgs the harness command line, e.g. {@code index --corpus … --out …}
+ * @param timeout the JVM is killed after this long
+ */
+public record HarnessInvocation(
+    String step,
+    Path javaHome,
+    List<Path> luceneJars,
+    List<String> jvmArgs,
+    List<String> harnessArgs,
+    Duration timeout) {}

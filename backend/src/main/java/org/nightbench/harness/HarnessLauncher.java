@@ -1,0 +1,109 @@
+package org.nightbench.harness;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Forks one harness JVM, streams everything it prints to a log sink and turns a failure into one
+ * line: the harness's own {@code ERROR:} line when it printed one, else how the JVM ended.
+ */
+public final class HarnessLauncher {
+
+  static final String MAIN_CLASS = "org.nightbench.benchjobs.Harness";
+  private static final String ERROR_PREFIX = "ERROR: ";
+
+  private final HarnessJar harnessJar;
+
+  public HarnessLauncher(HarnessJar harnessJar) {
+    this.harnessJar = harnessJar;
+  }
+
+  /** Runs the JVM to its end; returns normally only when it exited with status 0. */
+  public void run(HarnessInvocation invocation, Consumer<String> log) {
+    List<String> command = command(invocation);
+    log.accept("$ " + String.join(" ", command));
+    Process process;
+    try {
+      process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      throw new HarnessFailedException(
+          invocation.step() + ": cannot start " + command.get(0) + ": " + e.getMessage());
+    }
+    String[] lastError = new String[1];
+    Thread pump =
+        new Thread(() -> pump(process, log, lastError), "harness-output-" + process.pid());
+    pump.setDaemon(true);
+    pump.start();
+    boolean finished;
+    try {
+      finished = process.waitFor(invocation.timeout().toMillis(), TimeUnit.MILLISECONDS);
+      if (!finished) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly().waitFor();
+      }
+      pump.join(5_000);
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+      throw new HarnessFailedException(invocation.step() + ": interrupted");
+    }
+    if (!finished) {
+      throw new HarnessFailedException(
+          invocation.step() + ": killed after the timeout of " + invocation.timeout());
+    }
+    int exit = process.exitValue();
+    if (exit != 0) {
+      if (lastError[0] != null) {
+        throw new HarnessFailedException(invocation.step() + ": " + lastError[0]);
+      }
+      throw new HarnessFailedException(invocation.step() + ": harness JVM " + describeExit(exit));
+    }
+  }
+
+  List<String> command(HarnessInvocation invocation) {
+    List<String> command = new ArrayList<>();
+    command.add(invocation.javaHome().resolve("bin").resolve("java").toString());
+    command.addAll(invocation.jvmArgs());
+    List<String> classPath = new ArrayList<>();
+    classPath.add(harnessJar.path().toString());
+    invocation.luceneJars().stream().map(Path::toString).forEach(classPath::add);
+    command.add("-cp");
+    command.add(String.join(File.pathSeparator, classPath));
+    command.add(MAIN_CLASS);
+    command.addAll(invocation.harnessArgs());
+    return command;
+  }
+
+  private static void pump(Process process, Consumer<String> log, String[] lastError) {
+    try (BufferedReader reader =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = reader.readLine()) != null) {
+        if (line.startsWith(ERROR_PREFIX)) {
+          lastError[0] = line.substring(ERROR_PREFIX.length()).strip();
+        }
+        log.accept(line);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String describeExit(int exit) {
+    if (exit > 128) {
+      // 128 + signal number is how a shell reports a JVM ended by a signal (137 = SIGKILL).
+      return "was killed by signal " + (exit - 128) + " (exit code " + exit + ")";
+    }
+    return "exited with code " + exit + " without an error message (crashed?)";
+  }
+}

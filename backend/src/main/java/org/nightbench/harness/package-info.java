@@ -1,0 +1,5 @@
+/**
+ * Forking the benchmark harness: the harness jar as a file, the profile of settings it runs with,
+ * and the launcher that starts one fresh JVM per measurement and reads nothing but its files.
+ */
+package org.nightbench.harness;

@@ -1,0 +1,67 @@
+package org.nightbench.runs;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.net.URI;
+import java.util.List;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
+
+@RestController
+@RequestMapping("/api/runs")
+@Tag(name = "Runs", description = "Benchmark runs of Lucene revisions: queue, state and logs")
+class RunApiController {
+
+  private final RunService runs;
+
+  RunApiController(RunService runs) {
+    this.runs = runs;
+  }
+
+  @GetMapping
+  @Operation(summary = "The most recent runs, newest first")
+  List<Run> recent(@RequestParam(defaultValue = "100") int limit) {
+    return runs.recent(limit);
+  }
+
+  @GetMapping("/{id}")
+  @Operation(summary = "One run with its state, resolved Lucene version, JDK and error")
+  Run run(@PathVariable long id) {
+    return runs.find(id).orElseThrow(() -> notFound(id));
+  }
+
+  @GetMapping("/{id}/log")
+  @Operation(summary = "The run's log lines after line number `from` (0 for all)")
+  List<String> log(@PathVariable long id, @RequestParam(defaultValue = "0") int from) {
+    runs.find(id).orElseThrow(() -> notFound(id));
+    return runs.log(id, from);
+  }
+
+  @GetMapping("/progress")
+  @Operation(summary = "Counts of runs by state and the run in progress")
+  RunProgress progress() {
+    return runs.progress();
+  }
+
+  @PostMapping
+  @Operation(summary = "Queue a run, e.g. {\"luceneSpec\": \"maven:9.12.3\"}")
+  ResponseEntity<Run> enqueue(@RequestBody NewRun request) {
+    Run run = runs.enqueue(request.luceneSpec(), request.profile(), request.corpus(), "manual");
+    return ResponseEntity.created(URI.create("/api/runs/" + run.id())).body(run);
+  }
+
+  /** The body of a run request; profile and corpus default to the runner's settings. */
+  record NewRun(String luceneSpec, String profile, String corpus) {}
+
+  private static ResponseStatusException notFound(long id) {
+    return new ResponseStatusException(HttpStatus.NOT_FOUND, "no run with id " + id);
+  }
+}

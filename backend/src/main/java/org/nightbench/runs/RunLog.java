@@ -1,0 +1,56 @@
+package org.nightbench.runs;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The log of one run: every line goes to the application log and, in small batches, to the
+ * database, so the run page can show the tail while the run is in progress and failed runs keep
+ * everything they printed.
+ */
+final class RunLog implements Consumer<String>, AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(RunLog.class);
+  private static final int BATCH_LINES = 50;
+  private static final long BATCH_MILLIS = 1_000;
+
+  private final long runId;
+  private final RunRepository runs;
+  private final Clock clock;
+  private final List<String> pending = new ArrayList<>();
+  private Instant lastFlush;
+
+  RunLog(long runId, RunRepository runs, Clock clock) {
+    this.runId = runId;
+    this.runs = runs;
+    this.clock = clock;
+    this.lastFlush = clock.instant();
+  }
+
+  /** Called from the thread that pumps a forked JVM's output as well as from the worker. */
+  @Override
+  public synchronized void accept(String line) {
+    log.info("run {}: {}", runId, line);
+    pending.add(line);
+    if (pending.size() >= BATCH_LINES
+        || clock.instant().isAfter(lastFlush.plusMillis(BATCH_MILLIS))) {
+      flush();
+    }
+  }
+
+  synchronized void flush() {
+    runs.appendLog(runId, List.copyOf(pending));
+    pending.clear();
+    lastFlush = clock.instant();
+  }
+
+  @Override
+  public void close() {
+    flush();
+  }
+}

@@ -1,0 +1,192 @@
+package org.nightbench.runs;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Runs, their state transitions and their logs in PostgreSQL. */
+@Repository
+public class RunRepository {
+
+  private static final String COLUMNS =
+      "id, lucene_spec, lucene_version, revision_date, machine, profile, corpus, reason, status,"
+          + " progress, error, jdk, queued_at, started_at, finished_at";
+
+  private final JdbcClient jdbc;
+
+  RunRepository(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  public long enqueue(RunRequest request) {
+    return jdbc.sql(
+            "insert into run (lucene_spec, machine, profile, corpus, reason)"
+                + " values (:spec, :machine, :profile, :corpus, :reason) returning id")
+        .param("spec", request.luceneSpec())
+        .param("machine", request.machine())
+        .param("profile", request.profile())
+        .param("corpus", request.corpus())
+        .param("reason", request.reason())
+        .query(Long.class)
+        .single();
+  }
+
+  /**
+   * Takes the oldest queued run of this machine and marks it running; {@code SKIP LOCKED} lets
+   * several workers poll one queue without taking the same run twice.
+   */
+  @Transactional
+  public Optional<Run> claimNext(String machine) {
+    return jdbc.sql(
+            "update run set status = 'running', started_at = now(), progress = 'starting'"
+                + " where id = (select id from run where status = 'queued' and machine = :machine"
+                + " order by id limit 1 for update skip locked) returning "
+                + COLUMNS)
+        .param("machine", machine)
+        .query(RunRepository::map)
+        .optional();
+  }
+
+  public void updateProgress(long id, String progress) {
+    jdbc.sql("update run set progress = :progress where id = :id")
+        .param("progress", progress)
+        .param("id", id)
+        .update();
+  }
+
+  public void recordRevision(long id, String luceneVersion, Instant revisionDate, String jdk) {
+    jdbc.sql(
+            "update run set lucene_version = :version, revision_date = :date, jdk = :jdk"
+                + " where id = :id")
+        .param("version", luceneVersion)
+        .param("date", revisionDate == null ? null : Timestamp.from(revisionDate))
+        .param("jdk", jdk)
+        .param("id", id)
+        .update();
+  }
+
+  public void markFailed(long id, String error) {
+    jdbc.sql(
+            "update run set status = 'failed', error = :error, progress = null,"
+                + " finished_at = now() where id = :id")
+        .param("error", error)
+        .param("id", id)
+        .update();
+  }
+
+  /** Called inside the ingestion transaction, so the run turns succeeded with its points. */
+  public void markSucceeded(long id, String environmentJson) {
+    jdbc.sql(
+            "update run set status = 'succeeded', progress = null, error = null,"
+                + " environment = cast(:env as jsonb), finished_at = now() where id = :id")
+        .param("env", environmentJson)
+        .param("id", id)
+        .update();
+  }
+
+  /**
+   * Runs left 'running' by a process that died can never finish; on start-up they are marked
+   * failed so they are visible and not silently stuck.
+   */
+  public int failAbandoned(String machine) {
+    return jdbc.sql(
+            "update run set status = 'failed', error = 'the worker stopped while this run was"
+                + " running (application restarted or killed)', progress = null,"
+                + " finished_at = now() where status = 'running' and machine = :machine")
+        .param("machine", machine)
+        .update();
+  }
+
+  public Optional<Run> find(long id) {
+    return jdbc.sql("select " + COLUMNS + " from run where id = :id")
+        .param("id", id)
+        .query(RunRepository::map)
+        .optional();
+  }
+
+  public List<Run> recent(int limit) {
+    return jdbc.sql("select " + COLUMNS + " from run order by id desc limit :limit")
+        .param("limit", limit)
+        .query(RunRepository::map)
+        .list();
+  }
+
+  public long count() {
+    return jdbc.sql("select count(*) from run").query(Long.class).single();
+  }
+
+  public RunProgress progress() {
+    RunProgress counts =
+        jdbc.sql(
+                "select count(*) filter (where status = 'queued'),"
+                    + " count(*) filter (where status = 'running'),"
+                    + " count(*) filter (where status = 'succeeded'),"
+                    + " count(*) filter (where status = 'failed') from run")
+            .query(
+                (rs, n) -> new RunProgress(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), null))
+            .single();
+    RunProgress.Current current =
+        jdbc.sql(
+                "select id, lucene_spec, progress from run where status = 'running'"
+                    + " order by started_at limit 1")
+            .query((rs, n) -> new RunProgress.Current(rs.getLong(1), rs.getString(2), rs.getString(3)))
+            .optional()
+            .orElse(null);
+    return new RunProgress(
+        counts.queued(), counts.running(), counts.succeeded(), counts.failed(), current);
+  }
+
+  public void appendLog(long runId, List<String> lines) {
+    if (lines.isEmpty()) {
+      return;
+    }
+    // One statement per batch; line numbers continue from what is stored, so appends from one
+    // writer stay ordered.
+    jdbc.sql(
+            "insert into run_log (run_id, line_no, line)"
+                + " select :run, coalesce((select max(line_no) from run_log where run_id = :run), 0)"
+                + " + ordinality, line from unnest(cast(:lines as text[])) with ordinality as l(line)")
+        .param("run", runId)
+        .param("lines", lines.toArray(String[]::new))
+        .update();
+  }
+
+  public List<String> log(long runId, int fromLine) {
+    return jdbc.sql(
+            "select line from run_log where run_id = :run and line_no > :from order by line_no")
+        .param("run", runId)
+        .param("from", fromLine)
+        .query(String.class)
+        .list();
+  }
+
+  private static Run map(ResultSet rs, int rowNum) throws SQLException {
+    return new Run(
+        rs.getLong("id"),
+        rs.getString("lucene_spec"),
+        rs.getString("lucene_version"),
+        instant(rs, "revision_date"),
+        rs.getString("machine"),
+        rs.getString("profile"),
+        rs.getString("corpus"),
+        rs.getString("reason"),
+        RunStatus.fromDb(rs.getString("status")),
+        rs.getString("progress"),
+        rs.getString("error"),
+        rs.getString("jdk"),
+        instant(rs, "queued_at"),
+        instant(rs, "started_at"),
+        instant(rs, "finished_at"));
+  }
+
+  private static Instant instant(ResultSet rs, String column) throws SQLException {
+    Timestamp ts = rs.getTimestamp(column);
+    return ts == null ? null : ts.toInstant();
+  }
+}

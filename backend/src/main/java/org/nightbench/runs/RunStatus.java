@@ -1,0 +1,17 @@
+package org.nightbench.runs;
+
+/** Where a run is in its life; only {@code succeeded} runs have measurements. */
+public enum RunStatus {
+  QUEUED,
+  RUNNING,
+  SUCCEEDED,
+  FAILED;
+
+  String dbValue() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  static RunStatus fromDb(String value) {
+    return valueOf(value.toUpperCase(java.util.Locale.ROOT));
+  }
+}

@@ -1,0 +1,55 @@
+package org.nightbench.runs;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.nightbench.harness.BenchmarkProfile;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * How this process runs benchmarks.
+ *
+ * @param machine the name this box's series are kept under; defaults to the host name
+ * @param workDirectory indexes, task files and result files of runs in progress
+ * @param profile the profile new runs use
+ * @param corpus the corpus new runs use: {@code europarl} or a path to a line-docs file
+ * @param workerEnabled whether this process takes runs from the queue
+ * @param stepTimeout a forked harness JVM running longer is killed and its run fails
+ * @param profiles the known profiles by name
+ */
+@ConfigurationProperties("nightbench.runner")
+public record RunnerProperties(
+    String machine,
+    Path workDirectory,
+    String profile,
+    String corpus,
+    boolean workerEnabled,
+    Duration stepTimeout,
+    Map<String, BenchmarkProfile> profiles) {
+
+  public RunnerProperties {
+    if (machine == null || machine.isBlank()) {
+      machine = hostName();
+    }
+    profiles = profiles == null ? Map.of() : Map.copyOf(profiles);
+  }
+
+  public BenchmarkProfile profile(String name) {
+    BenchmarkProfile found = profiles.get(name);
+    if (found == null) {
+      throw new IllegalArgumentException(
+          "unknown profile '" + name + "'; configured profiles: " + profiles.keySet());
+    }
+    return found;
+  }
+
+  private static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return "localhost";
+    }
+  }
+}
