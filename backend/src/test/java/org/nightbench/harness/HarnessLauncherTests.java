@@ -1,0 +1,99 @@
+package org.nightbench.harness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HarnessLauncherTests {
+
+  @TempDir Path temp;
+  HarnessLauncher launcher;
+  List<String> log = new CopyOnWriteArrayList<>();
+
+  @BeforeEach
+  void setUp() {
+    launcher = new HarnessLauncher(new HarnessJar(temp.resolve("harness")));
+  }
+
+  @Test
+  void harnessErrorLineBecomesTheFailure() throws IOException {
+    Path jdk = fakeJdk("echo 'indexing 10%'; echo 'ERROR: corpus /nope.txt does not exist' >&2; exit 2");
+
+    assertThatThrownBy(() -> launcher.run(invocation(jdk, Duration.ofMinutes(1)), log::add))
+        .isInstanceOf(HarnessFailedException.class)
+        .hasMessage("indexing: corpus /nope.txt does not exist");
+    assertThat(log).contains("indexing 10%", "ERROR: corpus /nope.txt does not exist");
+  }
+
+  @Test
+  void jvmKilledBySignalIsReportedAsKilled() throws IOException {
+    Path jdk = fakeJdk("echo started; kill -9 $$");
+
+    assertThatThrownBy(() -> launcher.run(invocation(jdk, Duration.ofMinutes(1)), log::add))
+        .hasMessage("indexing: harness JVM was killed by signal 9 (exit code 137)");
+    assertThat(log).contains("started");
+  }
+
+  @Test
+  void jvmRunningPastTheTimeoutIsKilled() throws IOException {
+    Path jdk = fakeJdk("echo started; sleep 60");
+
+    assertThatThrownBy(() -> launcher.run(invocation(jdk, Duration.ofMillis(500)), log::add))
+        .hasMessage("indexing: killed after the timeout of PT0.5S");
+  }
+
+  @Test
+  void realJvmThatCannotStartIsACrash() {
+    Path javaHome = Path.of(System.getProperty("java.home"));
+    HarnessInvocation invocation =
+        new HarnessInvocation(
+            "search JVM 1/3", javaHome, List.of(), List.of("-Xmx1m", "-Xms1m"),
+            List.of("search"), Duration.ofMinutes(1));
+
+    assertThatThrownBy(() -> launcher.run(invocation, log::add))
+        .hasMessageStartingWith("search JVM 1/3: harness JVM exited with code 1");
+    assertThat(String.join("\n", log)).contains("heap");
+  }
+
+  @Test
+  void commandPutsTheHarnessBeforeLucene() throws IOException {
+    Path jdk = fakeJdk("exit 0");
+    HarnessInvocation invocation =
+        new HarnessInvocation(
+            "indexing", jdk, List.of(Path.of("/jars/lucene-core-9.12.3.jar")),
+            List.of("-Xmx1g"), List.of("index", "--out", "x.json"), Duration.ofMinutes(1));
+
+    List<String> command = launcher.command(invocation);
+
+    assertThat(command.get(0)).isEqualTo(jdk.resolve("bin/java").toString());
+    assertThat(command).containsSubsequence("-Xmx1g", "-cp");
+    String classPath = command.get(command.indexOf("-cp") + 1);
+    assertThat(classPath).matches(".*nightbench-harness-[0-9a-f]{16}\\.jar:/jars/lucene-core-9.12.3.jar");
+    assertThat(command.subList(command.size() - 4, command.size()))
+        .containsExactly(HarnessLauncher.MAIN_CLASS, "index", "--out", "x.json");
+  }
+
+  private HarnessInvocation invocation(Path javaHome, Duration timeout) {
+    return new HarnessInvocation(
+        "indexing", javaHome, List.of(), List.of(), List.of("index"), timeout);
+  }
+
+  /** A JDK whose java is a shell script: lets a test make a "JVM" fail in exactly one way. */
+  private Path fakeJdk(String script) throws IOException {
+    Path home = Files.createTempDirectory(temp, "jdk");
+    Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
+    Files.writeString(java, "#!/bin/sh\n" + script + "\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return home;
+  }
+}
