@@ -1,7 +1,6 @@
 package org.nightbench.jdk;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -161,22 +160,21 @@ public final class JdkFinder {
 
     private static Optional<Jdk> probe(Path home) {
         Path java = home.resolve("bin").resolve("java");
-        Process process;
+        Path output = null;
+        Process process = null;
         try {
+            // Output goes to a file, not a pipe, so a launcher that hangs cannot block us past the timeout.
+            output = Files.createTempFile("nightbench-jdk-probe", ".txt");
             process = new ProcessBuilder(java.toString(), "-XshowSettings:properties", "-version")
                     .redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
                     .start();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-        try (InputStream out = process.getInputStream()) {
-            process.getOutputStream().close();
-            String output = new String(out.readAllBytes(), StandardCharsets.UTF_8);
             if (!process.waitFor(PROBE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 return Optional.empty();
             }
             Map<String, String> settings = new LinkedHashMap<>();
-            output.lines().map(SETTING_LINE::matcher).filter(Matcher::matches)
+            Files.readAllLines(output, StandardCharsets.UTF_8).stream()
+                    .map(SETTING_LINE::matcher).filter(Matcher::matches)
                     .forEach(m -> settings.putIfAbsent(m.group(1), m.group(2).strip()));
             String version = settings.get("java.version");
             if (version == null) {
@@ -184,13 +182,22 @@ public final class JdkFinder {
             }
             String vendor = settings.getOrDefault("java.vendor", "Unknown");
             return Optional.of(new Jdk(home, feature(settings.getOrDefault("java.specification.version", version)), vendor, version));
-        } catch (IOException e) {
+        } catch (IOException | JdkException e) {
             return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.empty();
         } finally {
-            process.destroyForcibly();
+            if (process != null) {
+                process.destroyForcibly();
+            }
+            if (output != null) {
+                try {
+                    Files.deleteIfExists(output);
+                } catch (IOException e) {
+                    // A leftover temp file is harmless.
+                }
+            }
         }
     }
 

@@ -1,7 +1,5 @@
 package org.nightbench.lucene;
 
-import java.util.regex.Pattern;
-
 /**
  * Which Lucene to benchmark, written as {@code <kind>:<value>}; {@link #toString()} gives the spec string back.
  *
@@ -9,9 +7,6 @@ import java.util.regex.Pattern;
  * recognised so users get a clear "not supported yet" instead of "unknown", and will join the permits list.
  */
 public sealed interface LuceneSpec permits MavenLuceneSpec {
-
-    /** Characters Maven versions of Lucene (releases and snapshots) are made of; anything else is a typo or worse. */
-    Pattern VERSION = Pattern.compile("[0-9A-Za-z.+_-]+");
 
     /** Parses {@code maven:9.12.3}; throws {@link LuceneResolutionException} naming the input when it is not valid. */
     static LuceneSpec parse(String spec) {
@@ -27,7 +22,7 @@ public sealed interface LuceneSpec permits MavenLuceneSpec {
                 if (value.isEmpty()) {
                     throw new LuceneResolutionException("Lucene spec '" + spec + "' has no version; expected e.g. maven:9.12.3");
                 }
-                if (!VERSION.matcher(value).matches()) {
+                if (!MavenLuceneSpec.VERSION.matcher(value).matches()) {
                     throw new LuceneResolutionException("Lucene spec '" + spec
                             + "' has an invalid version; only letters, digits and . + _ - are allowed");
                 }
