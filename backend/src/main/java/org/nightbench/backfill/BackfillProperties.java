@@ -1,18 +1,14 @@
 package org.nightbench.backfill;
 
-import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * The history measured on first start with an empty database.
  *
  * @param enabled whether to backfill at all
- * @param minors Lucene minor versions; each is measured at its latest patch release
+ * @param fromMinor the oldest Lucene minor measured, e.g. {@code 9.8}
+ * @param toMinor the newest Lucene minor measured, e.g. {@code 10.6}; each minor at its latest
+ *     patch release
  */
 @ConfigurationProperties("nightbench.backfill")
-public record BackfillProperties(boolean enabled, List<String> minors) {
-
-  public BackfillProperties {
-    minors = minors == null ? List.of() : List.copyOf(minors);
-  }
-}
+public record BackfillProperties(boolean enabled, String fromMinor, String toMinor) {}

@@ -1,6 +1,5 @@
 package org.nightbench.backfill;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.nightbench.lucene.LuceneResolver;
 import org.nightbench.runs.RunRepository;
@@ -14,7 +13,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * On first start with an empty database, queues a real history to look at: the latest patch of
- * every configured Lucene minor, oldest first, so the graphs fill from left to right.
+ * every Lucene minor in the configured range, oldest first, so the graphs fill from left to right.
  */
 @Component
 class ReleaseBackfill {
@@ -40,13 +39,12 @@ class ReleaseBackfill {
     if (!settings.enabled() || runs.count() > 0) {
       return;
     }
-    List<String> releases = new ArrayList<>();
-    for (String minor : settings.minors()) {
-      try {
-        releases.add(lucene.latestPatch(minor));
-      } catch (RuntimeException e) {
-        log.warn("Backfill skips Lucene {}: {}", minor, e.getMessage());
-      }
+    List<String> releases;
+    try {
+      releases = lucene.latestPatches(settings.fromMinor(), settings.toMinor());
+    } catch (RuntimeException e) {
+      log.warn("No backfill: cannot list Lucene releases: {}", e.getMessage());
+      return;
     }
     log.info("Empty database: backfilling {} Lucene releases {}", releases.size(), releases);
     for (String release : releases) {

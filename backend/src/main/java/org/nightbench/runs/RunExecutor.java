@@ -69,7 +69,7 @@ class RunExecutor {
     step(run, log, "resolving " + run.luceneSpec());
     ResolvedLucene resolved = lucene.resolve(LuceneSpec.parse(run.luceneSpec()));
     log.accept("Lucene " + resolved.version() + ": " + resolved.jars());
-    Jdk jdk = jdks.select(lucene.minimumJava(resolved.version()), "Lucene " + resolved.version());
+    Jdk jdk = jdks.select(LuceneResolver.minimumJava(resolved.version()), "Lucene " + resolved.version());
     log.accept("JDK " + jdk.identity() + " at " + jdk.home());
     Corpus corpus = corpora.resolve(run.corpus());
     log.accept("corpus " + corpus.name() + " " + corpus.path() + " sha256=" + corpus.sha256());

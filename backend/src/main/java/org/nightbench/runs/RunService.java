@@ -2,6 +2,7 @@ package org.nightbench.runs;
 
 import java.util.List;
 import java.util.Optional;
+import org.nightbench.corpus.CorpusProperties;
 import org.nightbench.lucene.LuceneSpec;
 import org.springframework.stereotype.Service;
 
@@ -11,10 +12,12 @@ public class RunService {
 
   private final RunRepository runs;
   private final RunnerProperties settings;
+  private final CorpusProperties corpora;
 
-  RunService(RunRepository runs, RunnerProperties settings) {
+  RunService(RunRepository runs, RunnerProperties settings, CorpusProperties corpora) {
     this.runs = runs;
     this.settings = settings;
+    this.corpora = corpora;
   }
 
   /**
@@ -32,7 +35,7 @@ public class RunService {
                 spec.toString(),
                 settings.machine(),
                 profileName,
-                blankToDefault(corpus, settings.corpus()),
+                blankToDefault(corpus, corpora.source()),
                 reason));
     return runs.find(id).orElseThrow();
   }

@@ -14,7 +14,6 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param machine the name this box's series are kept under; defaults to the host name
  * @param workDirectory indexes, task files and result files of runs in progress
  * @param profile the profile new runs use
- * @param corpus the corpus new runs use: {@code europarl} or a path to a line-docs file
  * @param workerEnabled whether this process takes runs from the queue
  * @param stepTimeout a forked harness JVM running longer is killed and its run fails
  * @param profiles the known profiles by name
@@ -24,7 +23,6 @@ public record RunnerProperties(
     String machine,
     Path workDirectory,
     String profile,
-    String corpus,
     boolean workerEnabled,
     Duration stepTimeout,
     Map<String, BenchmarkProfile> profiles) {
