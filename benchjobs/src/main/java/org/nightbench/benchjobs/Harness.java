@@ -57,6 +57,9 @@ public final class Harness implements Callable<Integer> {
       t = t.getCause();
     }
     String msg = t.getMessage();
+    if (t instanceof NoClassDefFoundError && msg != null && msg.startsWith("org/apache/lucene/")) {
+      return "Lucene is not on the classpath (NoClassDefFoundError: " + oneLine(msg) + ")";
+    }
     if (t instanceof IllegalArgumentException && msg != null && !msg.isBlank()) {
       return oneLine(msg);
     }

@@ -76,6 +76,16 @@ class EndToEndTest {
     assertThat(metrics.get(0).detail()).containsEntry("docs", (long) DOCS);
   }
 
+  @Test
+  void multiThreadedIndexingAddsEveryDocOnce() throws IOException {
+    IndexingSettings settings = new IndexingSettings(corpus, tmp.resolve("mt"), 500, 16, 2);
+    IndexingReport mt = IndexingBenchmark.run(settings, quiet());
+    assertThat(mt.docs()).isEqualTo(500);
+    try (Indexes.Opened opened = Indexes.open(tmp.resolve("mt"))) {
+      assertThat(opened.reader().numDocs()).isEqualTo(500);
+    }
+  }
+
   private Path generate(long seed, String name) throws IOException {
     TaskGenerator.Generated g;
     try (Indexes.Opened opened = Indexes.open(index)) {
