@@ -36,10 +36,7 @@ final class GenerateTasksCommand implements Callable<Integer> {
     if (perCategory < 1) {
       throw new IllegalArgumentException("per-category must be >= 1, got " + perCategory);
     }
-    TaskGenerator.Generated g;
-    try (Indexes.Opened index = Indexes.open(indexDir)) {
-      g = TaskGenerator.generate(index.reader(), corpus, seed, perCategory);
-    }
+    TaskGenerator.Generated g = Indexes.generateTasks(indexDir, corpus, seed, perCategory);
     if (g.tasks().isEmpty()) {
       throw new IllegalArgumentException(
           "index " + indexDir + " is too small to generate any task");

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.SearchSettings;
 import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
@@ -42,10 +41,8 @@ final class SearchCommand implements Callable<Integer> {
     Files.deleteIfExists(out);
     SearchSettings settings = new SearchSettings(repetitions, warmup, seed, topN);
     List<Task> taskList = TaskFileParser.parse(tasks);
-    List<Metric> metrics;
-    try (Indexes.Opened index = Indexes.open(indexDir)) {
-      metrics = SearchBenchmark.run(index.reader(), taskList, tasks.toString(), settings, System.out);
-    }
+    List<Metric> metrics =
+        Indexes.search(indexDir, taskList, tasks.toString(), settings, System.out);
     Results.write(out, "search", metrics);
     return 0;
   }
