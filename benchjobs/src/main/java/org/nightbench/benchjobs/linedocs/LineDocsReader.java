@@ -45,6 +45,7 @@ public final class LineDocsReader implements Closeable {
    * file fails here rather than minutes into a benchmark.
    */
   public static LineDocsReader open(Path file) throws IOException {
+    // Files.exists first: the backend shows this message verbatim, NoSuchFileException is terse.
     if (!Files.exists(file)) {
       throw new IllegalArgumentException("corpus " + file + " does not exist");
     }
@@ -71,7 +72,7 @@ public final class LineDocsReader implements Closeable {
     } catch (IOException e) {
       closeQuietly(r, counting);
       if (r == null) {
-        throw e;
+        throw new IllegalArgumentException("corpus " + file + " cannot be opened: " + e, e);
       }
       throw r.readFailure(e);
     } catch (RuntimeException e) {

@@ -133,6 +133,15 @@ class LineDocsReaderTest {
   }
 
   @Test
+  void brokenGzipHeaderNamesTheFile() throws IOException {
+    Path p = tmp.resolve("broken.gz");
+    Files.write(p, new byte[] {0x1f, (byte) 0x8b, 0x00});
+    assertThatThrownBy(() -> LineDocsReader.open(p))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("corpus " + p + " cannot be opened: ");
+  }
+
+  @Test
   void truncatedGzipIsReportedAsUnreadable() throws IOException {
     Path full = tmp.resolve("full.gz");
     try (OutputStream os = new GZIPOutputStream(Files.newOutputStream(full))) {
