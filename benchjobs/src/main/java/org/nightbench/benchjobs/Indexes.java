@@ -1,0 +1,75 @@
+package org.nightbench.benchjobs;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.benchjobs.search.SearchBenchmark;
+import org.nightbench.benchjobs.search.SearchSettings;
+import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.benchjobs.tasks.TaskGenerator;
+
+/**
+ * Opens an existing benchmark index, turning the usual mistakes into one-line messages; the
+ * command classes go through here so that they themselves never mention a Lucene type and
+ * {@code --help} works without Lucene on the classpath.
+ */
+final class Indexes {
+
+  private Indexes() {}
+
+  static TaskGenerator.Generated generateTasks(Path dir, Path corpus, long seed, int perCategory)
+      throws IOException {
+    try (Opened index = open(dir)) {
+      return TaskGenerator.generate(index.reader(), corpus, seed, perCategory);
+    }
+  }
+
+  static List<Metric> search(
+      Path dir, List<Task> tasks, String tasksSource, SearchSettings settings, PrintStream progress)
+      throws IOException {
+    try (Opened index = open(dir)) {
+      return SearchBenchmark.run(index.reader(), tasks, tasksSource, settings, progress);
+    }
+  }
+
+  /** A reader together with the directory it must outlive. */
+  record Opened(Directory directory, DirectoryReader reader) implements Closeable {
+    @Override
+    public void close() throws IOException {
+      try (directory) {
+        reader.close();
+      }
+    }
+  }
+
+  static Opened open(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      throw new IllegalArgumentException("index " + dir + " does not exist");
+    }
+    if (!Files.isDirectory(dir)) {
+      throw new IllegalArgumentException("index " + dir + " is not a directory");
+    }
+    Directory directory = FSDirectory.open(dir);
+    try {
+      if (!DirectoryReader.indexExists(directory)) {
+        throw new IllegalArgumentException("index " + dir + " contains no Lucene index");
+      }
+      DirectoryReader reader = DirectoryReader.open(directory);
+      if (reader.numDocs() == 0) {
+        reader.close();
+        throw new IllegalArgumentException("index " + dir + " has no documents");
+      }
+      return new Opened(directory, reader);
+    } catch (IOException | RuntimeException e) {
+      directory.close();
+      throw e;
+    }
+  }
+}

