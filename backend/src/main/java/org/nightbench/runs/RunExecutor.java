@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.nightbench.benchjobs.result.HarnessResult;
+import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.corpus.Corpus;
 import org.nightbench.corpus.CorpusProvider;
 import org.nightbench.harness.BenchmarkProfile;
@@ -66,6 +67,10 @@ class RunExecutor {
   /** Runs every step; throws with a one-line message when one fails. */
   void execute(Run run, RunLog log) {
     BenchmarkProfile profile = settings.profile(run.profile());
+    if (profile.tasksFile() != null) {
+      // A bad task file should fail the run before minutes of indexing, not after.
+      checkTasks(profile.tasksFile());
+    }
     step(run, log, "resolving " + run.luceneSpec());
     ResolvedLucene resolved = lucene.resolve(LuceneSpec.parse(run.luceneSpec()));
     log.accept("Lucene " + resolved.version() + ": " + resolved.jars());
@@ -169,6 +174,16 @@ class RunExecutor {
             step, jdk.home(), resolved.jars(), profile.jvmArgs(), harnessArgs,
             settings.stepTimeout()),
         log);
+  }
+
+  private static void checkTasks(Path tasksFile) {
+    try {
+      if (TaskFileParser.parse(tasksFile).isEmpty()) {
+        throw new IllegalArgumentException("tasks " + tasksFile + " has no tasks");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read tasks " + tasksFile + ": " + e.getMessage(), e);
+    }
   }
 
   private HarnessResult read(Path resultFile) {
