@@ -33,8 +33,10 @@ function describe(point, unit) {
 
 function overview(points, unit) {
   const last = points[points.length - 1];
-  return `${points.length} point${points.length === 1 ? '' : 's'}, ${formatDate(points[0][X])} to ${formatDate(last[X])}.`
-    + ` Latest: ${describe(last, unit)}. Hover for a point; click it to open its run.`;
+  const span = points.length === 1
+    ? '1 point'
+    : `${points.length} points, ${formatDate(points[0][X])} to ${formatDate(last[X])}`;
+  return `${span}. Latest: ${describe(last, unit)}`;
 }
 
 function draw(element, legend, points) {
@@ -42,7 +44,10 @@ function draw(element, legend, points) {
   // Dygraphs' error bars take [value, stddev] pairs; a point without a stddev gets no band.
   const data = points.map(p => [new Date(p[X]), [p[VALUE], p[STDDEV] ?? 0]]);
   element.replaceChildren();
+  const week = 7 * 24 * 3600 * 1000;
   return new Dygraph(element, data, {
+    // A lone point has no x range of its own: give it a fortnight around it instead of the edge.
+    dateWindow: points.length === 1 ? [points[0][X] - week, points[0][X] + week] : null,
     labels: ['Date', metric],
     errorBars: true,
     sigma: 1,

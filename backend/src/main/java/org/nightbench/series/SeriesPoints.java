@@ -9,7 +9,13 @@ import java.util.List;
 public record SeriesPoints(
     long seriesId,
     @ArraySchema(schema = @Schema(example = "x")) List<String> columns,
-    @ArraySchema(schema = @Schema(implementation = Point.class)) List<Point> points) {
+    @Schema(
+            implementation = Object[][].class,
+            description =
+                "Each point is [x (revision date, epoch milliseconds), value, stddev (±1σ over"
+                    + " JVMs, or null), runId, luceneSpec, luceneVersion (or null)]",
+            example = "[[1718236800000, 1234.5, 12.5, 42, \"maven:9.12.3\", \"9.12.3\"]]")
+        List<Point> points) {
 
   /** The position of each value inside a point. */
   public static final List<String> COLUMNS =

@@ -12,6 +12,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** What a real client gets from the running server: the 404 page, problem JSON, the API docs. */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
@@ -48,6 +50,11 @@ class WebErrorAndDocsTests {
     assertThat(response.body())
         .contains("Nightbench API", "/api/series", "/api/series/{id}", "/api/series/{id}/points", "Series")
         .doesNotContain("\"/series/{id}\"", "\"/\":");
+    // Points are documented as what they are on the wire: arrays of arrays, not objects.
+    JsonNode points =
+        JsonMapper.builder().build().readTree(response.body()).at("/components/schemas/SeriesPoints/properties/points");
+    assertThat(String.valueOf(points.get("type"))).isEqualTo("\"array\"");
+    assertThat(String.valueOf(points.at("/items/type"))).isEqualTo("\"array\"");
   }
 
   private HttpResponse<String> get(String path, String accept) throws IOException, InterruptedException {
