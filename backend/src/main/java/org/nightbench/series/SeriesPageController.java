@@ -1,0 +1,33 @@
+package org.nightbench.series;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+
+/** The pages: the list of series (the home page) and one series with its chart. */
+@Controller
+class SeriesPageController {
+
+  static final String LIST_VIEW = "series/list";
+  static final String DETAIL_VIEW = "series/detail";
+
+  private final SeriesService series;
+
+  SeriesPageController(SeriesService series) {
+    this.series = series;
+  }
+
+  @GetMapping("/")
+  String list(Model model) {
+    model.addAttribute("groups", series.groupedByBenchmark());
+    return LIST_VIEW;
+  }
+
+  /** The chart's points are fetched from the API by the page, so the page itself renders at once. */
+  @GetMapping("/series/{id}")
+  String detail(@PathVariable long id, Model model) {
+    model.addAttribute("series", series.get(id));
+    return DETAIL_VIEW;
+  }
+}

@@ -1,0 +1,27 @@
+package org.nightbench.series;
+
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.List;
+
+/** Every point of one series in x order, each a compact array described by {@link #columns}. */
+@Schema(description = "Every point of one series in x order; each point is an array")
+public record SeriesPoints(
+    long seriesId,
+    @ArraySchema(schema = @Schema(example = "x")) List<String> columns,
+    @Schema(
+            implementation = Object[][].class,
+            description =
+                "Each point is [x (revision date, epoch milliseconds), value, stddev (±1σ over"
+                    + " JVMs, or null), runId, luceneSpec, luceneVersion (or null)]",
+            example = "[[1718236800000, 1234.5, 12.5, 42, \"maven:9.12.3\", \"9.12.3\"]]")
+        List<Point> points) {
+
+  /** The position of each value inside a point. */
+  public static final List<String> COLUMNS =
+      List.of("x", "value", "stddev", "runId", "luceneSpec", "luceneVersion");
+
+  SeriesPoints(long seriesId, List<Point> points) {
+    this(seriesId, COLUMNS, points);
+  }
+}

@@ -1,0 +1,102 @@
+package org.nightbench.series;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** Reads series and their measurements; never writes (ingestion owns the writes). */
+@Repository
+class SeriesRepository {
+
+  private static final String SERIES_COLUMNS =
+      "s.id, s.benchmark, s.task, s.metric, s.unit, s.higher_is_better,"
+          + " s.machine, s.jdk, s.corpus, s.profile";
+
+  private static final String ORDER =
+      "s.benchmark, s.task, s.metric, s.machine, s.jdk, s.corpus, s.profile, s.id";
+
+  /** Kept apart so a test can check its plan: it is the hot path of every series page. */
+  static final String POINTS_SQL =
+      "select m.x, m.value, m.stddev, m.run_id, r.lucene_spec, r.lucene_version"
+          + " from measurement m join run r on r.id = m.run_id"
+          + " where m.series_id = ?"
+          + " order by m.x, m.run_id";
+
+  private final JdbcClient jdbc;
+
+  SeriesRepository(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /** Every series with its point count and latest point, each found by the (series_id, x) index. */
+  List<SeriesSummary> findAllSummaries() {
+    return jdbc.sql(
+            "select "
+                + SERIES_COLUMNS
+                + ", c.n, l.x, l.value, l.stddev"
+                + " from series s"
+                + " cross join lateral (select count(*) n from measurement m where m.series_id = s.id) c"
+                + " left join lateral (select m.x, m.value, m.stddev from measurement m"
+                + "   where m.series_id = s.id order by m.x desc limit 1) l on true"
+                + " order by "
+                + ORDER)
+        .query(
+            (rs, row) ->
+                new SeriesSummary(
+                    series(rs),
+                    rs.getLong("n"),
+                    instant(rs.getTimestamp("x")),
+                    rs.getObject("value", Double.class),
+                    rs.getObject("stddev", Double.class)))
+        .list();
+  }
+
+  Optional<Series> findById(long id) {
+    return jdbc.sql("select " + SERIES_COLUMNS + " from series s where s.id = ?")
+        .param(id)
+        .query((rs, row) -> series(rs))
+        .optional();
+  }
+
+  /**
+   * The points of one series in x order: one range scan of the covering index on measurement
+   * (series_id, x), each run looked up by its primary key for its Lucene spec and version.
+   */
+  List<Point> findPoints(long seriesId) {
+    return jdbc.sql(POINTS_SQL)
+        .param(seriesId)
+        .query(
+            (rs, row) ->
+                new Point(
+                    rs.getTimestamp("x").getTime(),
+                    rs.getDouble("value"),
+                    rs.getObject("stddev", Double.class),
+                    rs.getLong("run_id"),
+                    rs.getString("lucene_spec"),
+                    rs.getString("lucene_version")))
+        .list();
+  }
+
+  private static Series series(ResultSet rs) throws SQLException {
+    return new Series(
+        rs.getLong("id"),
+        rs.getString("benchmark"),
+        rs.getString("task"),
+        rs.getString("metric"),
+        rs.getString("unit"),
+        rs.getBoolean("higher_is_better"),
+        rs.getString("machine"),
+        rs.getString("jdk"),
+        rs.getString("corpus"),
+        rs.getString("profile"));
+  }
+
+  private static Instant instant(Timestamp timestamp) {
+    return timestamp == null ? null : timestamp.toInstant();
+  }
+}

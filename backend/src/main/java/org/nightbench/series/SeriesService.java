@@ -1,0 +1,43 @@
+package org.nightbench.series;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.nightbench.web.NotFoundException;
+import org.springframework.stereotype.Service;
+
+/** What the API and the pages know about series; both go through here, never to the database. */
+@Service
+public class SeriesService {
+
+  private final SeriesRepository repository;
+
+  SeriesService(SeriesRepository repository) {
+    this.repository = repository;
+  }
+
+  /** Every series, grouped by benchmark; groups and series keep the repository's order. */
+  public List<SeriesGroup> groupedByBenchmark() {
+    Map<String, List<SeriesSummary>> byBenchmark = new LinkedHashMap<>();
+    for (SeriesSummary summary : repository.findAllSummaries()) {
+      byBenchmark
+          .computeIfAbsent(summary.series().benchmark(), benchmark -> new ArrayList<>())
+          .add(summary);
+    }
+    return byBenchmark.entrySet().stream()
+        .map(group -> new SeriesGroup(group.getKey(), List.copyOf(group.getValue())))
+        .toList();
+  }
+
+  /** One series, or {@link NotFoundException} when there is no series with that id. */
+  public Series get(long id) {
+    return repository.findById(id).orElseThrow(() -> new NotFoundException("No series " + id));
+  }
+
+  /** The points of one series in x order, or {@link NotFoundException} for an unknown id. */
+  public SeriesPoints points(long id) {
+    get(id);
+    return new SeriesPoints(id, repository.findPoints(id));
+  }
+}

@@ -1,0 +1,39 @@
+package org.nightbench.series;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import org.springframework.stereotype.Component;
+
+/**
+ * Formats values and dates for people, as {@code @valueFormat} in templates: four significant
+ * digits, whole numbers from 1000 up, dates in UTC; the chart's JavaScript does the same.
+ */
+@Component("valueFormat")
+public class ValueFormat {
+
+  private static final MathContext SIGNIFICANT = new MathContext(4);
+  private static final DateTimeFormatter DATE = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
+
+  /** A value such as {@code 12,345}, {@code 123.5} or {@code 0.001235}. */
+  public String format(Double value) {
+    if (value == null) {
+      return "";
+    }
+    if (value.isNaN() || value.isInfinite()) {
+      return value.toString();
+    }
+    if (Math.abs(value) >= 1000) {
+      return String.format(Locale.ROOT, "%,.0f", value);
+    }
+    return new BigDecimal(value).round(SIGNIFICANT).stripTrailingZeros().toPlainString();
+  }
+
+  /** A revision date such as {@code 2025-06-13} (UTC), or empty for none. */
+  public String date(Instant instant) {
+    return instant == null ? "" : DATE.format(instant);
+  }
+}

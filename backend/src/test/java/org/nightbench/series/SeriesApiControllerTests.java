@@ -1,0 +1,109 @@
+package org.nightbench.series;
+
+import static org.mockito.BDDMockito.given;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.nightbench.web.NotFoundException;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+
+/** The JSON shapes of {@code /api/series} and its 404s. */
+@WebMvcTest(SeriesApiController.class)
+class SeriesApiControllerTests {
+
+  static final Series TERM =
+      new Series(7, "search", "Term", "qps", "queries/s", true, "bench-1", "17.0.15", "wiki", "nightly");
+
+  @Autowired MockMvc mvc;
+  @MockitoBean SeriesService service;
+
+  @Test
+  void listsSeriesGroupedByBenchmark() throws Exception {
+    given(service.groupedByBenchmark())
+        .willReturn(
+            List.of(
+                new SeriesGroup(
+                    "search",
+                    List.of(
+                        new SeriesSummary(
+                            TERM, 3, Instant.parse("2024-06-03T00:00:00Z"), 130.0, 2.5)))));
+
+    mvc.perform(get("/api/series"))
+        .andExpect(status().isOk())
+        .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_JSON))
+        .andExpect(jsonPath("$[0].benchmark").value("search"))
+        .andExpect(jsonPath("$[0].series[0].series.id").value(7))
+        .andExpect(jsonPath("$[0].series[0].series.task").value("Term"))
+        .andExpect(jsonPath("$[0].series[0].pointCount").value(3))
+        .andExpect(jsonPath("$[0].series[0].latestValue").value(130.0))
+        .andExpect(jsonPath("$[0].series[0].latestStddev").value(2.5));
+  }
+
+  @Test
+  void oneSeries() throws Exception {
+    given(service.get(7)).willReturn(TERM);
+
+    mvc.perform(get("/api/series/7"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.id").value(7))
+        .andExpect(jsonPath("$.metric").value("qps"))
+        .andExpect(jsonPath("$.unit").value("queries/s"))
+        .andExpect(jsonPath("$.higherIsBetter").value(true))
+        .andExpect(jsonPath("$.jdk").value("17.0.15"));
+  }
+
+  @Test
+  void pointsAreCompactArrays() throws Exception {
+    given(service.points(7))
+        .willReturn(
+            new SeriesPoints(
+                7,
+                List.of(
+                    new Point(1717200000000L, 100.0, null, 41, "maven:9.12.3", "9.12.3"),
+                    new Point(1717286400000L, 120.0, 3.0, 42, "maven:10.2.2", null))));
+
+    mvc.perform(get("/api/series/7/points"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.seriesId").value(7))
+        .andExpect(jsonPath("$.columns[0]").value("x"))
+        .andExpect(jsonPath("$.columns[5]").value("luceneVersion"))
+        .andExpect(jsonPath("$.points.length()").value(2))
+        .andExpect(jsonPath("$.points[0][0]").value(1717200000000L))
+        .andExpect(jsonPath("$.points[0][1]").value(100.0))
+        .andExpect(jsonPath("$.points[0][2]").isEmpty())
+        .andExpect(jsonPath("$.points[0][3]").value(41))
+        .andExpect(jsonPath("$.points[0][4]").value("maven:9.12.3"))
+        .andExpect(jsonPath("$.points[1][2]").value(3.0))
+        .andExpect(jsonPath("$.points[1][5]").isEmpty());
+  }
+
+  @Test
+  void unknownSeriesIsAProblem404() throws Exception {
+    given(service.get(99)).willThrow(new NotFoundException("No series 99"));
+    given(service.points(99)).willThrow(new NotFoundException("No series 99"));
+
+    for (String path : List.of("/api/series/99", "/api/series/99/points")) {
+      mvc.perform(get(path))
+          .andExpect(status().isNotFound())
+          .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+          .andExpect(jsonPath("$.status").value(404))
+          .andExpect(jsonPath("$.detail").value("No series 99"));
+    }
+  }
+
+  @Test
+  void nonNumericIdIsAProblem400() throws Exception {
+    mvc.perform(get("/api/series/abc"))
+        .andExpect(status().isBadRequest())
+        .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON));
+  }
+}

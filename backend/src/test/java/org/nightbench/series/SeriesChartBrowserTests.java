@@ -1,0 +1,169 @@
+package org.nightbench.series;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.util.FileSystemUtils;
+
+/**
+ * Opens a series page in headless Chromium and checks what a person would see: the chart with its
+ * ±1σ band, and the hover legend naming the point's Lucene version.
+ *
+ * <p>Uses the system's {@code /usr/bin/chromium} and {@code /usr/bin/chromedriver}; Selenium
+ * Manager is never asked to download a browser or driver.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@ActiveProfiles("test")
+class SeriesChartBrowserTests {
+
+  private static final String CHROMIUM = "/usr/bin/chromium";
+  private static final String CHROMEDRIVER = "/usr/bin/chromedriver";
+  private static final Path SCREENSHOT = Path.of("/tmp/series.png");
+
+  private static Path profileDir;
+  private static ChromeDriver browser;
+
+  @LocalServerPort int port;
+  @Autowired JdbcClient jdbc;
+
+  @BeforeAll
+  static void startBrowser() throws IOException {
+    profileDir = Files.createTempDirectory("nightbench-chromium");
+    ChromeDriverService service =
+        new ChromeDriverService.Builder().usingDriverExecutable(new File(CHROMEDRIVER)).build();
+    ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM);
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--force-device-scale-factor=1",
+        "--window-size=1280,1000",
+        "--user-data-dir=" + profileDir);
+    browser = new ChromeDriver(service, options);
+  }
+
+  @AfterAll
+  static void stopBrowser() throws IOException {
+    if (browser != null) {
+      browser.quit();
+    }
+    if (profileDir != null) {
+      FileSystemUtils.deleteRecursively(profileDir);
+    }
+  }
+
+  @Test
+  void seriesPageDrawsTheChartWithItsErrorBand() throws IOException {
+    SeriesTestData data = new SeriesTestData(jdbc);
+    long series = data.series("search", "BrowserTerm", "qps", "queries/s");
+    data.point(series, data.run("9.12.3"), Instant.parse("2024-01-03T00:00:00Z"), 100.0, 4.0);
+    data.point(series, data.run("10.0.0"), Instant.parse("2024-02-07T00:00:00Z"), 110.0, 5.0);
+    data.point(series, data.run("10.1.0"), Instant.parse("2024-03-12T00:00:00Z"), 104.0, 3.0);
+
+    browser.get("http://localhost:" + port + "/series/" + series);
+    JavascriptExecutor js = browser;
+    new WebDriverWait(browser, Duration.ofSeconds(30))
+        .until(driver -> js.executeScript("return window.nightbenchChart != null"));
+
+    assertThat(browser.findElement(By.tagName("h1")).getText()).contains("search · BrowserTerm · qps");
+    assertThat(browser.findElements(By.cssSelector("#chart canvas"))).isNotEmpty();
+    assertThat(js.executeScript("return nightbenchChart.getOption('errorBars')")).isEqualTo(true);
+    assertThat(js.executeScript("return nightbenchChart.getOption('sigma')")).isEqualTo(1L);
+    assertThat(js.executeScript("return nightbenchChart.numRows()")).isEqualTo(3L);
+    // With error bars, each value Dygraphs holds is a [value, stddev] pair.
+    assertThat(js.executeScript("return nightbenchChart.getValue(1, 1)")).isEqualTo(List.of(110L, 5L));
+
+    // The band as a person sees it: at the middle point, 0.6σ above the line, the screen shows
+    // the series colour washed out; 1.6σ below it, outside the band, it does not.
+    BufferedImage screen = screenshot();
+    Pixel inside = pixelAt(screen, 1, 110.0 + 0.6 * 5.0, js);
+    Pixel outside = pixelAt(screen, 1, 110.0 - 1.6 * 5.0, js);
+    assertThat(inside.isBandFill()).as("inside the band: %s", inside).isTrue();
+    assertThat(outside.isBandFill()).as("outside the band: %s", outside).isFalse();
+
+    WebElement chart = browser.findElement(By.id("chart"));
+    Map<?, ?> dom = domCoords(js, 2, 104.0);
+    new Actions(browser)
+        .moveToElement(
+            chart,
+            ((Number) dom.get("x")).intValue() - chart.getSize().getWidth() / 2,
+            ((Number) dom.get("y")).intValue() - chart.getSize().getHeight() / 2)
+        .perform();
+    String legend = browser.findElement(By.id("chart-legend")).getText();
+    assertThat(legend).contains("104 ± 3", "queries/s", "Lucene 10.1.0", "maven:10.1.0", "2024-03-12");
+    screenshot(); // as a person sees it while hovering, for a look at /tmp/series.png
+  }
+
+  private BufferedImage screenshot() throws IOException {
+    byte[] png = browser.getScreenshotAs(OutputType.BYTES);
+    Files.write(SCREENSHOT, png);
+    return ImageIO.read(new ByteArrayInputStream(png));
+  }
+
+  /** Where row {@code row}'s date and {@code value} land, in pixels from the chart's corner. */
+  private static Map<?, ?> domCoords(JavascriptExecutor js, int row, double value) {
+    return (Map<?, ?>)
+        js.executeScript(
+            "const [x, y] = nightbenchChart.toDomCoords(nightbenchChart.getValue(arguments[0], 0), arguments[1]);"
+                + "return {x, y};",
+            row,
+            value);
+  }
+
+  /** The screen pixel at row {@code row}'s date and {@code value}, in viewport coordinates. */
+  private static Pixel pixelAt(BufferedImage screen, int row, double value, JavascriptExecutor js) {
+    Map<?, ?> dom = domCoords(js, row, value);
+    Map<?, ?> corner =
+        (Map<?, ?>)
+            js.executeScript(
+                "const r = document.getElementById('chart').getBoundingClientRect();"
+                    + "return {x: r.left, y: r.top};");
+    int x = (int) Math.round(((Number) corner.get("x")).doubleValue() + ((Number) dom.get("x")).doubleValue());
+    int y = (int) Math.round(((Number) corner.get("y")).doubleValue() + ((Number) dom.get("y")).doubleValue());
+    int rgb = screen.getRGB(x, y);
+    return new Pixel((rgb >> 16) & 0xff, (rgb >> 8) & 0xff, rgb & 0xff);
+  }
+
+  /** One screen pixel. */
+  record Pixel(int red, int green, int blue) {
+
+    /** The series blue (#1a5fb4) at 20% over white: light, and clearly bluer than it is red. */
+    boolean isBandFill() {
+      return blue > 200 && red < 235 && blue - red > 20;
+    }
+  }
+}
