@@ -39,16 +39,36 @@ function overview(points, unit) {
   return `${span}. Latest: ${describe(last, unit)}`;
 }
 
-function draw(element, legend, points) {
+/** Numeric, part by part: 9.12.3 < 10.0.0, which a string sort gets wrong. */
+export function compareVersions(a, b) {
+  const pa = a.split(/[.-]/), pb = b.split(/[.-]/);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = Number.parseInt(pa[i] ?? '0', 10), y = Number.parseInt(pb[i] ?? '0', 10);
+    if (x !== y) return (Number.isNaN(x) ? 0 : x) - (Number.isNaN(y) ? 0 : y);
+  }
+  return 0;
+}
+
+/** Releases are best read in version order: a 9.x patch can be released after 10.0. */
+function isReleaseSeries(points) {
+  return points.every(p => p[LUCENE_VERSION] && String(p[LUCENE_SPEC]).startsWith('maven:'));
+}
+
+function draw(element, legend, allPoints, byRelease) {
   const { metric, unit, runUrl } = element.dataset;
+  const points = byRelease
+    ? [...allPoints].sort((a, b) => compareVersions(a[LUCENE_VERSION], b[LUCENE_VERSION]))
+    : allPoints;
   // Dygraphs' error bars take [value, stddev] pairs; a point without a stddev gets no band.
-  const data = points.map(p => [new Date(p[X]), [p[VALUE], p[STDDEV] ?? 0]]);
+  const data = points.map((p, i) => [byRelease ? i : new Date(p[X]), [p[VALUE], p[STDDEV] ?? 0]]);
   element.replaceChildren();
   const week = 7 * 24 * 3600 * 1000;
+  const releaseLabel = i => (Number.isInteger(i) && points[i] ? points[i][LUCENE_VERSION] : '');
   return new Dygraph(element, data, {
-    // A lone point has no x range of its own: give it a fortnight around it instead of the edge.
-    dateWindow: points.length === 1 ? [points[0][X] - week, points[0][X] + week] : null,
-    labels: ['Date', metric],
+    // A lone point has no x range of its own: give it some room instead of the edge.
+    dateWindow: points.length !== 1 ? null
+      : byRelease ? [-1, 1] : [points[0][X] - week, points[0][X] + week],
+    labels: [byRelease ? 'Release' : 'Date', metric],
     errorBars: true,
     sigma: 1,
     fillAlpha: 0.2,
@@ -61,7 +81,10 @@ function draw(element, legend, points) {
     xRangePad: 8, // keeps the first and last points (and their circles) off the axes
     yRangePad: 8,
     ylabel: `${metric} (${unit})`,
-    axes: { y: { valueFormatter: formatValue, axisLabelFormatter: formatValue, axisLabelWidth: 64 } },
+    axes: {
+      y: { valueFormatter: formatValue, axisLabelFormatter: formatValue, axisLabelWidth: 64 },
+      ...(byRelease ? { x: { axisLabelFormatter: releaseLabel, valueFormatter: releaseLabel, pixelsPerLabel: 48 } } : {}),
+    },
     gridLineColor: '#e3e6ea',
     showRangeSelector: points.length > 1,
     rangeSelectorHeight: 36,
@@ -91,8 +114,19 @@ async function main() {
       legend.textContent = '';
       return;
     }
-    // Exposed for people poking at the page and for the browser test.
-    window.nightbenchChart = draw(element, legend, points);
+    const toggle = document.getElementById('chart-x');
+    let byRelease = isReleaseSeries(points);
+    const render = () => {
+      // Exposed for people poking at the page and for the browser test.
+      window.nightbenchChart?.destroy();
+      window.nightbenchChart = draw(element, legend, points, byRelease);
+      if (toggle) toggle.textContent = byRelease ? 'x: release order (show dates)' : 'x: date (show release order)';
+    };
+    if (toggle && isReleaseSeries(points)) {
+      toggle.hidden = false;
+      toggle.addEventListener('click', () => { byRelease = !byRelease; render(); });
+    }
+    render();
   } catch (error) {
     element.innerHTML = '<p class="error">The points could not be loaded.</p>';
     console.error(error);

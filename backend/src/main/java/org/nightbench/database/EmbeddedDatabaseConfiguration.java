@@ -28,7 +28,13 @@ class EmbeddedDatabaseConfiguration {
     EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
     if (properties.dataDirectory() != null && !properties.dataDirectory().toString().isBlank()) {
       Files.createDirectories(properties.dataDirectory());
-      builder.setDataDirectory(properties.dataDirectory()).setCleanDataDirectory(false);
+      builder
+          .setDataDirectory(properties.dataDirectory())
+          .setCleanDataDirectory(false)
+          // The embedded server starts with fsync off, fine for throw-away test clusters; a kept
+          // history must survive a power cut, so the later -c options switch durability back on.
+          .setServerConfig("fsync", "on")
+          .setServerConfig("synchronous_commit", "on");
     }
     if (properties.port() > 0) {
       builder.setPort(properties.port());

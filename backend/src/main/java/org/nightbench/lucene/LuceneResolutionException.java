@@ -1,7 +1,7 @@
 package org.nightbench.lucene;
 
 /** Thrown when a Lucene spec is malformed or cannot be resolved; the message is one line naming the problem. */
-public final class LuceneResolutionException extends RuntimeException {
+public final class LuceneResolutionException extends IllegalArgumentException {
 
     public LuceneResolutionException(String message) {
         super(message);

@@ -4,7 +4,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.List;
-import org.springframework.http.HttpStatus;
+import org.nightbench.web.NotFoundException;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -13,7 +13,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.server.ResponseStatusException;
 
 @RestController
 @RequestMapping("/api/runs")
@@ -38,6 +37,7 @@ class RunApiController {
     return runs.find(id).orElseThrow(() -> notFound(id));
   }
 
+
   @GetMapping("/{id}/log")
   @Operation(summary = "The run's log lines after line number `from` (0 for all)")
   List<String> log(@PathVariable long id, @RequestParam(defaultValue = "0") int from) {
@@ -61,7 +61,7 @@ class RunApiController {
   /** The body of a run request; profile and corpus default to the runner's settings. */
   record NewRun(String luceneSpec, String profile, String corpus) {}
 
-  private static ResponseStatusException notFound(long id) {
-    return new ResponseStatusException(HttpStatus.NOT_FOUND, "no run with id " + id);
+  private static NotFoundException notFound(long id) {
+    return new NotFoundException("No run " + id);
   }
 }

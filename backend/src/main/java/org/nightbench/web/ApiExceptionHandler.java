@@ -1,5 +1,8 @@
 package org.nightbench.web;
 
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
@@ -11,4 +14,11 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  * pages, which a browser can render.
  */
 @RestControllerAdvice(annotations = RestController.class)
-class ApiExceptionHandler extends ResponseEntityExceptionHandler {}
+class ApiExceptionHandler extends ResponseEntityExceptionHandler {
+
+  /** Bad input (an unparsable Lucene spec, an unknown profile) is the caller's to fix: a 400. */
+  @ExceptionHandler(IllegalArgumentException.class)
+  ProblemDetail badInput(IllegalArgumentException e) {
+    return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
+  }
+}

@@ -1,5 +1,7 @@
 package org.nightbench.series;
 
+import org.nightbench.web.ValueFormat;
+
 import static org.hamcrest.Matchers.containsString;
 import static org.mockito.BDDMockito.given;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;

@@ -1,4 +1,4 @@
-package org.nightbench.series;
+package org.nightbench.web;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -17,6 +17,8 @@ public class ValueFormat {
 
   private static final MathContext SIGNIFICANT = new MathContext(4);
   private static final DateTimeFormatter DATE = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter DATE_TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
   /** A value such as {@code 12,345}, {@code 123.5} or {@code 0.001235}. */
   public String format(Double value) {
@@ -35,5 +37,10 @@ public class ValueFormat {
   /** A revision date such as {@code 2025-06-13} (UTC), or empty for none. */
   public String date(Instant instant) {
     return instant == null ? "" : DATE.format(instant);
+  }
+
+  /** A moment such as {@code 2026-11-22 04:42:23 UTC}, or empty for none. */
+  public String dateTime(Instant instant) {
+    return instant == null ? "" : DATE_TIME.format(instant);
   }
 }

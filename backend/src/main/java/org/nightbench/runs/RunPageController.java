@@ -1,0 +1,35 @@
+package org.nightbench.runs;
+
+import org.nightbench.web.NotFoundException;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+
+@Controller
+class RunPageController {
+
+  static final String LIST_VIEW = "runs/list";
+  static final String DETAIL_VIEW = "runs/detail";
+  private static final int LIST_LIMIT = 200;
+
+  private final RunService runs;
+
+  RunPageController(RunService runs) {
+    this.runs = runs;
+  }
+
+  @GetMapping("/runs")
+  String list(Model model) {
+    model.addAttribute("runs", runs.recent(LIST_LIMIT));
+    return LIST_VIEW;
+  }
+
+  @GetMapping("/runs/{id}")
+  String detail(@PathVariable long id, Model model) {
+    Run run = runs.find(id).orElseThrow(() -> new NotFoundException("No run " + id));
+    model.addAttribute("run", run);
+    model.addAttribute("log", runs.log(id, 0));
+    return DETAIL_VIEW;
+  }
+}

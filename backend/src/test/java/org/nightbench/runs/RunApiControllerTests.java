@@ -1,0 +1,90 @@
+package org.nightbench.runs;
+
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import org.hamcrest.Matchers;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.web.servlet.MockMvc;
+
+/** The runs API over the real database: queueing, reading, progress and bad input. */
+@SpringBootTest
+@AutoConfigureMockMvc
+@ActiveProfiles("test")
+class RunApiControllerTests {
+
+  @Autowired MockMvc mvc;
+  @Autowired RunRepository repository;
+
+  @Test
+  void queuedRunCanBeReadBackWithItsLog() throws Exception {
+    String location =
+        mvc.perform(
+                post("/api/runs")
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .content("{\"luceneSpec\": \"maven:10.2.2\", \"profile\": \"tiny\"}"))
+            .andExpect(status().isCreated())
+            .andExpect(jsonPath("$.luceneSpec").value("maven:10.2.2"))
+            .andExpect(jsonPath("$.status").value("QUEUED"))
+            .andExpect(jsonPath("$.profile").value("tiny"))
+            .andExpect(jsonPath("$.corpus").value("europarl"))
+            .andExpect(jsonPath("$.machine").value("test-machine"))
+            .andReturn()
+            .getResponse()
+            .getHeader("Location");
+    long id = Long.parseLong(location.substring(location.lastIndexOf('/') + 1));
+    repository.appendLog(id, java.util.List.of("first", "second"));
+    repository.appendLog(id, java.util.List.of("third"));
+
+    mvc.perform(get(location)).andExpect(status().isOk()).andExpect(jsonPath("$.id").value(id));
+    mvc.perform(get(location + "/log?from=1"))
+        .andExpect(status().isOk())
+        .andExpect(content().json("[\"second\", \"third\"]"));
+    mvc.perform(get("/api/runs/progress"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.queued").value(Matchers.greaterThanOrEqualTo(1)));
+    mvc.perform(get("/runs/" + id))
+        .andExpect(status().isOk())
+        .andExpect(content().string(Matchers.containsString("maven:10.2.2")))
+        .andExpect(content().string(Matchers.containsString("third")));
+    mvc.perform(get("/runs"))
+        .andExpect(status().isOk())
+        .andExpect(content().string(Matchers.containsString("/runs/" + id)));
+    // Leave no queued run behind for tests that drive the worker.
+    repository.markFailed(id, "test cleanup");
+  }
+
+  @Test
+  void badSpecIsA400WithOneLine() throws Exception {
+    mvc.perform(
+            post("/api/runs")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"luceneSpec\": \"maven:9.12.3; rm -rf /\"}"))
+        .andExpect(status().isBadRequest())
+        .andExpect(jsonPath("$.detail").value(Matchers.containsString("maven:9.12.3; rm -rf /")))
+        .andExpect(jsonPath("$.detail").value(Matchers.not(Matchers.containsString("\n"))));
+    mvc.perform(
+            post("/api/runs")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"luceneSpec\": \"maven:9.12.3\", \"profile\": \"nope\"}"))
+        .andExpect(status().isBadRequest())
+        .andExpect(jsonPath("$.detail").value(Matchers.startsWith("unknown profile 'nope'")));
+  }
+
+  @Test
+  void unknownRunIsA404() throws Exception {
+    mvc.perform(get("/api/runs/999999"))
+        .andExpect(status().isNotFound())
+        .andExpect(jsonPath("$.detail").value("No run 999999"));
+    mvc.perform(get("/runs/999999")).andExpect(status().isNotFound());
+  }
+}
