@@ -26,7 +26,10 @@ class ReleaseBackfill {
   private final LuceneResolver lucene;
 
   ReleaseBackfill(
-      BackfillProperties settings, RunRepository runs, RunService runService, LuceneResolver lucene) {
+      BackfillProperties settings,
+      RunRepository runs,
+      RunService runService,
+      LuceneResolver lucene) {
     this.settings = settings;
     this.runs = runs;
     this.runService = runService;

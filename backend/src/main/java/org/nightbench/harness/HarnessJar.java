@@ -58,7 +58,8 @@ public final class HarnessJar {
     InputStream in = HarnessJar.class.getClassLoader().getResourceAsStream(RESOURCE);
     if (in == null) {
       throw new IOException(
-          RESOURCE + " is not on the class path; build with ./mvnw package so the backend carries it");
+          RESOURCE
+              + " is not on the class path; build with ./mvnw package so the backend carries it");
     }
     return in;
   }

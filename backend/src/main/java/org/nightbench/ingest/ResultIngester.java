@@ -16,8 +16,8 @@ import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Turns the result files of one run into series points, all in one transaction that also marks
- * the run succeeded: a run's measurements appear all at once or not at all.
+ * Turns the result files of one run into series points, all in one transaction that also marks the
+ * run succeeded: a run's measurements appear all at once or not at all.
  */
 @Service
 public class ResultIngester {
@@ -33,8 +33,8 @@ public class ResultIngester {
   }
 
   /**
-   * Ingests every metric of every JVM: the same (benchmark, task, metric) measured by several
-   * JVMs becomes one point, their mean, with ±1σ (sample standard deviation) over the JVMs.
+   * Ingests every metric of every JVM: the same (benchmark, task, metric) measured by several JVMs
+   * becomes one point, their mean, with ±1σ (sample standard deviation) over the JVMs.
    *
    * @return how many points were stored
    */
@@ -80,8 +80,12 @@ public class ResultIngester {
       HarnessResult result = results.get(jvm);
       if (result.schemaVersion() != HarnessResult.SCHEMA_VERSION) {
         throw new IllegalArgumentException(
-            "result file " + (jvm + 1) + " has schema version " + result.schemaVersion()
-                + ", expected " + HarnessResult.SCHEMA_VERSION);
+            "result file "
+                + (jvm + 1)
+                + " has schema version "
+                + result.schemaVersion()
+                + ", expected "
+                + HarnessResult.SCHEMA_VERSION);
       }
       if (result.metrics() == null || result.metrics().isEmpty()) {
         throw new IllegalArgumentException(

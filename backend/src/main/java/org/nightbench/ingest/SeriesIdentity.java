@@ -23,8 +23,7 @@ public record SeriesIdentity(
   public String fingerprint() {
     String joined =
         String.join(
-            "\u001f",
-            Stream.of(benchmark, task, metric, machine, jdk, corpus, profile).toList());
+            "\u001f", Stream.of(benchmark, task, metric, machine, jdk, corpus, profile).toList());
     try {
       byte[] digest =
           MessageDigest.getInstance("SHA-256").digest(joined.getBytes(StandardCharsets.UTF_8));

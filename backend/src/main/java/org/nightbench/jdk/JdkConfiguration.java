@@ -9,8 +9,8 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(JdkProperties.class)
 public class JdkConfiguration {
 
-    @Bean
-    JdkFinder jdkFinder(JdkProperties properties) {
-        return new JdkFinder(properties);
-    }
+  @Bean
+  JdkFinder jdkFinder(JdkProperties properties) {
+    return new JdkFinder(properties);
+  }
 }

@@ -3,43 +3,45 @@ package org.nightbench.lucene;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Where Lucene artifacts come from ({@code nightbench.lucene.*}).
  *
- * @param repositories    remote Maven repositories, searched in order; default Maven Central. Add
- *                        {@value #APACHE_SNAPSHOTS} to benchmark {@code -SNAPSHOT} versions.
- * @param localRepository the local Maven repository used as download cache; default {@code ~/.m2/repository}
- *                        (a leading {@code ~} is expanded)
+ * @param repositories remote Maven repositories, searched in order; default Maven Central. Add
+ *     {@value #APACHE_SNAPSHOTS} to benchmark {@code -SNAPSHOT} versions.
+ * @param localRepository the local Maven repository used as download cache; default {@code
+ *     ~/.m2/repository} (a leading {@code ~} is expanded)
  */
 @ConfigurationProperties("nightbench.lucene")
 public record LuceneProperties(List<URI> repositories, Path localRepository) {
 
-    public static final String MAVEN_CENTRAL = "https://repo.maven.apache.org/maven2/";
-    public static final String APACHE_SNAPSHOTS = "https://repository.apache.org/content/repositories/snapshots/";
+  public static final String MAVEN_CENTRAL = "https://repo.maven.apache.org/maven2/";
+  public static final String APACHE_SNAPSHOTS =
+      "https://repository.apache.org/content/repositories/snapshots/";
 
-    public LuceneProperties {
-        repositories = repositories == null || repositories.isEmpty()
-                ? List.of(URI.create(MAVEN_CENTRAL))
-                : List.copyOf(repositories);
-        localRepository = localRepository == null
-                ? Path.of(System.getProperty("user.home"), ".m2", "repository")
-                : expandHome(localRepository);
-    }
+  public LuceneProperties {
+    repositories =
+        repositories == null || repositories.isEmpty()
+            ? List.of(URI.create(MAVEN_CENTRAL))
+            : List.copyOf(repositories);
+    localRepository =
+        localRepository == null
+            ? Path.of(System.getProperty("user.home"), ".m2", "repository")
+            : expandHome(localRepository);
+  }
 
-    /** The defaults: Maven Central and {@code ~/.m2/repository}. */
-    public static LuceneProperties defaults() {
-        return new LuceneProperties(null, null);
-    }
+  /** The defaults: Maven Central and {@code ~/.m2/repository}. */
+  public static LuceneProperties defaults() {
+    return new LuceneProperties(null, null);
+  }
 
-    static Path expandHome(Path path) {
-        // Property files are written by humans who type ~; Path.of does not know the shell convention.
-        String s = path.toString();
-        if (s.equals("~") || s.startsWith("~/")) {
-            return Path.of(System.getProperty("user.home") + s.substring(1));
-        }
-        return path;
+  static Path expandHome(Path path) {
+    // Property files are written by humans who type ~; Path.of does not know the shell convention.
+    String s = path.toString();
+    if (s.equals("~") || s.startsWith("~/")) {
+      return Path.of(System.getProperty("user.home") + s.substring(1));
     }
+    return path;
+  }
 }

@@ -13,129 +13,161 @@ import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.eclipse.aether.artifact.Artifact;
 
-/** Turns a {@link LuceneSpec} into the jars of that Lucene, and answers questions about published Lucene versions. */
+/**
+ * Turns a {@link LuceneSpec} into the jars of that Lucene, and answers questions about published
+ * Lucene versions.
+ */
 public final class LuceneResolver {
 
-    static final String GROUP = "org.apache.lucene";
-    static final String CORE = "lucene-core";
-    static final String QUERYPARSER = "lucene-queryparser";
+  static final String GROUP = "org.apache.lucene";
+  static final String CORE = "lucene-core";
+  static final String QUERYPARSER = "lucene-queryparser";
 
-    /** The harness is compiled for this Java release, so no Lucene can run on anything older. */
-    static final int HARNESS_JAVA = 17;
+  /** The harness is compiled for this Java release, so no Lucene can run on anything older. */
+  static final int HARNESS_JAVA = 17;
 
-    private static final Pattern MINOR = Pattern.compile("(\\d+)\\.(\\d+)");
-    private static final Pattern RELEASE = Pattern.compile("\\d+\\.\\d+\\.\\d+");
-    private static final Pattern MAJOR = Pattern.compile("(\\d+)(?:\\..*)?");
-    // Gradle builds write "9.8.0 <sha> - 2023-09-21 21:57:46Z" (some without the Z), Ant builds add "- <user>" first.
-    private static final Pattern BUILD_DATE = Pattern.compile("(\\d{4}-\\d{2}-\\d{2})[ T](\\d{2}:\\d{2}:\\d{2})");
+  private static final Pattern MINOR = Pattern.compile("(\\d+)\\.(\\d+)");
+  private static final Pattern RELEASE = Pattern.compile("\\d+\\.\\d+\\.\\d+");
+  private static final Pattern MAJOR = Pattern.compile("(\\d+)(?:\\..*)?");
+  // Gradle builds write "9.8.0 <sha> - 2023-09-21 21:57:46Z" (some without the Z), Ant builds add
+  // "- <user>" first.
+  private static final Pattern BUILD_DATE =
+      Pattern.compile("(\\d{4}-\\d{2}-\\d{2})[ T](\\d{2}:\\d{2}:\\d{2})");
 
-    private final MavenArtifacts artifacts;
+  private final MavenArtifacts artifacts;
 
-    public LuceneResolver(MavenArtifacts artifacts) {
-        this.artifacts = artifacts;
+  public LuceneResolver(MavenArtifacts artifacts) {
+    this.artifacts = artifacts;
+  }
+
+  /**
+   * Resolves lucene-core and lucene-queryparser of the spec's version with their runtime
+   * dependencies.
+   */
+  public ResolvedLucene resolve(LuceneSpec spec) {
+    if (!(spec instanceof MavenLuceneSpec maven)) {
+      // Unreachable until git:/path: join the permits; a switch would not force us to come back
+      // here on Java 17.
+      throw new LuceneResolutionException(spec + " specs are not supported yet");
     }
-
-    /** Resolves lucene-core and lucene-queryparser of the spec's version with their runtime dependencies. */
-    public ResolvedLucene resolve(LuceneSpec spec) {
-        if (!(spec instanceof MavenLuceneSpec maven)) {
-            // Unreachable until git:/path: join the permits; a switch would not force us to come back here on Java 17.
-            throw new LuceneResolutionException(spec + " specs are not supported yet");
-        }
-        String version = maven.version();
-        List<Artifact> resolved;
-        try {
-            resolved = artifacts.resolveWithDependencies(List.of(
-                    GROUP + ":" + CORE + ":" + version,
-                    GROUP + ":" + QUERYPARSER + ":" + version));
-        } catch (MavenArtifactException e) {
-            if (e.notFound()) {
-                throw new LuceneResolutionException("Lucene " + version + " was not found in " + artifacts.repositoryList(), e);
-            }
-            throw new LuceneResolutionException("Lucene " + version + " could not be resolved: " + e.getMessage(), e);
-        }
-        Artifact core = resolved.stream()
-                .filter(a -> a.getGroupId().equals(GROUP) && a.getArtifactId().equals(CORE))
-                .findFirst()
-                .orElseThrow(() -> new LuceneResolutionException("Lucene " + version + " resolved without lucene-core"));
-        List<Path> jars = resolved.stream().map(a -> a.getFile().toPath()).distinct().toList();
-        return new ResolvedLucene(spec, core.getVersion(), jars, revisionDate(core.getFile().toPath()));
+    String version = maven.version();
+    List<Artifact> resolved;
+    try {
+      resolved =
+          artifacts.resolveWithDependencies(
+              List.of(
+                  GROUP + ":" + CORE + ":" + version, GROUP + ":" + QUERYPARSER + ":" + version));
+    } catch (MavenArtifactException e) {
+      if (e.notFound()) {
+        throw new LuceneResolutionException(
+            "Lucene " + version + " was not found in " + artifacts.repositoryList(), e);
+      }
+      throw new LuceneResolutionException(
+          "Lucene " + version + " could not be resolved: " + e.getMessage(), e);
     }
+    Artifact core =
+        resolved.stream()
+            .filter(a -> a.getGroupId().equals(GROUP) && a.getArtifactId().equals(CORE))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new LuceneResolutionException(
+                        "Lucene " + version + " resolved without lucene-core"));
+    List<Path> jars = resolved.stream().map(a -> a.getFile().toPath()).distinct().toList();
+    return new ResolvedLucene(spec, core.getVersion(), jars, revisionDate(core.getFile().toPath()));
+  }
 
-    /** The newest patch release of a minor, e.g. {@code latestPatch("10.2")} is {@code "10.2.2"}; pre-releases ignored. */
-    public String latestPatch(String minor) {
-        int[] mm = parseMinor(minor);
-        List<String> patches = releases("[" + mm[0] + "." + mm[1] + "," + mm[0] + "." + (mm[1] + 1) + ")", minor + ".");
-        if (patches.isEmpty()) {
-            throw new LuceneResolutionException("no Lucene " + minor + ".x release was found in " + artifacts.repositoryList());
-        }
-        return patches.get(patches.size() - 1);
+  /**
+   * The newest patch release of a minor, e.g. {@code latestPatch("10.2")} is {@code "10.2.2"};
+   * pre-releases ignored.
+   */
+  public String latestPatch(String minor) {
+    int[] mm = parseMinor(minor);
+    List<String> patches =
+        releases("[" + mm[0] + "." + mm[1] + "," + mm[0] + "." + (mm[1] + 1) + ")", minor + ".");
+    if (patches.isEmpty()) {
+      throw new LuceneResolutionException(
+          "no Lucene " + minor + ".x release was found in " + artifacts.repositoryList());
     }
+    return patches.get(patches.size() - 1);
+  }
 
-    /**
-     * The newest patch of every minor from {@code fromMinor} to {@code toMinor} inclusive that has a release, lowest
-     * first; e.g. {@code ("9.8", "10.6")} is the default backfill list.
-     */
-    public List<String> latestPatches(String fromMinor, String toMinor) {
-        int[] from = parseMinor(fromMinor);
-        int[] to = parseMinor(toMinor);
-        Map<String, String> latestByMinor = new LinkedHashMap<>();
-        for (String v : releases("[" + from[0] + "." + from[1] + "," + to[0] + "." + (to[1] + 1) + ")", "")) {
-            latestByMinor.put(v.substring(0, v.lastIndexOf('.')), v); // ascending order, so the last put wins
-        }
-        return new ArrayList<>(latestByMinor.values());
+  /**
+   * The newest patch of every minor from {@code fromMinor} to {@code toMinor} inclusive that has a
+   * release, lowest first; e.g. {@code ("9.8", "10.6")} is the default backfill list.
+   */
+  public List<String> latestPatches(String fromMinor, String toMinor) {
+    int[] from = parseMinor(fromMinor);
+    int[] to = parseMinor(toMinor);
+    Map<String, String> latestByMinor = new LinkedHashMap<>();
+    for (String v :
+        releases("[" + from[0] + "." + from[1] + "," + to[0] + "." + (to[1] + 1) + ")", "")) {
+      latestByMinor.put(
+          v.substring(0, v.lastIndexOf('.')), v); // ascending order, so the last put wins
     }
+    return new ArrayList<>(latestByMinor.values());
+  }
 
-    /** The oldest Java feature release that can run this Lucene under our harness: max(17, what Lucene needs). */
-    public static int minimumJava(String luceneVersion) {
-        Matcher m = luceneVersion == null ? null : MAJOR.matcher(luceneVersion);
-        if (m == null || !m.matches()) {
-            throw new LuceneResolutionException("invalid Lucene version '" + luceneVersion + "'; expected e.g. 9.12.3");
-        }
-        int major = Integer.parseInt(m.group(1));
-        int lucenes = major >= 10 ? 21 : major == 9 ? 11 : 8;
-        return Math.max(HARNESS_JAVA, lucenes);
+  /**
+   * The oldest Java feature release that can run this Lucene under our harness: max(17, what Lucene
+   * needs).
+   */
+  public static int minimumJava(String luceneVersion) {
+    Matcher m = luceneVersion == null ? null : MAJOR.matcher(luceneVersion);
+    if (m == null || !m.matches()) {
+      throw new LuceneResolutionException(
+          "invalid Lucene version '" + luceneVersion + "'; expected e.g. 9.12.3");
     }
+    int major = Integer.parseInt(m.group(1));
+    int lucenes = major >= 10 ? 21 : major == 9 ? 11 : 8;
+    return Math.max(HARNESS_JAVA, lucenes);
+  }
 
-    /** The build date recorded in a Lucene jar's manifest, or null when the jar has none. */
-    static Instant revisionDate(Path jar) {
-        try (JarFile file = new JarFile(jar.toFile())) {
-            Manifest manifest = file.getManifest();
-            return manifest == null ? null : parseRevisionDate(manifest.getMainAttributes().getValue("Implementation-Version"));
-        } catch (IOException e) {
-            throw new LuceneResolutionException("cannot read the manifest of " + jar + ": " + e.getMessage(), e);
-        }
+  /** The build date recorded in a Lucene jar's manifest, or null when the jar has none. */
+  static Instant revisionDate(Path jar) {
+    try (JarFile file = new JarFile(jar.toFile())) {
+      Manifest manifest = file.getManifest();
+      return manifest == null
+          ? null
+          : parseRevisionDate(manifest.getMainAttributes().getValue("Implementation-Version"));
+    } catch (IOException e) {
+      throw new LuceneResolutionException(
+          "cannot read the manifest of " + jar + ": " + e.getMessage(), e);
     }
+  }
 
-    /** Parses the date out of an {@code Implementation-Version} value, taken as UTC; null when absent. */
-    static Instant parseRevisionDate(String implementationVersion) {
-        if (implementationVersion == null) {
-            return null;
-        }
-        Matcher m = BUILD_DATE.matcher(implementationVersion);
-        if (!m.find()) {
-            return null;
-        }
-        return LocalDateTime.parse(m.group(1) + "T" + m.group(2)).toInstant(ZoneOffset.UTC);
+  /**
+   * Parses the date out of an {@code Implementation-Version} value, taken as UTC; null when absent.
+   */
+  static Instant parseRevisionDate(String implementationVersion) {
+    if (implementationVersion == null) {
+      return null;
     }
+    Matcher m = BUILD_DATE.matcher(implementationVersion);
+    if (!m.find()) {
+      return null;
+    }
+    return LocalDateTime.parse(m.group(1) + "T" + m.group(2)).toInstant(ZoneOffset.UTC);
+  }
 
-    private List<String> releases(String range, String prefix) {
-        try {
-            return artifacts.versions(GROUP + ":" + CORE, range).stream()
-                    .filter(v -> RELEASE.matcher(v).matches() && v.startsWith(prefix))
-                    .toList();
-        } catch (MavenArtifactException e) {
-            throw new LuceneResolutionException("cannot list Lucene versions: " + e.getMessage(), e);
-        }
+  private List<String> releases(String range, String prefix) {
+    try {
+      return artifacts.versions(GROUP + ":" + CORE, range).stream()
+          .filter(v -> RELEASE.matcher(v).matches() && v.startsWith(prefix))
+          .toList();
+    } catch (MavenArtifactException e) {
+      throw new LuceneResolutionException("cannot list Lucene versions: " + e.getMessage(), e);
     }
+  }
 
-    private static int[] parseMinor(String minor) {
-        Matcher m = minor == null ? null : MINOR.matcher(minor);
-        if (m == null || !m.matches()) {
-            throw new LuceneResolutionException("invalid Lucene minor version '" + minor + "'; expected e.g. 10.2");
-        }
-        return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
+  private static int[] parseMinor(String minor) {
+    Matcher m = minor == null ? null : MINOR.matcher(minor);
+    if (m == null || !m.matches()) {
+      throw new LuceneResolutionException(
+          "invalid Lucene minor version '" + minor + "'; expected e.g. 10.2");
     }
+    return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
+  }
 }

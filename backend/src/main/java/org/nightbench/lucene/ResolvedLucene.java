@@ -5,14 +5,17 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * A Lucene ready to put on a classpath: the jars of lucene-core, lucene-queryparser and their runtime dependencies.
+ * A Lucene ready to put on a classpath: the jars of lucene-core, lucene-queryparser and their
+ * runtime dependencies.
  *
- * @param version      the concrete version resolved (for snapshots, the timestamped one)
- * @param revisionDate when the Lucene build was made, from lucene-core's manifest; null when the manifest lacks it
+ * @param version the concrete version resolved (for snapshots, the timestamped one)
+ * @param revisionDate when the Lucene build was made, from lucene-core's manifest; null when the
+ *     manifest lacks it
  */
-public record ResolvedLucene(LuceneSpec spec, String version, List<Path> jars, Instant revisionDate) {
+public record ResolvedLucene(
+    LuceneSpec spec, String version, List<Path> jars, Instant revisionDate) {
 
-    public ResolvedLucene {
-        jars = List.copyOf(jars);
-    }
+  public ResolvedLucene {
+    jars = List.copyOf(jars);
+  }
 }

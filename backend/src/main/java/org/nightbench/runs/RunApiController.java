@@ -37,7 +37,6 @@ class RunApiController {
     return runs.find(id).orElseThrow(() -> notFound(id));
   }
 
-
   @GetMapping("/{id}/log")
   @Operation(summary = "The run's log lines after line number `from` (0 for all)")
   List<String> log(@PathVariable long id, @RequestParam(defaultValue = "0") int from) {

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.corpus.Corpus;
@@ -74,7 +73,8 @@ class RunExecutor {
     step(run, log, "resolving " + run.luceneSpec());
     ResolvedLucene resolved = lucene.resolve(LuceneSpec.parse(run.luceneSpec()));
     log.accept("Lucene " + resolved.version() + ": " + resolved.jars());
-    Jdk jdk = jdks.select(LuceneResolver.minimumJava(resolved.version()), "Lucene " + resolved.version());
+    Jdk jdk =
+        jdks.select(LuceneResolver.minimumJava(resolved.version()), "Lucene " + resolved.version());
     log.accept("JDK " + jdk.identity() + " at " + jdk.home());
     Corpus corpus = corpora.resolve(run.corpus());
     log.accept("corpus " + corpus.name() + " " + corpus.path() + " sha256=" + corpus.sha256());
@@ -90,10 +90,14 @@ class RunExecutor {
           new ArrayList<>(
               List.of(
                   "index",
-                  "--corpus", corpus.path().toString(),
-                  "--index-dir", index.toString(),
-                  "--ram-buffer-mb", Integer.toString(profile.ramBufferMb()),
-                  "--out", work.resolve("index.json").toString()));
+                  "--corpus",
+                  corpus.path().toString(),
+                  "--index-dir",
+                  index.toString(),
+                  "--ram-buffer-mb",
+                  Integer.toString(profile.ramBufferMb()),
+                  "--out",
+                  work.resolve("index.json").toString()));
       if (profile.maxDocs() > 0) {
         indexArgs.addAll(List.of("--max-docs", Integer.toString(profile.maxDocs())));
       }
@@ -111,11 +115,16 @@ class RunExecutor {
             profile,
             List.of(
                 "generate-tasks",
-                "--index-dir", index.toString(),
-                "--corpus", corpus.path().toString(),
-                "--seed", Long.toString(profile.taskSeed()),
-                "--per-category", Integer.toString(profile.queriesPerCategory()),
-                "--out", tasks.toString()),
+                "--index-dir",
+                index.toString(),
+                "--corpus",
+                corpus.path().toString(),
+                "--seed",
+                Long.toString(profile.taskSeed()),
+                "--per-category",
+                Integer.toString(profile.queriesPerCategory()),
+                "--out",
+                tasks.toString()),
             log);
       }
       for (int jvm = 1; jvm <= profile.searchJvms(); jvm++) {
@@ -129,12 +138,18 @@ class RunExecutor {
             profile,
             List.of(
                 "search",
-                "--index-dir", index.toString(),
-                "--tasks", tasks.toString(),
-                "--repetitions", Integer.toString(profile.repetitions()),
-                "--warmup", Integer.toString(profile.warmup()),
-                "--seed", Long.toString(profile.taskSeed() + jvm),
-                "--out", out.toString()),
+                "--index-dir",
+                index.toString(),
+                "--tasks",
+                tasks.toString(),
+                "--repetitions",
+                Integer.toString(profile.repetitions()),
+                "--warmup",
+                Integer.toString(profile.warmup()),
+                "--seed",
+                Long.toString(profile.taskSeed() + jvm),
+                "--out",
+                out.toString()),
             log);
         results.add(read(out));
       }
@@ -145,13 +160,14 @@ class RunExecutor {
       facts.put("luceneSpec", run.luceneSpec());
       facts.put("jdkHome", jdk.home().toString());
       facts.put("jvmArgs", profile.jvmArgs());
-      facts.put("corpus", Map.of("name", corpus.name(), "sha256", corpus.sha256(),
-          "bytes", corpus.sizeBytes()));
+      facts.put(
+          "corpus",
+          Map.of("name", corpus.name(), "sha256", corpus.sha256(), "bytes", corpus.sizeBytes()));
       facts.put("profile", profile);
       int points =
           ingester.ingest(
               new RunContext(
-                  run.id(), x, run.machine(), jdk.identity(), corpus.name(), run.profile(), facts),
+                  run.id(), x, run.machine(), jdk.family(), corpus.name(), run.profile(), facts),
               results);
       log.accept("stored " + points + " points");
     } catch (IOException e) {
@@ -171,7 +187,11 @@ class RunExecutor {
       RunLog log) {
     launcher.run(
         new HarnessInvocation(
-            step, jdk.home(), resolved.jars(), profile.jvmArgs(), harnessArgs,
+            step,
+            jdk.home(),
+            resolved.jars(),
+            profile.jvmArgs(),
+            harnessArgs,
             settings.stepTimeout()),
         log);
   }

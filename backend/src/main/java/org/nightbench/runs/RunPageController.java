@@ -1,5 +1,6 @@
 package org.nightbench.runs;
 
+import org.nightbench.series.SeriesService;
 import org.nightbench.web.NotFoundException;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -14,9 +15,11 @@ class RunPageController {
   private static final int LIST_LIMIT = 200;
 
   private final RunService runs;
+  private final SeriesService series;
 
-  RunPageController(RunService runs) {
+  RunPageController(RunService runs, SeriesService series) {
     this.runs = runs;
+    this.series = series;
   }
 
   @GetMapping("/runs")
@@ -30,6 +33,8 @@ class RunPageController {
     Run run = runs.find(id).orElseThrow(() -> new NotFoundException("No run " + id));
     model.addAttribute("run", run);
     model.addAttribute("log", runs.log(id, 0));
+    model.addAttribute("measurements", series.measurementsOfRun(id));
+    model.addAttribute("environment", runs.environment(id).orElse(null));
     return DETAIL_VIEW;
   }
 }

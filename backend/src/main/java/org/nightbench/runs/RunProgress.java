@@ -5,8 +5,7 @@ package org.nightbench.runs;
  *
  * @param current the run being measured now, or null when the workers are idle
  */
-public record RunProgress(
-    long queued, long running, long succeeded, long failed, Current current) {
+public record RunProgress(long queued, long running, long succeeded, long failed, Current current) {
 
   /** The run in progress and the step it is on. */
   public record Current(long id, String luceneSpec, String progress) {}

@@ -91,8 +91,8 @@ public class RunRepository {
   }
 
   /**
-   * Runs left 'running' by a process that died can never finish; on start-up they are marked
-   * failed so they are visible and not silently stuck.
+   * Runs left 'running' by a process that died can never finish; on start-up they are marked failed
+   * so they are visible and not silently stuck.
    */
   public int failAbandoned(String machine) {
     return jdbc.sql(
@@ -107,6 +107,15 @@ public class RunRepository {
     return jdbc.sql("select " + COLUMNS + " from run where id = :id")
         .param("id", id)
         .query(RunRepository::map)
+        .optional();
+  }
+
+  /** The machine, JDK, Lucene and corpus facts recorded when the run succeeded, as JSON. */
+  public Optional<String> environment(long id) {
+    return jdbc.sql(
+            "select jsonb_pretty(environment) from run where id = :id and environment is not null")
+        .param("id", id)
+        .query(String.class)
         .optional();
   }
 
@@ -129,13 +138,16 @@ public class RunRepository {
                     + " count(*) filter (where status = 'succeeded'),"
                     + " count(*) filter (where status = 'failed') from run")
             .query(
-                (rs, n) -> new RunProgress(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), null))
+                (rs, n) ->
+                    new RunProgress(
+                        rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), null))
             .single();
     RunProgress.Current current =
         jdbc.sql(
                 "select id, lucene_spec, progress from run where status = 'running'"
                     + " order by started_at limit 1")
-            .query((rs, n) -> new RunProgress.Current(rs.getLong(1), rs.getString(2), rs.getString(3)))
+            .query(
+                (rs, n) -> new RunProgress.Current(rs.getLong(1), rs.getString(2), rs.getString(3)))
             .optional()
             .orElse(null);
     return new RunProgress(

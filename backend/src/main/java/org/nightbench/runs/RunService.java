@@ -52,6 +52,10 @@ public class RunService {
     return runs.log(id, Math.max(0, fromLine));
   }
 
+  public Optional<String> environment(long id) {
+    return runs.environment(id);
+  }
+
   public RunProgress progress() {
     return runs.progress();
   }

@@ -33,7 +33,8 @@ public class RunWorker {
   void failRunsAbandonedByAnEarlierProcess() {
     int abandoned = runs.failAbandoned(settings.machine());
     if (abandoned > 0) {
-      log.warn("Marked {} run(s) failed that were running when this machine last stopped", abandoned);
+      log.warn(
+          "Marked {} run(s) failed that were running when this machine last stopped", abandoned);
     }
   }
 

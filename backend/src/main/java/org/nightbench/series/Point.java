@@ -6,8 +6,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 /**
  * One point of a series: one run's mean over its JVMs at the revision's date.
  *
- * <p>Written as a JSON array, not an object: a series holds thousands of points and the field
- * names would be most of the payload; {@link SeriesPoints#COLUMNS} names the positions.
+ * <p>Written as a JSON array, not an object: a series holds thousands of points and the field names
+ * would be most of the payload; {@link SeriesPoints#COLUMNS} names the positions.
  */
 @JsonFormat(shape = JsonFormat.Shape.ARRAY)
 @JsonPropertyOrder({"x", "value", "stddev", "runId", "luceneSpec", "luceneVersion"})

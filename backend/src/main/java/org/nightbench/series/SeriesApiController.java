@@ -39,7 +39,10 @@ class SeriesApiController {
   @ApiResponse(
       responseCode = "404",
       description = "No such series",
-      content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = ProblemDetail.class)))
+      content =
+          @Content(
+              mediaType = "application/problem+json",
+              schema = @Schema(implementation = ProblemDetail.class)))
   Series get(@Parameter(description = "Series id") @PathVariable long id) {
     return series.get(id);
   }
@@ -54,7 +57,10 @@ class SeriesApiController {
   @ApiResponse(
       responseCode = "404",
       description = "No such series",
-      content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = ProblemDetail.class)))
+      content =
+          @Content(
+              mediaType = "application/problem+json",
+              schema = @Schema(implementation = ProblemDetail.class)))
   SeriesPoints points(@Parameter(description = "Series id") @PathVariable long id) {
     return series.points(id);
   }

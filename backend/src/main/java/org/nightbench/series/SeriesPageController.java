@@ -24,7 +24,9 @@ class SeriesPageController {
     return LIST_VIEW;
   }
 
-  /** The chart's points are fetched from the API by the page, so the page itself renders at once. */
+  /**
+   * The chart's points are fetched from the API by the page, so the page itself renders at once.
+   */
   @GetMapping("/series/{id}")
   String detail(@PathVariable long id, Model model) {
     model.addAttribute("series", series.get(id));

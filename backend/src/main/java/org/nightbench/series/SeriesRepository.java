@@ -82,6 +82,26 @@ class SeriesRepository {
         .list();
   }
 
+  /** The points one run added, one per series, in the series list's order. */
+  List<RunMeasurement> findMeasurementsOfRun(long runId) {
+    return jdbc.sql(
+            "select "
+                + SERIES_COLUMNS
+                + ", m.value, m.stddev, cardinality(m.samples) as jvms"
+                + " from measurement m join series s on s.id = m.series_id"
+                + " where m.run_id = ? order by "
+                + ORDER)
+        .param(runId)
+        .query(
+            (rs, row) ->
+                new RunMeasurement(
+                    series(rs),
+                    rs.getDouble("value"),
+                    rs.getObject("stddev", Double.class),
+                    rs.getInt("jvms")))
+        .list();
+  }
+
   private static Series series(ResultSet rs) throws SQLException {
     return new Series(
         rs.getLong("id"),

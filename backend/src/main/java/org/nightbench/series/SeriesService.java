@@ -40,4 +40,9 @@ public class SeriesService {
     get(id);
     return new SeriesPoints(id, repository.findPoints(id));
   }
+
+  /** The points one run added, empty for a run that has not succeeded. */
+  public List<RunMeasurement> measurementsOfRun(long runId) {
+    return repository.findMeasurementsOfRun(runId);
+  }
 }

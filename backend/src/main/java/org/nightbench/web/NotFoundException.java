@@ -10,6 +10,7 @@ import org.springframework.web.ErrorResponseException;
 public class NotFoundException extends ErrorResponseException {
 
   public NotFoundException(String detail) {
-    super(HttpStatus.NOT_FOUND, ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, detail), null);
+    super(
+        HttpStatus.NOT_FOUND, ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, detail), null);
   }
 }

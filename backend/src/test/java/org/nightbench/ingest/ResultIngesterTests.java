@@ -27,8 +27,17 @@ class ResultIngesterTests {
 
   private static final EnvironmentInfo ENVIRONMENT =
       new EnvironmentInfo(
-          "box", "Some CPU", 2, 1L << 34, "Linux", "6.1", "amd64", "Eclipse Adoptium", "25.0.1",
-          "OpenJDK 64-Bit Server VM", List.of("-Xmx1g"));
+          "box",
+          "Some CPU",
+          2,
+          1L << 34,
+          "Linux",
+          "6.1",
+          "amd64",
+          "Eclipse Adoptium",
+          "25.0.1",
+          "OpenJDK 64-Bit Server VM",
+          List.of("-Xmx1g"));
   private static final LuceneInfo LUCENE = new LuceneInfo("9.12.3", "9.12.3 abc - 2024-10-01");
 
   @Autowired ResultIngester ingester;
@@ -85,8 +94,10 @@ class ResultIngesterTests {
     long second = runningRun("maven:10.0.0");
     String machine = "same-series-" + first;
 
-    ingester.ingest(context(first, machine), List.of(result("search", metric("search", "Phrase", "qps", 5))));
-    ingester.ingest(context(second, machine), List.of(result("search", metric("search", "Phrase", "qps", 6))));
+    ingester.ingest(
+        context(first, machine), List.of(result("search", metric("search", "Phrase", "qps", 5))));
+    ingester.ingest(
+        context(second, machine), List.of(result("search", metric("search", "Phrase", "qps", 6))));
 
     assertThat(
             jdbc.sql(
@@ -133,7 +144,8 @@ class ResultIngesterTests {
   void wrongSchemaVersionIsRejected() {
     long run = runningRun("maven:9.12.3");
     HarnessResult future =
-        new HarnessResult(99, "search", LUCENE, ENVIRONMENT, List.of(metric("search", "A", "qps", 1)));
+        new HarnessResult(
+            99, "search", LUCENE, ENVIRONMENT, List.of(metric("search", "A", "qps", 1)));
 
     assertThatThrownBy(() -> ingester.ingest(context(run, "schema-" + run), List.of(future)))
         .hasMessage("result file 1 has schema version 99, expected 1");
@@ -149,12 +161,18 @@ class ResultIngesterTests {
 
   private static RunContext context(long run, String machine) {
     return new RunContext(
-        run, Instant.parse("2024-10-01T00:00:00Z"), machine, "Eclipse Adoptium 25", "europarl.lines",
-        "quick", Map.of("luceneSpec", "maven:9.12.3"));
+        run,
+        Instant.parse("2024-10-01T00:00:00Z"),
+        machine,
+        "Eclipse Adoptium 25",
+        "europarl.lines",
+        "quick",
+        Map.of("luceneSpec", "maven:9.12.3"));
   }
 
   private static HarnessResult result(String command, Metric... metrics) {
-    return new HarnessResult(HarnessResult.SCHEMA_VERSION, command, LUCENE, ENVIRONMENT, List.of(metrics));
+    return new HarnessResult(
+        HarnessResult.SCHEMA_VERSION, command, LUCENE, ENVIRONMENT, List.of(metrics));
   }
 
   private static Metric metric(String benchmark, String task, String name, double value) {

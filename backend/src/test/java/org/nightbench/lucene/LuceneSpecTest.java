@@ -9,47 +9,62 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class LuceneSpecTest {
 
-    @Test
-    void parsesMavenSpecsAndPrintsThemBack() {
-        assertThat(LuceneSpec.parse("maven:9.12.3")).isEqualTo(new MavenLuceneSpec("9.12.3"));
-        assertThat(LuceneSpec.parse("maven:10.4.0-SNAPSHOT")).hasToString("maven:10.4.0-SNAPSHOT");
-        assertThat(LuceneSpec.parse(" maven:10.0.0 ")).hasToString("maven:10.0.0");
-    }
+  @Test
+  void parsesMavenSpecsAndPrintsThemBack() {
+    assertThat(LuceneSpec.parse("maven:9.12.3")).isEqualTo(new MavenLuceneSpec("9.12.3"));
+    assertThat(LuceneSpec.parse("maven:10.4.0-SNAPSHOT")).hasToString("maven:10.4.0-SNAPSHOT");
+    assertThat(LuceneSpec.parse(" maven:10.0.0 ")).hasToString("maven:10.0.0");
+  }
 
-    @Test
-    void rejectsReservedKindsAsNotSupportedYet() {
-        assertThatThrownBy(() -> LuceneSpec.parse("git:main"))
-                .isInstanceOf(LuceneResolutionException.class)
-                .hasMessageStartingWith("git: specs are not supported yet");
-        assertThatThrownBy(() -> LuceneSpec.parse("path:/src/lucene"))
-                .hasMessageStartingWith("path: specs are not supported yet");
-    }
+  @Test
+  void rejectsReservedKindsAsNotSupportedYet() {
+    assertThatThrownBy(() -> LuceneSpec.parse("git:main"))
+        .isInstanceOf(LuceneResolutionException.class)
+        .hasMessageStartingWith("git: specs are not supported yet");
+    assertThatThrownBy(() -> LuceneSpec.parse("path:/src/lucene"))
+        .hasMessageStartingWith("path: specs are not supported yet");
+  }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"9.12.3", "ivy:9.12.3", "maven:", "maven:9.12.3;rm -rf", "maven:9 12", "maven:9/12", ""})
-    void rejectsBadSpecsWithOneLineNamingTheInput(String spec) {
-        assertThatThrownBy(() -> LuceneSpec.parse(spec))
-                .isInstanceOf(LuceneResolutionException.class)
-                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").contains(spec));
-    }
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "9.12.3",
+        "ivy:9.12.3",
+        "maven:",
+        "maven:9.12.3;rm -rf",
+        "maven:9 12",
+        "maven:9/12",
+        ""
+      })
+  void rejectsBadSpecsWithOneLineNamingTheInput(String spec) {
+    assertThatThrownBy(() -> LuceneSpec.parse(spec))
+        .isInstanceOf(LuceneResolutionException.class)
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").contains(spec));
+  }
 
-    @Test
-    void minimumJavaIsNeverBelowTheHarnessRelease() {
-        assertThat(LuceneResolver.minimumJava("9.8.0")).isEqualTo(17);
-        assertThat(LuceneResolver.minimumJava("10.0.0")).isEqualTo(21);
-        assertThat(LuceneResolver.minimumJava("10.6.0-SNAPSHOT")).isEqualTo(21);
-        assertThatThrownBy(() -> LuceneResolver.minimumJava("x.y")).hasMessageContaining("'x.y'");
-    }
+  @Test
+  void minimumJavaIsNeverBelowTheHarnessRelease() {
+    assertThat(LuceneResolver.minimumJava("9.8.0")).isEqualTo(17);
+    assertThat(LuceneResolver.minimumJava("10.0.0")).isEqualTo(21);
+    assertThat(LuceneResolver.minimumJava("10.6.0-SNAPSHOT")).isEqualTo(21);
+    assertThatThrownBy(() -> LuceneResolver.minimumJava("x.y")).hasMessageContaining("'x.y'");
+  }
 
-    @Test
-    void parsesTheBuildDateOfGradleAndAntManifests() {
-        assertThat(LuceneResolver.parseRevisionDate("9.8.0 d914b3722bd5b8ef31ccf7e8ddc638a87fd648db - 2023-09-21 21:57:46Z"))
-                .hasToString("2023-09-21T21:57:46Z");
-        assertThat(LuceneResolver.parseRevisionDate("9.12.3 f965e930673c1f5cb478dc6a8907f5fc4ef7b539 - 2025-09-24 07:44:31"))
-                .hasToString("2025-09-24T07:44:31Z");
-        assertThat(LuceneResolver.parseRevisionDate("8.11.2 17dee71932c683e345508113523e764c3e4c80fa - mdrob - 2022-06-13 20:40:46"))
-                .hasToString("2022-06-13T20:40:46Z");
-        assertThat(LuceneResolver.parseRevisionDate("10.0.0")).isNull();
-        assertThat(LuceneResolver.parseRevisionDate(null)).isNull();
-    }
+  @Test
+  void parsesTheBuildDateOfGradleAndAntManifests() {
+    assertThat(
+            LuceneResolver.parseRevisionDate(
+                "9.8.0 d914b3722bd5b8ef31ccf7e8ddc638a87fd648db - 2023-09-21 21:57:46Z"))
+        .hasToString("2023-09-21T21:57:46Z");
+    assertThat(
+            LuceneResolver.parseRevisionDate(
+                "9.12.3 f965e930673c1f5cb478dc6a8907f5fc4ef7b539 - 2025-09-24 07:44:31"))
+        .hasToString("2025-09-24T07:44:31Z");
+    assertThat(
+            LuceneResolver.parseRevisionDate(
+                "8.11.2 17dee71932c683e345508113523e764c3e4c80fa - mdrob - 2022-06-13 20:40:46"))
+        .hasToString("2022-06-13T20:40:46Z");
+    assertThat(LuceneResolver.parseRevisionDate("10.0.0")).isNull();
+    assertThat(LuceneResolver.parseRevisionDate(null)).isNull();
+  }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nightbench.series.SeriesService;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -25,6 +26,7 @@ class RunWorkerTests {
   @Autowired RunService runs;
   @Autowired RunWorker worker;
   @Autowired JdbcClient jdbc;
+  @Autowired SeriesService seriesService;
   @TempDir Path temp;
 
   @Test
@@ -81,6 +83,9 @@ class RunWorkerTests {
                 .single())
         .isPositive();
     assertThat(runs.log(nine.id(), 0)).anyMatch(line -> line.startsWith("== indexing"));
+    assertThat(seriesService.measurementsOfRun(nine.id()))
+        .extracting(m -> m.series().task() + "/" + m.series().metric() + "@" + m.jvms())
+        .contains("default/docsPerSec@1", "HighTerm/qps@2");
     assertThat(
             jdbc.sql("select environment -> 'machine' ->> 'cores' from run where id = :id")
                 .param("id", nine.id())

@@ -21,7 +21,8 @@ import org.springframework.test.web.servlet.MockMvc;
 class SeriesApiControllerTests {
 
   static final Series TERM =
-      new Series(7, "search", "Term", "qps", "queries/s", true, "bench-1", "17.0.15", "wiki", "nightly");
+      new Series(
+          7, "search", "Term", "qps", "queries/s", true, "bench-1", "17.0.15", "wiki", "nightly");
 
   @Autowired MockMvc mvc;
   @MockitoBean SeriesService service;

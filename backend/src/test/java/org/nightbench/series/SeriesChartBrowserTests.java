@@ -99,13 +99,15 @@ class SeriesChartBrowserTests {
     new WebDriverWait(browser, Duration.ofSeconds(30))
         .until(driver -> js.executeScript("return window.nightbenchChart != null"));
 
-    assertThat(browser.findElement(By.tagName("h1")).getText()).contains("search · BrowserTerm · qps");
+    assertThat(browser.findElement(By.tagName("h1")).getText())
+        .contains("search · BrowserTerm · qps");
     assertThat(browser.findElements(By.cssSelector("#chart canvas"))).isNotEmpty();
     assertThat(js.executeScript("return nightbenchChart.getOption('errorBars')")).isEqualTo(true);
     assertThat(js.executeScript("return nightbenchChart.getOption('sigma')")).isEqualTo(1L);
     assertThat(js.executeScript("return nightbenchChart.numRows()")).isEqualTo(3L);
     // With error bars, each value Dygraphs holds is a [value, stddev] pair.
-    assertThat(js.executeScript("return nightbenchChart.getValue(1, 1)")).isEqualTo(List.of(110L, 5L));
+    assertThat(js.executeScript("return nightbenchChart.getValue(1, 1)"))
+        .isEqualTo(List.of(110L, 5L));
 
     // The band as a person sees it: at the middle point, 0.6σ above the line, the screen shows
     // the series colour washed out; 1.6σ below it, outside the band, it does not.
@@ -124,7 +126,8 @@ class SeriesChartBrowserTests {
             ((Number) dom.get("y")).intValue() - chart.getSize().getHeight() / 2)
         .perform();
     String legend = browser.findElement(By.id("chart-legend")).getText();
-    assertThat(legend).contains("104 ± 3", "queries/s", "Lucene 10.1.0", "maven:10.1.0", "2024-03-12");
+    assertThat(legend)
+        .contains("104 ± 3", "queries/s", "Lucene 10.1.0", "maven:10.1.0", "2024-03-12");
     screenshot(); // as a person sees it while hovering, for a look at /tmp/series.png
   }
 
@@ -152,8 +155,14 @@ class SeriesChartBrowserTests {
             js.executeScript(
                 "const r = document.getElementById('chart').getBoundingClientRect();"
                     + "return {x: r.left, y: r.top};");
-    int x = (int) Math.round(((Number) corner.get("x")).doubleValue() + ((Number) dom.get("x")).doubleValue());
-    int y = (int) Math.round(((Number) corner.get("y")).doubleValue() + ((Number) dom.get("y")).doubleValue());
+    int x =
+        (int)
+            Math.round(
+                ((Number) corner.get("x")).doubleValue() + ((Number) dom.get("x")).doubleValue());
+    int y =
+        (int)
+            Math.round(
+                ((Number) corner.get("y")).doubleValue() + ((Number) dom.get("y")).doubleValue());
     int rgb = screen.getRGB(x, y);
     return new Pixel((rgb >> 16) & 0xff, (rgb >> 8) & 0xff, rgb & 0xff);
   }

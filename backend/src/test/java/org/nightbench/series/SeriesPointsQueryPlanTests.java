@@ -33,7 +33,9 @@ class SeriesPointsQueryPlanTests {
 
   @AfterEach
   void deleteWhatWasWritten() {
-    jdbc.sql("delete from measurement where series_id = any(?)").param(series.toArray(Long[]::new)).update();
+    jdbc.sql("delete from measurement where series_id = any(?)")
+        .param(series.toArray(Long[]::new))
+        .update();
     jdbc.sql("delete from series where id = any(?)").param(series.toArray(Long[]::new)).update();
     jdbc.sql("delete from run where id = any(?)").param(runs.toArray(Long[]::new)).update();
   }
@@ -74,7 +76,10 @@ class SeriesPointsQueryPlanTests {
     // Which index wins depends on the visibility map: the covering measurement_series_x_idx once
     // autovacuum has marked the pages all-visible, the primary key (series_id, run_id) before.
     // Either way one series is read through an index, never by scanning every measurement.
-    assertThat(plan).as(plan).contains("Index Cond: (series_id = ").doesNotContain("Seq Scan on measurement");
+    assertThat(plan)
+        .as(plan)
+        .contains("Index Cond: (series_id = ")
+        .doesNotContain("Seq Scan on measurement");
     List<Point> points = service.points(series.get(0)).points();
     assertThat(points).hasSize(NIGHTS);
     assertThat(points).extracting(Point::x).isSorted();

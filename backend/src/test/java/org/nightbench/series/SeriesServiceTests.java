@@ -46,7 +46,8 @@ class SeriesServiceTests {
     SeriesPoints points = service.points(series);
 
     assertThat(points.seriesId()).isEqualTo(series);
-    assertThat(points.columns()).containsExactly("x", "value", "stddev", "runId", "luceneSpec", "luceneVersion");
+    assertThat(points.columns())
+        .containsExactly("x", "value", "stddev", "runId", "luceneSpec", "luceneVersion");
     assertThat(points.points())
         .containsExactly(
             new Point(DAY1.toEpochMilli(), 100.0, null, older, "maven:9.12.3", "9.12.3"),

@@ -29,17 +29,21 @@ class WebErrorAndDocsTests {
     HttpResponse<String> response = get("/series/" + Long.MAX_VALUE, "text/html");
 
     assertThat(response.statusCode()).isEqualTo(404);
-    assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("text/html"));
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith("text/html"));
     assertThat(response.body()).contains("Not found", "Nightbench", "All series");
   }
 
   @Test
   void unknownSeriesOnTheApiIsOneLineOfProblemJson() throws Exception {
-    HttpResponse<String> response = get("/api/series/" + Long.MAX_VALUE + "/points", "application/json");
+    HttpResponse<String> response =
+        get("/api/series/" + Long.MAX_VALUE + "/points", "application/json");
 
     assertThat(response.statusCode()).isEqualTo(404);
     assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-    assertThat(response.body()).doesNotContain("\n").contains("\"status\":404", "No series " + Long.MAX_VALUE);
+    assertThat(response.body())
+        .doesNotContain("\n")
+        .contains("\"status\":404", "No series " + Long.MAX_VALUE);
   }
 
   @Test
@@ -48,18 +52,29 @@ class WebErrorAndDocsTests {
 
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.body())
-        .contains("Nightbench API", "/api/series", "/api/series/{id}", "/api/series/{id}/points", "Series")
+        .contains(
+            "Nightbench API",
+            "/api/series",
+            "/api/series/{id}",
+            "/api/series/{id}/points",
+            "Series")
         .doesNotContain("\"/series/{id}\"", "\"/\":");
     // Points are documented as what they are on the wire: arrays of arrays, not objects.
     JsonNode points =
-        JsonMapper.builder().build().readTree(response.body()).at("/components/schemas/SeriesPoints/properties/points");
+        JsonMapper.builder()
+            .build()
+            .readTree(response.body())
+            .at("/components/schemas/SeriesPoints/properties/points");
     assertThat(String.valueOf(points.get("type"))).isEqualTo("\"array\"");
     assertThat(String.valueOf(points.at("/items/type"))).isEqualTo("\"array\"");
   }
 
-  private HttpResponse<String> get(String path, String accept) throws IOException, InterruptedException {
+  private HttpResponse<String> get(String path, String accept)
+      throws IOException, InterruptedException {
     HttpRequest request =
-        HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).header("Accept", accept).build();
+        HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+            .header("Accept", accept)
+            .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
 }

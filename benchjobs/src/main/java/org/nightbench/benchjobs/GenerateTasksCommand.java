@@ -18,7 +18,11 @@ final class GenerateTasksCommand implements Callable<Integer> {
   @Option(names = "--index-dir", required = true, paramLabel = "DIR")
   Path indexDir;
 
-  @Option(names = "--corpus", required = true, paramLabel = "FILE", description = "corpus the index was built from")
+  @Option(
+      names = "--corpus",
+      required = true,
+      paramLabel = "FILE",
+      description = "corpus the index was built from")
   Path corpus;
 
   @Option(names = "--seed", required = true, paramLabel = "S")

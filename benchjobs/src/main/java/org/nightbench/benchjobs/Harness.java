@@ -7,8 +7,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * Entry point of the forked benchmark JVM: exit 0 on success, otherwise exactly one
- * {@code ERROR: <message>} line on stderr and exit 2.
+ * Entry point of the forked benchmark JVM: exit 0 on success, otherwise exactly one {@code ERROR:
+ * <message>} line on stderr and exit 2.
  */
 @Command(
     name = "harness",

@@ -13,10 +13,18 @@ import picocli.CommandLine.Option;
 @Command(name = "index", mixinStandardHelpOptions = true, description = "Index a line-docs corpus.")
 final class IndexCommand implements Callable<Integer> {
 
-  @Option(names = "--corpus", required = true, paramLabel = "FILE", description = "line-docs file, plain or .gz")
+  @Option(
+      names = "--corpus",
+      required = true,
+      paramLabel = "FILE",
+      description = "line-docs file, plain or .gz")
   Path corpus;
 
-  @Option(names = "--index-dir", required = true, paramLabel = "DIR", description = "index directory, recreated")
+  @Option(
+      names = "--index-dir",
+      required = true,
+      paramLabel = "DIR",
+      description = "index directory, recreated")
   Path indexDir;
 
   @Option(names = "--max-docs", paramLabel = "N", description = "stop after N docs (default: all)")

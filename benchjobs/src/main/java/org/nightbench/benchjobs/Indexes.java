@@ -16,9 +16,9 @@ import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.tasks.TaskGenerator;
 
 /**
- * Opens an existing benchmark index, turning the usual mistakes into one-line messages; the
- * command classes go through here so that they themselves never mention a Lucene type and
- * {@code --help} works without Lucene on the classpath.
+ * Opens an existing benchmark index, turning the usual mistakes into one-line messages; the command
+ * classes go through here so that they themselves never mention a Lucene type and {@code --help}
+ * works without Lucene on the classpath.
  */
 final class Indexes {
 

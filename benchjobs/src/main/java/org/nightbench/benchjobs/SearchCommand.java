@@ -12,7 +12,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code search}: times a task file against an index and writes per-category QPS. */
-@Command(name = "search", mixinStandardHelpOptions = true, description = "Run a task file against an index.")
+@Command(
+    name = "search",
+    mixinStandardHelpOptions = true,
+    description = "Run a task file against an index.")
 final class SearchCommand implements Callable<Integer> {
 
   @Option(names = "--index-dir", required = true, paramLabel = "DIR")
@@ -24,10 +27,18 @@ final class SearchCommand implements Callable<Integer> {
   @Option(names = "--repetitions", defaultValue = "20", paramLabel = "R")
   int repetitions;
 
-  @Option(names = "--warmup", defaultValue = "5", paramLabel = "W", description = "leading runs per query dropped")
+  @Option(
+      names = "--warmup",
+      defaultValue = "5",
+      paramLabel = "W",
+      description = "leading runs per query dropped")
   int warmup;
 
-  @Option(names = "--seed", defaultValue = "0", paramLabel = "S", description = "execution order seed")
+  @Option(
+      names = "--seed",
+      defaultValue = "0",
+      paramLabel = "S",
+      description = "execution order seed")
   long seed;
 
   @Option(names = "--top-n", defaultValue = "10", paramLabel = "N")

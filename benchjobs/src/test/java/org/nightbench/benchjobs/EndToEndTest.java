@@ -66,8 +66,7 @@ class EndToEndTest {
     assertThat(report.docs()).isEqualTo(DOCS);
     assertThat(report.textBytes()).isPositive();
     assertThat(report.segments()).isPositive();
-    List<Metric> metrics =
-        report.toMetrics(new IndexingSettings(corpus, index, DOCS, 16, 1));
+    List<Metric> metrics = report.toMetrics(new IndexingSettings(corpus, index, DOCS, 16, 1));
     assertThat(metrics)
         .extracting(Metric::name)
         .containsExactly("docsPerSec", "gbPerHour", "indexSizeMB", "segmentCount", "elapsedSec");
@@ -131,7 +130,9 @@ class EndToEndTest {
           SearchBenchmark.run(
               opened.reader(), tasks, "s.txt", new SearchSettings(3, 1, 1, 10), quiet());
     }
-    assertThat(metrics).extracting(Metric::task).containsExactlyElementsOf(TaskGenerator.CATEGORIES);
+    assertThat(metrics)
+        .extracting(Metric::task)
+        .containsExactlyElementsOf(TaskGenerator.CATEGORIES);
     for (Metric m : metrics) {
       assertThat(m.benchmark()).isEqualTo("search");
       assertThat(m.name()).isEqualTo("qps");
@@ -155,10 +156,34 @@ class EndToEndTest {
   void cliRunsGenerateAndSearchAndWritesJson() throws IOException {
     Path tasks = tmp.resolve("tasks.txt");
     Path out = tmp.resolve("out/search.json");
-    assertThat(cli("generate-tasks", "--index-dir", index.toString(), "--corpus", corpus.toString(),
-            "--seed", "1", "--per-category", "2", "--out", tasks.toString()).code()).isZero();
-    Cli search = cli("search", "--index-dir", index.toString(), "--tasks", tasks.toString(),
-        "--repetitions", "3", "--warmup", "1", "--out", out.toString());
+    assertThat(
+            cli(
+                    "generate-tasks",
+                    "--index-dir",
+                    index.toString(),
+                    "--corpus",
+                    corpus.toString(),
+                    "--seed",
+                    "1",
+                    "--per-category",
+                    "2",
+                    "--out",
+                    tasks.toString())
+                .code())
+        .isZero();
+    Cli search =
+        cli(
+            "search",
+            "--index-dir",
+            index.toString(),
+            "--tasks",
+            tasks.toString(),
+            "--repetitions",
+            "3",
+            "--warmup",
+            "1",
+            "--out",
+            out.toString());
     assertThat(search.err()).isEmpty();
     assertThat(search.code()).isZero();
     HarnessResult r = ResultWriter.read(out);
@@ -176,8 +201,17 @@ class EndToEndTest {
   @Test
   void cliIndexesWithMaxDocs() throws IOException {
     Path out = tmp.resolve("index.json");
-    Cli c = cli("index", "--corpus", corpus.toString(), "--index-dir", tmp.resolve("idx").toString(),
-        "--max-docs", "300", "--out", out.toString());
+    Cli c =
+        cli(
+            "index",
+            "--corpus",
+            corpus.toString(),
+            "--index-dir",
+            tmp.resolve("idx").toString(),
+            "--max-docs",
+            "300",
+            "--out",
+            out.toString());
     assertThat(c.code()).isZero();
     HarnessResult r = ResultWriter.read(out);
     assertThat(r.command()).isEqualTo("index");
@@ -195,24 +229,72 @@ class EndToEndTest {
     Files.writeString(unparsable, "HighTerm: \"unclosed\n", StandardCharsets.UTF_8);
     Path emptyDir = Files.createDirectory(tmp.resolve("empty"));
 
-    assertError(cli("index", "--corpus", missing.toString(), "--index-dir",
-        tmp.resolve("i").toString(), "--out", out.toString()),
+    assertError(
+        cli(
+            "index",
+            "--corpus",
+            missing.toString(),
+            "--index-dir",
+            tmp.resolve("i").toString(),
+            "--out",
+            out.toString()),
         "ERROR: corpus " + missing + " does not exist");
     assertThat(out).doesNotExist();
-    assertError(cli("search", "--index-dir", index.toString(), "--tasks", badTasks.toString(),
-        "--out", out.toString()),
+    assertError(
+        cli(
+            "search",
+            "--index-dir",
+            index.toString(),
+            "--tasks",
+            badTasks.toString(),
+            "--out",
+            out.toString()),
         "ERROR: " + badTasks + " line 2: expected 'Category: query', got 'foo'");
-    assertError(cli("search", "--index-dir", index.toString(), "--tasks",
-        unparsable.toString(), "--out", out.toString()),
+    assertError(
+        cli(
+            "search",
+            "--index-dir",
+            index.toString(),
+            "--tasks",
+            unparsable.toString(),
+            "--out",
+            out.toString()),
         "ERROR: " + unparsable + " line 1: cannot parse query '\"unclosed': ");
-    assertError(cli("search", "--index-dir", emptyDir.toString(), "--tasks",
-        badTasks.toString(), "--out", out.toString()),
+    assertError(
+        cli(
+            "search",
+            "--index-dir",
+            emptyDir.toString(),
+            "--tasks",
+            badTasks.toString(),
+            "--out",
+            out.toString()),
         "ERROR: " + badTasks + " line 2");
-    assertError(cli("generate-tasks", "--index-dir", emptyDir.toString(), "--corpus",
-        corpus.toString(), "--seed", "1", "--out", out.toString()),
+    assertError(
+        cli(
+            "generate-tasks",
+            "--index-dir",
+            emptyDir.toString(),
+            "--corpus",
+            corpus.toString(),
+            "--seed",
+            "1",
+            "--out",
+            out.toString()),
         "ERROR: index " + emptyDir + " contains no Lucene index");
-    assertError(cli("search", "--index-dir", index.toString(), "--tasks", badTasks.toString(),
-        "--warmup", "20", "--repetitions", "20", "--out", out.toString()),
+    assertError(
+        cli(
+            "search",
+            "--index-dir",
+            index.toString(),
+            "--tasks",
+            badTasks.toString(),
+            "--warmup",
+            "20",
+            "--repetitions",
+            "20",
+            "--out",
+            out.toString()),
         "ERROR: warmup must be >= 0 and < repetitions (20), got 20");
     assertError(cli("search", "--index-dir", index.toString()), "ERROR: Missing required option");
     assertError(cli("frobnicate"), "ERROR: Unmatched argument");

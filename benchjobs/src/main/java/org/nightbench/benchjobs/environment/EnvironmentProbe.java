@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Locale;
 import org.nightbench.benchjobs.result.EnvironmentInfo;
 
-/** Describes the current machine and JVM, preferring Linux /proc files and falling back to the JDK. */
+/**
+ * Describes the current machine and JVM, preferring Linux /proc files and falling back to the JDK.
+ */
 public final class EnvironmentProbe {
 
   private static final Path CPUINFO = Path.of("/proc/cpuinfo");

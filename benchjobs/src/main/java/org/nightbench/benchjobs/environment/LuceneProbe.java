@@ -9,7 +9,9 @@ import java.util.jar.Manifest;
 import org.apache.lucene.util.Version;
 import org.nightbench.benchjobs.result.LuceneInfo;
 
-/** Identifies the Lucene actually loaded, which is what the backend records, not what it asked for. */
+/**
+ * Identifies the Lucene actually loaded, which is what the backend records, not what it asked for.
+ */
 public final class LuceneProbe {
 
   private LuceneProbe() {}

@@ -147,7 +147,9 @@ public final class IndexingBenchmark {
     }
   }
 
-  /** Reading and id assignment happen under one lock so ids follow corpus order at any thread count. */
+  /**
+   * Reading and id assignment happen under one lock so ids follow corpus order at any thread count.
+   */
   private Document nextDocument() {
     LineDoc d;
     long id;

@@ -33,7 +33,8 @@ public final class LineDocsReader implements Closeable {
   private long textBytes;
   private LineDoc pending;
 
-  private LineDocsReader(Path file, long fileSize, CountingInputStream counting, BufferedReader reader) {
+  private LineDocsReader(
+      Path file, long fileSize, CountingInputStream counting, BufferedReader reader) {
     this.file = file;
     this.fileSize = fileSize;
     this.counting = counting;
@@ -139,7 +140,9 @@ public final class LineDocsReader implements Closeable {
     if (tab2 < 0) {
       int fields = tab1 < 0 ? 1 : 2;
       throw new IllegalArgumentException(
-          (first ? "corpus " + file + " is not a line-docs file: line " : "corpus " + file + " line ")
+          (first
+                  ? "corpus " + file + " is not a line-docs file: line "
+                  : "corpus " + file + " line ")
               + lineNumber
               + " has "
               + fields
@@ -150,7 +153,11 @@ public final class LineDocsReader implements Closeable {
     int tab3 = line.indexOf('\t', tab2 + 1);
     String body = tab3 < 0 ? line.substring(tab2 + 1) : line.substring(tab2 + 1, tab3);
     return new LineDoc(
-        line.substring(0, tab1), line.substring(tab1 + 1, tab2), body, lineNumber, utf8Length(line));
+        line.substring(0, tab1),
+        line.substring(tab1 + 1, tab2),
+        body,
+        lineNumber,
+        utf8Length(line));
   }
 
   private IllegalArgumentException readFailure(IOException e) {
@@ -194,7 +201,9 @@ public final class LineDocsReader implements Closeable {
     return textBytes;
   }
 
-  /** Fraction (0..1) of the file on disk consumed so far; read-ahead makes it run slightly early. */
+  /**
+   * Fraction (0..1) of the file on disk consumed so far; read-ahead makes it run slightly early.
+   */
   public double fileFractionRead() {
     return fileSize == 0 ? 1.0 : Math.min(1.0, (double) counting.count / fileSize);
   }

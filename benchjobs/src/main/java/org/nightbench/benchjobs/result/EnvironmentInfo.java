@@ -3,8 +3,8 @@ package org.nightbench.benchjobs.result;
 import java.util.List;
 
 /**
- * The machine and JVM a measurement ran on, recorded with every run so that a change in any of
- * them can be told apart from a change in Lucene.
+ * The machine and JVM a measurement ran on, recorded with every run so that a change in any of them
+ * can be told apart from a change in Lucene.
  */
 public record EnvironmentInfo(
     String hostname,

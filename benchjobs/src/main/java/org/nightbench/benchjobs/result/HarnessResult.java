@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * What one forked harness JVM writes to its {@code --out} file: the measurements of one command
- * (index or search) together with the Lucene and environment it ran on. The backend reads this
- * file and never scrapes the process's output.
+ * (index or search) together with the Lucene and environment it ran on. The backend reads this file
+ * and never scrapes the process's output.
  *
  * @param schemaVersion bumped whenever a field changes meaning
  * @param command the harness sub-command that produced the file ({@code index}, {@code search})

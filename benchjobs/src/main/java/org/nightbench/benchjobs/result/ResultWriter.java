@@ -9,7 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** Writes a {@link HarnessResult} as pretty JSON via temp file and rename, so no partial file exists. */
+/**
+ * Writes a {@link HarnessResult} as pretty JSON via temp file and rename, so no partial file
+ * exists.
+ */
 public final class ResultWriter {
 
   private static final ObjectMapper MAPPER =

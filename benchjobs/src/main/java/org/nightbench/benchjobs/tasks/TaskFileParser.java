@@ -85,7 +85,10 @@ public final class TaskFileParser {
     return new Task(category, query, comment, lineNumber);
   }
 
-  /** A '#' opens a comment only at the start or after whitespace, so queries like {@code c#} survive. */
+  /**
+   * A '#' opens a comment only at the start or after whitespace, so queries like {@code c#}
+   * survive.
+   */
   static int commentStart(String rest) {
     for (int i = 0; i < rest.length(); i++) {
       if (rest.charAt(i) == '#' && (i == 0 || Character.isWhitespace(rest.charAt(i - 1)))) {

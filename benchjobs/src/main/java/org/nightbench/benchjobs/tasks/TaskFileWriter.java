@@ -18,8 +18,8 @@ public final class TaskFileWriter {
   private TaskFileWriter() {}
 
   /**
-   * Writes {@code headerComments} as {@code # } lines followed by one line per task, with '\n'
-   * line ends regardless of platform so identical input gives identical bytes.
+   * Writes {@code headerComments} as {@code # } lines followed by one line per task, with '\n' line
+   * ends regardless of platform so identical input gives identical bytes.
    */
   public static void write(Path file, List<String> headerComments, List<Task> tasks)
       throws IOException {
@@ -53,8 +53,12 @@ public final class TaskFileWriter {
       throw new IllegalArgumentException("illegal task category '" + t.category() + "'");
     }
     String q = t.query().strip();
-    if (q.isEmpty() || q.indexOf('\n') >= 0 || q.indexOf('\r') >= 0 || TaskFileParser.commentStart(q) >= 0) {
-      throw new IllegalArgumentException("query '" + t.query() + "' cannot be written to a task file");
+    if (q.isEmpty()
+        || q.indexOf('\n') >= 0
+        || q.indexOf('\r') >= 0
+        || TaskFileParser.commentStart(q) >= 0) {
+      throw new IllegalArgumentException(
+          "query '" + t.query() + "' cannot be written to a task file");
     }
     String line = t.category() + ": " + q;
     if (t.comment() != null && !t.comment().isBlank()) {

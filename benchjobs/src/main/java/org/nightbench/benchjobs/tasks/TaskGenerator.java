@@ -28,8 +28,8 @@ import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
 
 /**
- * Derives luceneutil-style tasks from an index's own {@code body} term statistics, deterministically
- * for a given seed and index, keeping only queries with at least one hit.
+ * Derives luceneutil-style tasks from an index's own {@code body} term statistics,
+ * deterministically for a given seed and index, keeping only queries with at least one hit.
  */
 public final class TaskGenerator {
 
@@ -39,8 +39,18 @@ public final class TaskGenerator {
   /** Categories in generation order; the order is part of the determinism contract. */
   public static final List<String> CATEGORIES =
       List.of(
-          "HighTerm", "MedTerm", "LowTerm", "AndHighHigh", "AndHighMed", "OrHighHigh", "OrHighMed",
-          "Phrase", "Prefix3", "Wildcard", "Fuzzy1", "Fuzzy2");
+          "HighTerm",
+          "MedTerm",
+          "LowTerm",
+          "AndHighHigh",
+          "AndHighMed",
+          "OrHighHigh",
+          "OrHighMed",
+          "Phrase",
+          "Prefix3",
+          "Wildcard",
+          "Fuzzy1",
+          "Fuzzy2");
 
   /** Phrases come from the corpus head so they are real bigrams, not random pairs. */
   private static final int PHRASE_SAMPLE_DOCS = 2000;
@@ -158,11 +168,31 @@ public final class TaskGenerator {
     }
     List<String> header =
         List.of(
-            "Nightbench generated tasks on field '" + FIELD + "': seed=" + seed
-                + " perCategory=" + perCategory + " maxDoc=" + maxDoc,
-            "doc-freq bands: high >= " + highMin + ", med " + medMin + ".." + (highMin - 1)
-                + ", low " + lowMin + ".." + (medMin - 1) + " (terms: " + high.size() + " high, "
-                + med.size() + " med, " + low.size() + " low)");
+            "Nightbench generated tasks on field '"
+                + FIELD
+                + "': seed="
+                + seed
+                + " perCategory="
+                + perCategory
+                + " maxDoc="
+                + maxDoc,
+            "doc-freq bands: high >= "
+                + highMin
+                + ", med "
+                + medMin
+                + ".."
+                + (highMin - 1)
+                + ", low "
+                + lowMin
+                + ".."
+                + (medMin - 1)
+                + " (terms: "
+                + high.size()
+                + " high, "
+                + med.size()
+                + " med, "
+                + low.size()
+                + " low)");
     return new Generated(header, tasks, empty);
   }
 
@@ -187,7 +217,8 @@ public final class TaskGenerator {
     };
   }
 
-  private List<Candidate> singles(List<String> band, java.util.function.UnaryOperator<String> toQuery) {
+  private List<Candidate> singles(
+      List<String> band, java.util.function.UnaryOperator<String> toQuery) {
     List<String> shuffled = new ArrayList<>(band);
     Collections.shuffle(shuffled, random);
     List<Candidate> out = new ArrayList<>(shuffled.size());
@@ -217,7 +248,9 @@ public final class TaskGenerator {
     try (LineDocsReader docs = LineDocsReader.open(corpus)) {
       LineDoc d;
       for (int n = 0;
-          n < PHRASE_SAMPLE_DOCS && bigrams.size() < MAX_PHRASE_CANDIDATES && (d = docs.next()) != null;
+          n < PHRASE_SAMPLE_DOCS
+              && bigrams.size() < MAX_PHRASE_CANDIDATES
+              && (d = docs.next()) != null;
           n++) {
         collectBigrams(d.body(), bigrams);
       }

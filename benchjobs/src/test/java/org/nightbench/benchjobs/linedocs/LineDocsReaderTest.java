@@ -63,7 +63,8 @@ class LineDocsReaderTest {
       assertThat(r.docsRead()).isEqualTo(2);
       assertThat(r.textBytesRead())
           .isEqualTo(
-              l1.getBytes(StandardCharsets.UTF_8).length + l2.getBytes(StandardCharsets.UTF_8).length);
+              l1.getBytes(StandardCharsets.UTF_8).length
+                  + l2.getBytes(StandardCharsets.UTF_8).length);
     }
   }
 

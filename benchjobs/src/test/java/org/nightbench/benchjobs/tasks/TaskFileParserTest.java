@@ -73,7 +73,8 @@ class TaskFileParserTest {
   @Test
   void writerOutputParsesBack() throws IOException {
     List<Task> tasks =
-        List.of(new Task("HighTerm", "states", "freq=12", 0), new Task("Fuzzy1", "fooo~1", null, 0));
+        List.of(
+            new Task("HighTerm", "states", "freq=12", 0), new Task("Fuzzy1", "fooo~1", null, 0));
     Path p = tmp.resolve("sub/out.txt");
     TaskFileWriter.write(p, List.of("header"), tasks);
     assertThat(Files.readString(p, StandardCharsets.UTF_8))
