@@ -3,11 +3,8 @@ package org.nightbench.benchjobs.result;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import org.nightbench.benchjobs.io.AtomicFile;
 
 /**
  * Writes a {@link HarnessResult} as pretty JSON via temp file and rename, so no partial file
@@ -22,21 +19,8 @@ public final class ResultWriter {
 
   /** Writes {@code result} to {@code out}, replacing any previous file. */
   public static void write(Path out, HarnessResult result) throws IOException {
-    Path abs = out.toAbsolutePath();
-    Files.createDirectories(abs.getParent());
-    Path tmp = Files.createTempFile(abs.getParent(), abs.getFileName().toString(), ".tmp");
-    try {
-      try (OutputStream os = Files.newOutputStream(tmp)) {
-        MAPPER.writeValue(os, result); // Jackson emits UTF-8 for byte streams
-      }
-      try {
-        Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    // Jackson emits UTF-8 for byte streams.
+    AtomicFile.write(out, stream -> MAPPER.writeValue(stream, result));
   }
 
   /** Reads a result back, for tests and tools. */

@@ -1,13 +1,10 @@
 package org.nightbench.benchjobs.tasks;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
+import org.nightbench.benchjobs.io.AtomicFile;
 
 /**
  * Writes tasks in the luceneutil format {@link TaskFileParser} reads, atomically (temp file then
@@ -30,21 +27,8 @@ public final class TaskFileWriter {
     for (Task t : tasks) {
       sb.append(format(t)).append('\n');
     }
-    Path abs = file.toAbsolutePath();
-    Files.createDirectories(abs.getParent());
-    Path tmp = Files.createTempFile(abs.getParent(), abs.getFileName().toString(), ".tmp");
-    try {
-      try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-        w.write(sb.toString());
-      }
-      try {
-        Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
+    AtomicFile.write(file, stream -> stream.write(bytes));
   }
 
   /** One task line; rejects tasks the parser could not read back. */
