@@ -7,10 +7,6 @@ public enum RunStatus {
   SUCCEEDED,
   FAILED;
 
-  String dbValue() {
-    return name().toLowerCase(java.util.Locale.ROOT);
-  }
-
   static RunStatus fromDb(String value) {
     return valueOf(value.toUpperCase(java.util.Locale.ROOT));
   }
