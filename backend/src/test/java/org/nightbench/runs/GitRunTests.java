@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.hamcrest.Matchers;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.nightbench.lucene.GitFixture;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -21,6 +22,7 @@ import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * A {@code git:} run end to end through the real worker: clone and build from a local repository
@@ -47,6 +49,13 @@ class GitRunTests {
     registry.add(
         "nightbench.lucene.git.build-command", () -> String.join(",", GitFixture.BUILD_COMMAND));
     registry.add("nightbench.lucene.git.web-url", () -> "https://git.example.org/lucene");
+  }
+
+  @AfterAll
+  static void deleteFixture() throws IOException {
+    if (home != null) {
+      FileSystemUtils.deleteRecursively(home);
+    }
   }
 
   private static synchronized GitFixture fixture() {
