@@ -2,7 +2,7 @@
 // the points come from the JSON API, so the API and the page can never disagree.
 /* global Dygraph */
 
-const X = 0, VALUE = 1, STDDEV = 2, RUN_ID = 3, LUCENE_SPEC = 4, LUCENE_VERSION = 5;
+const X = 0, VALUE = 1, STDDEV = 2, RUN_ID = 3, LUCENE_SPEC = 4, LUCENE_VERSION = 5, COMMIT_SHA = 6;
 
 /** Four significant digits, whole numbers from 1000 up: the same as the server's ValueFormat. */
 export function formatValue(v) {
@@ -25,18 +25,37 @@ function lucene(point) {
   return version ? `Lucene ${version} (${point[LUCENE_SPEC]})` : point[LUCENE_SPEC];
 }
 
-function describe(point, unit) {
-  const sigma = point[STDDEV] == null ? '' : ` ± ${formatValue(point[STDDEV])}`;
-  return `<strong>${formatValue(point[VALUE])}${sigma}</strong> ${escapeHtml(unit)}`
-    + ` · ${escapeHtml(lucene(point))} · ${formatDate(point[X])} · run ${point[RUN_ID]}`;
+/**
+ * The point's short sha, linked to its commit, and a link to the commits between the previous point
+ * (in the order drawn) and this one; empty for points not built from git.
+ */
+export function commitHtml(points, i, webUrl) {
+  const sha = points[i][COMMIT_SHA];
+  if (!sha) return '';
+  const short = escapeHtml(sha.slice(0, 7));
+  if (!webUrl) return ` · ${short}`;
+  const shaLink = `<a href="${escapeHtml(`${webUrl}/commit/${sha}`)}">${short}</a>`;
+  const previous = i > 0 ? points[i - 1][COMMIT_SHA] : null;
+  const changes = previous && previous !== sha
+    ? ` (<a class="compare" href="${escapeHtml(`${webUrl}/compare/${previous}...${sha}`)}">changes since ${escapeHtml(previous.slice(0, 7))}</a>)`
+    : '';
+  return ` · ${shaLink}${changes}`;
 }
 
-function overview(points, unit) {
+function describe(points, i, unit, webUrl) {
+  const point = points[i];
+  const sigma = point[STDDEV] == null ? '' : ` ± ${formatValue(point[STDDEV])}`;
+  return `<strong>${formatValue(point[VALUE])}${sigma}</strong> ${escapeHtml(unit)}`
+    + ` · ${escapeHtml(lucene(point))}${commitHtml(points, i, webUrl)}`
+    + ` · ${formatDate(point[X])} · run ${point[RUN_ID]}`;
+}
+
+function overview(points, unit, webUrl) {
   const last = points[points.length - 1];
   const span = points.length === 1
     ? '1 point'
     : `${points.length} points, ${formatDate(points[0][X])} to ${formatDate(last[X])}`;
-  return `${span}. Latest: ${describe(last, unit)}`;
+  return `${span}. Latest: ${describe(points, points.length - 1, unit, webUrl)}`;
 }
 
 /** Numeric, part by part: 9.12.3 < 10.0.0, which a string sort gets wrong. */
@@ -55,7 +74,7 @@ function isReleaseSeries(points) {
 }
 
 function draw(element, legend, allPoints, byRelease) {
-  const { metric, unit, runUrl } = element.dataset;
+  const { metric, unit, runUrl, luceneWebUrl } = element.dataset;
   const points = byRelease
     ? [...allPoints].sort((a, b) => compareVersions(a[LUCENE_VERSION], b[LUCENE_VERSION]))
     : allPoints;
@@ -92,9 +111,13 @@ function draw(element, legend, allPoints, byRelease) {
     rangeSelectorPlotStrokeColor: '#1a5fb4',
     labelsDiv: legend,
     legend: 'always',
+    // Keep the hovered point's legend when the mouse leaves for it: its commit links must be clickable.
+    hideOverlayOnMouseOut: false,
     legendFormatter(legendData) {
       const row = legendData.dygraph.getSelection();
-      return legendData.x == null || row < 0 ? overview(points, unit) : describe(points[row], unit);
+      return legendData.x == null || row < 0
+        ? overview(points, unit, luceneWebUrl)
+        : describe(points, row, unit, luceneWebUrl);
     },
     pointClickCallback(event, point) {
       window.location.href = runUrl + points[point.idx][RUN_ID];

@@ -1,15 +1,16 @@
 package org.nightbench.lucene;
 
+import org.nightbench.jdk.JdkFinder;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Registers {@link LuceneProperties}, the shared {@link MavenArtifacts} and the {@link
- * LuceneResolver}.
+ * Registers {@link LuceneProperties}, {@link LuceneGitProperties}, the shared {@link
+ * MavenArtifacts}, the {@link GitLuceneBuilder} and the {@link LuceneResolver}.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(LuceneProperties.class)
+@EnableConfigurationProperties({LuceneProperties.class, LuceneGitProperties.class})
 public class LuceneConfiguration {
 
   @Bean
@@ -18,7 +19,12 @@ public class LuceneConfiguration {
   }
 
   @Bean
-  LuceneResolver luceneResolver(MavenArtifacts artifacts) {
-    return new LuceneResolver(artifacts);
+  GitLuceneBuilder gitLuceneBuilder(LuceneGitProperties properties, JdkFinder jdks) {
+    return new GitLuceneBuilder(properties, jdks);
+  }
+
+  @Bean
+  LuceneResolver luceneResolver(MavenArtifacts artifacts, GitLuceneBuilder git) {
+    return new LuceneResolver(artifacts, git);
   }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import java.util.regex.Matcher;
@@ -37,22 +38,46 @@ public final class LuceneResolver {
       Pattern.compile("(\\d{4}-\\d{2}-\\d{2})[ T](\\d{2}:\\d{2}:\\d{2})");
 
   private final MavenArtifacts artifacts;
+  private final GitLuceneBuilder git;
 
+  /** A resolver for {@code maven:} and {@code path:} specs only. */
   public LuceneResolver(MavenArtifacts artifacts) {
-    this.artifacts = artifacts;
+    this(artifacts, null);
   }
 
   /**
-   * Resolves lucene-core and lucene-queryparser of the spec's version with their runtime
-   * dependencies.
+   * @param git builds {@code git:} specs; null when this resolver does not build from git
    */
+  public LuceneResolver(MavenArtifacts artifacts, GitLuceneBuilder git) {
+    this.artifacts = artifacts;
+    this.git = git;
+  }
+
+  /** {@link #resolve(LuceneSpec, Consumer)} with nowhere to write progress. */
   public ResolvedLucene resolve(LuceneSpec spec) {
-    if (!(spec instanceof MavenLuceneSpec maven)) {
-      // Unreachable until git:/path: join the permits; a switch would not force us to come back
-      // here on Java 17.
-      throw new LuceneResolutionException(spec + " specs are not supported yet");
+    return resolve(spec, line -> {});
+  }
+
+  /**
+   * The jars of lucene-core and lucene-queryparser with their runtime dependencies: resolved from
+   * Maven, built from git (output line by line to {@code log}), or taken from a directory.
+   */
+  public ResolvedLucene resolve(LuceneSpec spec, Consumer<String> log) {
+    if (spec instanceof MavenLuceneSpec maven) {
+      return resolveMaven(maven);
     }
-    String version = maven.version();
+    if (spec instanceof PathLuceneSpec path) {
+      return JarDirectory.resolve(path);
+    }
+    GitLuceneSpec gitSpec = (GitLuceneSpec) spec; // the last permitted kind
+    if (git == null) {
+      throw new LuceneResolutionException(spec + ": this resolver does not build from git");
+    }
+    return git.resolve(gitSpec, log);
+  }
+
+  private ResolvedLucene resolveMaven(MavenLuceneSpec spec) {
+    String version = spec.version();
     List<Artifact> resolved;
     try {
       resolved =

@@ -1,18 +1,20 @@
 package org.nightbench.lucene;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+
 /**
  * Which Lucene to benchmark, written as {@code <kind>:<value>}; {@link #toString()} gives the spec
  * string back.
  *
- * <p>Only {@code maven:<version>} exists today. {@code git:<ref>} and {@code path:<dir>} are
- * reserved: they are recognised so users get a clear "not supported yet" instead of "unknown", and
- * will join the permits list.
+ * <p>{@code maven:<version>} is a published release or snapshot, {@code git:<ref>} a revision of
+ * the configured git remote built by the runner, {@code path:<dir>} a directory of jars.
  */
-public sealed interface LuceneSpec permits MavenLuceneSpec {
+public sealed interface LuceneSpec permits MavenLuceneSpec, GitLuceneSpec, PathLuceneSpec {
 
   /**
-   * Parses {@code maven:9.12.3}; throws {@link LuceneResolutionException} naming the input when it
-   * is not valid.
+   * Parses {@code maven:9.12.3}, {@code git:main} or {@code path:/abs/dir}; throws {@link
+   * LuceneResolutionException} naming the input when it is not valid.
    */
   static LuceneSpec parse(String spec) {
     if (spec == null || spec.isBlank()) {
@@ -36,14 +38,27 @@ public sealed interface LuceneSpec permits MavenLuceneSpec {
         }
         return new MavenLuceneSpec(value);
       case "git":
+        return new GitLuceneSpec(value);
       case "path":
-        throw new LuceneResolutionException(
-            kind + ": specs are not supported yet (in '" + spec + "'); use maven:<version>");
+        return pathSpec(spec, value);
       default:
         throw new LuceneResolutionException(
             "Lucene spec '"
                 + spec
-                + "' has an unknown prefix; expected maven:<version>, e.g. maven:9.12.3");
+                + "' has an unknown prefix; expected maven:<version>, git:<ref> or path:<dir>");
+    }
+  }
+
+  private static PathLuceneSpec pathSpec(String spec, String value) {
+    if (value.isEmpty() || value.chars().anyMatch(Character::isISOControl)) {
+      throw new LuceneResolutionException(
+          "Lucene spec '" + spec + "' needs an absolute directory, e.g. path:/home/me/lucene-jars");
+    }
+    try {
+      return new PathLuceneSpec(Path.of(value));
+    } catch (InvalidPathException e) {
+      throw new LuceneResolutionException(
+          "Lucene spec '" + spec + "' is not a valid path: " + e.getReason(), e);
     }
   }
 }

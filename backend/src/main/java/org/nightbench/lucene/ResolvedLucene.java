@@ -8,14 +8,21 @@ import java.util.List;
  * A Lucene ready to put on a classpath: the jars of lucene-core, lucene-queryparser and their
  * runtime dependencies.
  *
- * @param version the concrete version resolved (for snapshots, the timestamped one)
- * @param revisionDate when the Lucene build was made, from lucene-core's manifest; null when the
- *     manifest lacks it
+ * @param version the concrete version resolved (for snapshots, the timestamped one; for builds from
+ *     git or a directory, the one in the lucene-core jar's name, e.g. {@code 11.0.0-SNAPSHOT})
+ * @param revisionDate when the revision was made: the commit date for git specs, else the build
+ *     date from lucene-core's manifest; null when unknown
+ * @param commit the commit the jars were built from; null unless the spec is a git spec
  */
 public record ResolvedLucene(
-    LuceneSpec spec, String version, List<Path> jars, Instant revisionDate) {
+    LuceneSpec spec, String version, List<Path> jars, Instant revisionDate, Commit commit) {
 
   public ResolvedLucene {
     jars = List.copyOf(jars);
+  }
+
+  /** A Lucene that was not built from a known commit. */
+  public ResolvedLucene(LuceneSpec spec, String version, List<Path> jars, Instant revisionDate) {
+    this(spec, version, jars, revisionDate, null);
   }
 }

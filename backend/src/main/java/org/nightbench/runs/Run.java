@@ -2,7 +2,13 @@ package org.nightbench.runs;
 
 import java.time.Instant;
 
-/** One request to benchmark one Lucene revision on one machine, and what became of it. */
+/**
+ * One request to benchmark one Lucene revision on one machine, and what became of it.
+ *
+ * @param commitSha the git commit the Lucene was built from; this and the other commit fields are
+ *     null unless the spec is a {@code git:} spec
+ * @param commitDate the commit's committer date
+ */
 public record Run(
     long id,
     String luceneSpec,
@@ -18,4 +24,8 @@ public record Run(
     String jdk,
     Instant queuedAt,
     Instant startedAt,
-    Instant finishedAt) {}
+    Instant finishedAt,
+    String commitSha,
+    String commitAuthor,
+    Instant commitDate,
+    String commitSubject) {}

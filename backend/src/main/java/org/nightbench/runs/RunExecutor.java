@@ -71,8 +71,11 @@ class RunExecutor {
       checkTasks(profile.tasksFile());
     }
     step(run, log, "resolving " + run.luceneSpec());
-    ResolvedLucene resolved = lucene.resolve(LuceneSpec.parse(run.luceneSpec()));
+    ResolvedLucene resolved = lucene.resolve(LuceneSpec.parse(run.luceneSpec()), log);
     log.accept("Lucene " + resolved.version() + ": " + resolved.jars());
+    if (resolved.commit() != null) {
+      runs.recordCommit(run.id(), resolved.commit());
+    }
     Jdk jdk =
         jdks.select(LuceneResolver.minimumJava(resolved.version()), "Lucene " + resolved.version());
     log.accept("JDK " + jdk.identity() + " at " + jdk.home());

@@ -1,7 +1,9 @@
 package org.nightbench.runs;
 
+import org.nightbench.lucene.LuceneGitProperties;
 import org.nightbench.series.SeriesService;
 import org.nightbench.web.NotFoundException;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -16,10 +18,16 @@ class RunPageController {
 
   private final RunService runs;
   private final SeriesService series;
+  private final String luceneWebUrl;
 
-  RunPageController(RunService runs, SeriesService series) {
+  RunPageController(
+      RunService runs,
+      SeriesService series,
+      @Value("${nightbench.lucene.git.web-url:" + LuceneGitProperties.APACHE_LUCENE_WEB + "}")
+          String luceneWebUrl) {
     this.runs = runs;
     this.series = series;
+    this.luceneWebUrl = luceneWebUrl;
   }
 
   @GetMapping("/runs")
@@ -35,6 +43,8 @@ class RunPageController {
     model.addAttribute("log", runs.log(id, 0));
     model.addAttribute("measurements", series.measurementsOfRun(id));
     model.addAttribute("environment", runs.environment(id).orElse(null));
+    model.addAttribute("luceneWebUrl", luceneWebUrl); // links the run's commit
+
     return DETAIL_VIEW;
   }
 }

@@ -6,6 +6,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.nightbench.lucene.Commit;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
@@ -16,7 +17,8 @@ public class RunRepository {
 
   private static final String COLUMNS =
       "id, lucene_spec, lucene_version, revision_date, machine, profile, corpus, reason, status,"
-          + " progress, error, jdk, queued_at, started_at, finished_at";
+          + " progress, error, jdk, queued_at, started_at, finished_at,"
+          + " commit_sha, commit_author, commit_date, commit_subject";
 
   private final JdbcClient jdbc;
 
@@ -67,6 +69,19 @@ public class RunRepository {
         .param("version", luceneVersion)
         .param("date", revisionDate == null ? null : Timestamp.from(revisionDate))
         .param("jdk", jdk)
+        .param("id", id)
+        .update();
+  }
+
+  /** Records the git commit the run's Lucene was built from. */
+  public void recordCommit(long id, Commit commit) {
+    jdbc.sql(
+            "update run set commit_sha = :sha, commit_author = :author, commit_date = :date,"
+                + " commit_subject = :subject where id = :id")
+        .param("sha", commit.sha())
+        .param("author", commit.author())
+        .param("date", Timestamp.from(commit.date()))
+        .param("subject", commit.subject())
         .param("id", id)
         .update();
   }
@@ -194,7 +209,11 @@ public class RunRepository {
         rs.getString("jdk"),
         instant(rs, "queued_at"),
         instant(rs, "started_at"),
-        instant(rs, "finished_at"));
+        instant(rs, "finished_at"),
+        rs.getString("commit_sha"),
+        rs.getString("commit_author"),
+        instant(rs, "commit_date"),
+        rs.getString("commit_subject"));
   }
 
   private static Instant instant(ResultSet rs, String column) throws SQLException {

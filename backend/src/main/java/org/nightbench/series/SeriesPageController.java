@@ -1,5 +1,7 @@
 package org.nightbench.series;
 
+import org.nightbench.lucene.LuceneGitProperties;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -13,9 +15,14 @@ class SeriesPageController {
   static final String DETAIL_VIEW = "series/detail";
 
   private final SeriesService series;
+  private final String luceneWebUrl;
 
-  SeriesPageController(SeriesService series) {
+  SeriesPageController(
+      SeriesService series,
+      @Value("${nightbench.lucene.git.web-url:" + LuceneGitProperties.APACHE_LUCENE_WEB + "}")
+          String luceneWebUrl) {
     this.series = series;
+    this.luceneWebUrl = luceneWebUrl;
   }
 
   @GetMapping("/")
@@ -30,6 +37,8 @@ class SeriesPageController {
   @GetMapping("/series/{id}")
   String detail(@PathVariable long id, Model model) {
     model.addAttribute("series", series.get(id));
+    // The chart links a point to the commits since the point before it.
+    model.addAttribute("luceneWebUrl", luceneWebUrl);
     return DETAIL_VIEW;
   }
 }

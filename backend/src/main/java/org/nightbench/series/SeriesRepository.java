@@ -22,7 +22,8 @@ class SeriesRepository {
 
   /** Kept apart so a test can check its plan: it is the hot path of every series page. */
   static final String POINTS_SQL =
-      "select m.x, m.value, m.stddev, m.run_id, r.lucene_spec, r.lucene_version"
+      "select m.x, m.value, m.stddev, m.run_id, r.lucene_spec, r.lucene_version,"
+          + " r.commit_sha"
           + " from measurement m join run r on r.id = m.run_id"
           + " where m.series_id = ?"
           + " order by m.x, m.run_id";
@@ -65,7 +66,7 @@ class SeriesRepository {
 
   /**
    * The points of one series in x order: one range scan of the covering index on measurement
-   * (series_id, x), each run looked up by its primary key for its Lucene spec and version.
+   * (series_id, x), each run looked up by its primary key for its Lucene spec, version and commit.
    */
   List<Point> findPoints(long seriesId) {
     return jdbc.sql(POINTS_SQL)
@@ -78,7 +79,8 @@ class SeriesRepository {
                     rs.getObject("stddev", Double.class),
                     rs.getLong("run_id"),
                     rs.getString("lucene_spec"),
-                    rs.getString("lucene_version")))
+                    rs.getString("lucene_version"),
+                    rs.getString("commit_sha")))
         .list();
   }
 

@@ -3,6 +3,7 @@ package org.nightbench.lucene;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -17,12 +18,36 @@ class LuceneSpecTest {
   }
 
   @Test
-  void rejectsReservedKindsAsNotSupportedYet() {
-    assertThatThrownBy(() -> LuceneSpec.parse("git:main"))
+  void parsesGitAndPathSpecs() {
+    assertThat(LuceneSpec.parse("git:main")).isEqualTo(new GitLuceneSpec("main"));
+    assertThat(LuceneSpec.parse("git:releases/lucene/10.x"))
+        .hasToString("git:releases/lucene/10.x");
+    assertThat(LuceneSpec.parse("git:1a2b3c4")).hasToString("git:1a2b3c4");
+    assertThat(LuceneSpec.parse("path:/src/lucene/jars"))
+        .isEqualTo(new PathLuceneSpec(Path.of("/src/lucene/jars")));
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "git:",
+        "git:main;touch /tmp/pwned",
+        "git:$(id)",
+        "git:`id`",
+        "git:-rf",
+        "git:a..b",
+        "git:main~1",
+        "git:main^",
+        "git:HEAD@{1}",
+        "git:main.lock",
+        "git:a b",
+        "path:",
+        "path:relative/dir"
+      })
+  void rejectsBadGitRefsAndPathsBeforeAnythingRuns(String spec) {
+    assertThatThrownBy(() -> LuceneSpec.parse(spec))
         .isInstanceOf(LuceneResolutionException.class)
-        .hasMessageStartingWith("git: specs are not supported yet");
-    assertThatThrownBy(() -> LuceneSpec.parse("path:/src/lucene"))
-        .hasMessageStartingWith("path: specs are not supported yet");
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").contains(spec));
   }
 
   @ParameterizedTest

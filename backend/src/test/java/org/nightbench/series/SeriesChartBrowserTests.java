@@ -131,6 +131,39 @@ class SeriesChartBrowserTests {
     screenshot(); // as a person sees it while hovering, for a look at /tmp/series.png
   }
 
+  @Test
+  void theHoverLegendLinksTheChangesSinceThePreviousCommit() {
+    SeriesTestData data = new SeriesTestData(jdbc);
+    long series = data.series("search", "BrowserCommits", "qps", "queries/s");
+    String a = "aaaaaaa" + "0".repeat(33);
+    String b = "bbbbbbb" + "1".repeat(33);
+    data.point(
+        series,
+        data.gitRun("11.0.0-SNAPSHOT", a),
+        Instant.parse("2026-01-03T00:00:00Z"),
+        90.0,
+        2.0);
+    data.point(
+        series,
+        data.gitRun("11.0.0-SNAPSHOT", b),
+        Instant.parse("2026-01-04T00:00:00Z"),
+        95.0,
+        2.0);
+
+    browser.get("http://localhost:" + port + "/series/" + series);
+    JavascriptExecutor js = browser;
+    new WebDriverWait(browser, Duration.ofSeconds(30))
+        .until(driver -> js.executeScript("return window.nightbenchChart != null"));
+
+    // Before any hover the legend describes the latest point, with the same links.
+    WebElement legend = browser.findElement(By.id("chart-legend"));
+    assertThat(legend.getText()).contains("bbbbbbb", "changes since aaaaaaa");
+    assertThat(legend.findElement(By.cssSelector("a.compare")).getAttribute("href"))
+        .isEqualTo("https://github.com/apache/lucene/compare/" + a + "..." + b);
+    assertThat(legend.findElement(By.linkText("bbbbbbb")).getAttribute("href"))
+        .isEqualTo("https://github.com/apache/lucene/commit/" + b);
+  }
+
   private BufferedImage screenshot() throws IOException {
     byte[] png = browser.getScreenshotAs(OutputType.BYTES);
     Files.write(SCREENSHOT, png);

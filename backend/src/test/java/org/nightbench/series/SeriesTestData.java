@@ -36,6 +36,17 @@ final class SeriesTestData {
         .single();
   }
 
+  /** A succeeded run of a Lucene built from a git commit. */
+  long gitRun(String luceneVersion, String sha) {
+    return jdbc.sql(
+            "insert into run (lucene_spec, lucene_version, machine, profile, corpus, status,"
+                + " commit_sha) values (?, ?, 'bench-1', 'nightly', 'wikimedium10k', 'succeeded',"
+                + " ?) returning id")
+        .params("git:" + sha.substring(0, 7), luceneVersion, sha)
+        .query(Long.class)
+        .single();
+  }
+
   /** One point of a series, measured by a run; {@code stddev} may be null. */
   void point(long seriesId, long runId, Instant x, double value, Double stddev) {
     jdbc.sql(

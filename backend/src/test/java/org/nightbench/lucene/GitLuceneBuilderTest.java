@@ -1,0 +1,177 @@
+package org.nightbench.lucene;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.nightbench.jdk.JdkFinder;
+import org.nightbench.jdk.JdkProperties;
+
+/**
+ * {@code git:} specs against a local repository whose "build" copies real Lucene jars, so the whole
+ * path (clone, fetch, ref lookup, checkout, build, keep) runs without the internet.
+ */
+class GitLuceneBuilderTest {
+
+  @TempDir static Path shared;
+  private static GitFixture fixture;
+  private static final JdkFinder JDKS = new JdkFinder(JdkProperties.defaults());
+
+  @TempDir Path temp;
+  private final List<String> log = new ArrayList<>();
+  private MavenArtifacts artifacts;
+
+  @BeforeAll
+  static void createRepository() throws IOException {
+    fixture = GitFixture.create(shared, LuceneResolverTest.TEST_REPOSITORY);
+  }
+
+  @BeforeEach
+  void setUp() {
+    artifacts = new MavenArtifacts(new LuceneProperties(null, LuceneResolverTest.TEST_REPOSITORY));
+  }
+
+  private LuceneResolver resolver(String remote) {
+    LuceneGitProperties git =
+        new LuceneGitProperties(
+            remote,
+            "main",
+            temp.resolve("clone"),
+            temp.resolve("builds"),
+            GitFixture.BUILD_COMMAND,
+            null,
+            null);
+    return new LuceneResolver(artifacts, new GitLuceneBuilder(git, JDKS));
+  }
+
+  private LuceneResolver resolver() {
+    return resolver(fixture.remote().toString());
+  }
+
+  @Test
+  void aBranchResolvesToItsNewestCommitBuiltIntoJars() {
+    ResolvedLucene lucene = resolver().resolve(LuceneSpec.parse("git:main"), log::add);
+
+    assertThat(lucene.spec()).hasToString("git:main");
+    assertThat(lucene.version()).isEqualTo("10.0.0");
+    assertThat(lucene.commit())
+        .isEqualTo(
+            new Commit(
+                fixture.second().getName(),
+                "Ada Lovelace",
+                "ada@example.org",
+                GitFixture.SECOND_DATE,
+                "Upgrade to 10.0.0"));
+    assertThat(lucene.revisionDate()).isEqualTo(GitFixture.SECOND_DATE);
+    assertThat(lucene.jars())
+        .allSatisfy(jar -> assertThat(jar).isRegularFile().startsWith(temp.resolve("builds")))
+        .extracting(jar -> jar.getFileName().toString())
+        .contains(
+            "lucene-core-10.0.0.jar", "lucene-queryparser-10.0.0.jar", "lucene-queries-10.0.0.jar");
+    assertThat(log).contains("building").anyMatch(l -> l.startsWith("== building "));
+  }
+
+  @Test
+  void anAbbreviatedShaAndATagResolveToTheirCommitAndEachCommitIsBuiltOnce() throws IOException {
+    LuceneResolver resolver = resolver();
+    long before = fixture.builds();
+    String sha7 = fixture.first().getName().substring(0, 7);
+
+    ResolvedLucene bySha = resolver.resolve(LuceneSpec.parse("git:" + sha7), log::add);
+    ResolvedLucene byTag = resolver.resolve(LuceneSpec.parse("git:v1"), log::add);
+    ResolvedLucene byFullSha =
+        resolver.resolve(LuceneSpec.parse("git:" + fixture.first().getName()), log::add);
+
+    assertThat(bySha.version()).isEqualTo("9.12.3");
+    assertThat(bySha.commit().sha()).isEqualTo(fixture.first().getName());
+    assertThat(bySha.commit().subject()).isEqualTo("Make things faster");
+    assertThat(bySha.revisionDate()).isEqualTo(GitFixture.FIRST_DATE);
+    assertThat(bySha.jars())
+        .extracting(j -> j.getFileName().toString())
+        .contains("lucene-core-9.12.3.jar");
+    assertThat(byTag.commit()).isEqualTo(bySha.commit());
+    assertThat(byTag.jars()).isEqualTo(bySha.jars());
+    assertThat(byFullSha.commit()).isEqualTo(bySha.commit());
+    assertThat(fixture.builds() - before).as("builds").isEqualTo(1);
+    assertThat(log).anyMatch(l -> l.contains("using the jars built before"));
+  }
+
+  @Test
+  void anUnknownRefIsOneLineNamingTheRemote() {
+    assertThatThrownBy(() -> resolver().resolve(LuceneSpec.parse("git:nope"), log::add))
+        .isInstanceOf(LuceneResolutionException.class)
+        .hasMessage("git ref 'nope' was not found in " + fixture.remote());
+  }
+
+  @Test
+  void aFailingBuildIsOneLineAndItsOutputGoesToTheLog() {
+    String sha7 = fixture.broken().getName().substring(0, 7);
+
+    assertThatThrownBy(() -> resolver().resolve(LuceneSpec.parse("git:broken"), log::add))
+        .isInstanceOf(LuceneResolutionException.class)
+        .hasMessage(
+            "building " + sha7 + " failed: sh build.sh exited with code 1; see the run log");
+    assertThat(log).contains("compiling...", "error: boom");
+    assertThat(temp.resolve("builds").resolve(fixture.broken().getName())).doesNotExist();
+  }
+
+  @Test
+  void anUnreachableRemoteIsOneLine() {
+    String missing = temp.resolve("no-such-repository").toString();
+
+    assertThatThrownBy(() -> resolver(missing).resolve(LuceneSpec.parse("git:main"), log::add))
+        .isInstanceOf(LuceneResolutionException.class)
+        .hasMessageStartingWith("git remote " + missing + " is unreachable: ")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    assertThat(temp.resolve("clone")).doesNotExist();
+  }
+
+  @Test
+  void refsWithShellMetacharactersNeverReachABuild() throws IOException {
+    long before = fixture.builds();
+    for (String spec : List.of("git:main;touch /tmp/pwned", "git:$(id)", "git:-rf")) {
+      assertThatThrownBy(() -> resolver().resolve(LuceneSpec.parse(spec), log::add))
+          .isInstanceOf(LuceneResolutionException.class)
+          .hasMessageContaining("is not a valid git ref");
+    }
+    assertThat(fixture.builds()).isEqualTo(before);
+    assertThat(temp.resolve("clone")).doesNotExist();
+  }
+
+  @Test
+  void aDirectoryOfJarsIsTakenAsIs() throws IOException {
+    List<Path> nine = resolver().resolve(new MavenLuceneSpec("9.12.3")).jars();
+    Path dir = Files.createDirectories(temp.resolve("jars"));
+    for (Path jar : nine) {
+      Files.copy(jar, dir.resolve(jar.getFileName()));
+    }
+
+    ResolvedLucene lucene = resolver().resolve(LuceneSpec.parse("path:" + dir));
+
+    assertThat(lucene.version()).isEqualTo("9.12.3");
+    assertThat(lucene.commit()).isNull();
+    assertThat(lucene.jars()).hasSameSizeAs(nine).allSatisfy(j -> assertThat(j).startsWith(dir));
+    assertThat(lucene.revisionDate()).hasToString("2025-09-24T07:44:31Z"); // from the manifest
+  }
+
+  @Test
+  void aDirectoryWithoutLuceneCoreOrThatIsMissingIsOneLine() throws IOException {
+    Path empty = Files.createDirectories(temp.resolve("empty"));
+    Files.writeString(empty.resolve("lucene-core-9.12.3-sources.jar"), "not classes");
+    Path missing = temp.resolve("missing");
+
+    assertThatThrownBy(() -> resolver().resolve(LuceneSpec.parse("path:" + empty)))
+        .isInstanceOf(LuceneResolutionException.class)
+        .hasMessage("path:" + empty + " has no lucene-core jar");
+    assertThatThrownBy(() -> resolver().resolve(LuceneSpec.parse("path:" + missing)))
+        .hasMessage("path:" + missing + " is not a directory");
+  }
+}

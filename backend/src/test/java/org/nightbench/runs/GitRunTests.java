@@ -1,0 +1,116 @@
+package org.nightbench.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.hamcrest.Matchers;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.nightbench.lucene.GitFixture;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.util.FileSystemUtils;
+
+/**
+ * A {@code git:} run end to end through the real worker: clone and build from a local repository
+ * fixture, forked harness JVMs, the commit on the run, its page and the series points.
+ */
+@SpringBootTest
+@AutoConfigureMockMvc
+@ActiveProfiles("test")
+class GitRunTests {
+
+  private static GitFixture fixture;
+  private static Path home;
+
+  @Autowired RunService runs;
+  @Autowired RunWorker worker;
+  @Autowired JdbcClient jdbc;
+  @Autowired MockMvc mvc;
+
+  @DynamicPropertySource
+  static void gitRemote(DynamicPropertyRegistry registry) {
+    registry.add("nightbench.lucene.git.remote", () -> fixture().remote().toString());
+    registry.add("nightbench.lucene.git.clone-directory", () -> home.resolve("clone").toString());
+    registry.add("nightbench.lucene.git.builds-directory", () -> home.resolve("builds").toString());
+    registry.add(
+        "nightbench.lucene.git.build-command", () -> String.join(",", GitFixture.BUILD_COMMAND));
+    registry.add("nightbench.lucene.git.web-url", () -> "https://git.example.org/lucene");
+  }
+
+  @AfterAll
+  static void deleteFixture() throws IOException {
+    if (home != null) {
+      FileSystemUtils.deleteRecursively(home);
+    }
+  }
+
+  private static synchronized GitFixture fixture() {
+    if (fixture == null) {
+      try {
+        home = Files.createTempDirectory(Path.of("target"), "git-run-tests").toAbsolutePath();
+        fixture = GitFixture.create(home, Path.of("target", "nightbench-test-m2").toAbsolutePath());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return fixture;
+  }
+
+  @Test
+  void aGitShaIsBuiltMeasuredAndItsCommitRecorded() throws Exception {
+    String sha = fixture().second().getName();
+    Run queued = runs.enqueue("git:" + sha.substring(0, 7), "tiny", null, "manual");
+
+    Run done = worker.runNext().orElseThrow();
+
+    assertThat(done.id()).isEqualTo(queued.id());
+    assertThat(done.error()).isNull();
+    assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(done.luceneVersion()).isEqualTo("10.0.0");
+    assertThat(done.revisionDate()).isEqualTo(GitFixture.SECOND_DATE);
+    assertThat(done.commitSha()).isEqualTo(sha);
+    assertThat(done.commitAuthor()).isEqualTo("Ada Lovelace");
+    assertThat(done.commitDate()).isEqualTo(GitFixture.SECOND_DATE);
+    assertThat(done.commitSubject()).isEqualTo("Upgrade to 10.0.0");
+    assertThat(runs.log(done.id(), 0)).contains("building");
+
+    long series =
+        jdbc.sql(
+                "select s.id from series s join measurement m on m.series_id = s.id"
+                    + " where m.run_id = :run and s.metric = 'docsPerSec'")
+            .param("run", done.id())
+            .query(Long.class)
+            .single();
+    mvc.perform(get("/api/series/" + series + "/points"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.columns[6]").value("commitSha"))
+        .andExpect(jsonPath("$.points[0][4]").value("git:" + sha.substring(0, 7)))
+        .andExpect(jsonPath("$.points[0][6]").value(sha));
+    mvc.perform(get("/series/" + series))
+        .andExpect(content().string(Matchers.containsString("https://git.example.org/lucene")));
+    mvc.perform(get("/runs/" + done.id()))
+        .andExpect(status().isOk())
+        .andExpect(
+            content()
+                .string(
+                    Matchers.allOf(
+                        Matchers.containsString(
+                            "href=\"https://git.example.org/lucene/commit/" + sha + "\""),
+                        Matchers.containsString("Upgrade to 10.0.0"),
+                        Matchers.containsString("Ada Lovelace"))));
+  }
+}
