@@ -90,6 +90,17 @@ public final class GitLuceneBuilder {
     }
   }
 
+  /** The commit a branch of the remote points at now, fetched but neither checked out nor built. */
+  public Commit head(String branch, Consumer<String> log) {
+    GitLuceneSpec spec = (GitLuceneSpec) LuceneSpec.parse("git:" + branch);
+    synchronized (this) {
+      try (Git git = openOrClone(log)) {
+        fetch(git, log);
+        return commit(find(git.getRepository(), spec.ref()));
+      }
+    }
+  }
+
   private Git openOrClone(Consumer<String> log) {
     Path dir = properties.cloneDirectory();
     String remote = properties.remote();

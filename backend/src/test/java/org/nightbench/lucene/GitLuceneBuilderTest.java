@@ -40,6 +40,10 @@ class GitLuceneBuilderTest {
   }
 
   private LuceneResolver resolver(String remote) {
+    return new LuceneResolver(artifacts, builder(remote));
+  }
+
+  private GitLuceneBuilder builder(String remote) {
     LuceneGitProperties git =
         new LuceneGitProperties(
             remote,
@@ -49,7 +53,7 @@ class GitLuceneBuilderTest {
             GitFixture.BUILD_COMMAND,
             null,
             null);
-    return new LuceneResolver(artifacts, new GitLuceneBuilder(git, JDKS));
+    return new GitLuceneBuilder(git, JDKS);
   }
 
   private LuceneResolver resolver() {
@@ -102,6 +106,19 @@ class GitLuceneBuilderTest {
     assertThat(byFullSha.commit()).isEqualTo(bySha.commit());
     assertThat(fixture.builds() - before).as("builds").isEqualTo(1);
     assertThat(log).anyMatch(l -> l.contains("using the jars built before"));
+  }
+
+  @Test
+  void theHeadOfABranchIsFoundWithoutBuilding() throws IOException {
+    long before = fixture.builds();
+
+    Commit head = builder(fixture.remote().toString()).head("main", log::add);
+
+    assertThat(head.sha()).isEqualTo(fixture.second().getName());
+    assertThat(head.subject()).isEqualTo("Upgrade to 10.0.0");
+    assertThat(fixture.builds()).isEqualTo(before);
+    assertThatThrownBy(() -> builder(fixture.remote().toString()).head("main;id", log::add))
+        .isInstanceOf(LuceneResolutionException.class);
   }
 
   @Test
