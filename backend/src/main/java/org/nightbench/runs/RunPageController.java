@@ -6,6 +6,7 @@ import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 
 @Controller
 class RunPageController {
@@ -36,5 +37,15 @@ class RunPageController {
     model.addAttribute("measurements", series.measurementsOfRun(id));
     model.addAttribute("environment", runs.environment(id).orElse(null));
     return DETAIL_VIEW;
+  }
+
+  @PostMapping("/runs/{id}/cancel")
+  String cancel(@PathVariable long id) {
+    try {
+      runs.cancel(id);
+    } catch (IllegalStateException e) {
+      // It ended while the page was open; the page shows how.
+    }
+    return "redirect:/runs/" + id;
   }
 }
