@@ -1,0 +1,10 @@
+package org.nightbench.nightly;
+
+import java.util.Optional;
+
+/** The commit a Lucene branch points at now; empty when it cannot be known (run anyway). */
+@FunctionalInterface
+public interface BranchHeads {
+
+  Optional<String> head(String branch);
+}
