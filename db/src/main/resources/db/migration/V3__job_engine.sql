@@ -38,3 +38,18 @@ create unique index run_one_nightly_idx on run (lucene_spec, machine, nightly_da
 
 -- The worker's own poll loop is gone; db-scheduler's table is the queue.
 drop index run_queued_idx;
+
+-- An upgrade loses no queued run: runs queued by the old poll loop become executions. task_data is
+-- the run id as db-scheduler's default serializer (Java serialization) writes a java.lang.Long.
+insert into scheduled_tasks (task_name, task_instance, task_data, execution_time, picked, version)
+select 'benchmark-run@' || machine, id::text,
+       decode('aced00057372000e6a6176612e6c616e672e4c6f6e673b8be490cc8f23df0200014a000576616c7565'
+              || '787200106a6176612e6c616e672e4e756d62657286ac951d0b94e08b0200007870', 'hex')
+           || int8send(id),
+       queued_at, false, 1
+from run where status = 'queued';
+
+-- Runs the old worker left running have no execution and can never finish.
+update run set status = 'failed', progress = null, finished_at = now(),
+               error = 'the worker stopped while this run was running (application restarted or killed)'
+where status = 'running';

@@ -28,6 +28,13 @@ final class DeadRunHandler implements DeadExecutionHandler<Long> {
   @Override
   public void deadExecution(ExecutionComplete complete, ExecutionOperations<Long> operations) {
     long runId = (Long) complete.getExecution().taskInstance.getData();
+    if (runs.find(runId).map(run -> run.status() != RunStatus.RUNNING).orElse(true)) {
+      // The worker ended the run (succeeded, failed, cancelled) and died before it could remove
+      // the execution; the run's state is right, only the execution is left over.
+      operations.stop();
+      log.info("Run {}: removed the execution left by a worker that died after ending it", runId);
+      return;
+    }
     String message =
         "worker "
             + complete.getExecution().pickedBy

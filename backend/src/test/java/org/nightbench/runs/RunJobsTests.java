@@ -71,6 +71,20 @@ class RunJobsTests {
   }
 
   @Test
+  void aRunThatEndedBeforeItsWorkerDiedKeepsItsState() {
+    Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    leftRunningByAKilledWorker(run);
+    repository.markSucceeded(run.id(), "{}");
+
+    ManualScheduler live =
+        TestHelper.createManualScheduler(dataSource, worker.task()).clock(now()).build();
+    live.runDeadExecutionDetection();
+
+    assertThat(runs.find(run.id()).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(executions(run)).isZero();
+  }
+
+  @Test
   void aCancelledRunningRunIsToldToStopWithinTwoSeconds() {
     Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
     repository.start(run.id()).orElseThrow();
