@@ -71,6 +71,10 @@ public final class HarnessLauncher {
       killTree(process);
       Thread.currentThread().interrupt();
       throw new HarnessFailedException(invocation.step() + ": interrupted");
+    } catch (RuntimeException e) {
+      // Whatever went wrong while watching, the JVM must not outlive the run.
+      killTree(process);
+      throw e;
     }
     if (cancelled.isPresent()) {
       throw new HarnessCancelledException(invocation.step() + ": " + cancelled.get());

@@ -6,6 +6,9 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
 import org.nightbench.harness.Cancellation;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 
 /**
  * Tells a running run's forked JVMs to stop when someone asked to cancel the run or it ran past the
@@ -14,6 +17,7 @@ import org.nightbench.harness.Cancellation;
  */
 final class RunWatch implements Cancellation {
 
+  private static final Logger log = LoggerFactory.getLogger(RunWatch.class);
   private static final Duration CHECK_EVERY = Duration.ofSeconds(1);
 
   private final long runId;
@@ -36,8 +40,13 @@ final class RunWatch implements Cancellation {
   public synchronized Optional<String> reason() {
     Instant now = clock.instant();
     if (!cancelRequested && !now.isBefore(lastCheck.plus(CHECK_EVERY))) {
-      cancelRequested = runs.cancelRequested(runId);
       lastCheck = now;
+      try {
+        cancelRequested = runs.cancelRequested(runId);
+      } catch (DataAccessException e) {
+        // A database blip must not kill an hour-long benchmark; ask again in a second.
+        log.warn("Run {}: cannot read whether it was cancelled: {}", runId, e.getMessage());
+      }
     }
     if (cancelRequested) {
       return Optional.of("cancelled on request");
