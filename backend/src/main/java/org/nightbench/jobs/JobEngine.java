@@ -18,9 +18,10 @@ public final class JobEngine {
    */
   public static final Duration DELETE_UNRESOLVED_AFTER = Duration.ofDays(365);
 
-  // A stopping worker waits this long for its execution before interrupting it; benchmarks take
-  // minutes to hours, so waiting for one would hold a shutdown hostage.
-  private static final Duration SHUTDOWN_MAX_WAIT = Duration.ofSeconds(10);
+  // A stopping worker waits this long for its execution before interrupting it (which kills the
+  // run's JVM and fails the run); benchmarks take minutes to hours, so waiting for one would hold a
+  // shutdown hostage.
+  private static final Duration SHUTDOWN_MAX_WAIT = Duration.ofSeconds(3);
 
   private JobEngine() {}
 
