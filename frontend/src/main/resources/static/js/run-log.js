@@ -15,7 +15,7 @@ async function follow() {
         if (atBottom) log.scrollTop = log.scrollHeight;
       }
       const run = await (await fetch(log.dataset.runUrl)).json();
-      if (run.status === 'SUCCEEDED' || run.status === 'FAILED') {
+      if (run.status === 'SUCCEEDED' || run.status === 'FAILED' || run.status === 'CANCELLED') {
         window.location.reload();
         return;
       }

@@ -13,6 +13,7 @@ import java.util.List;
  * @param jvmArgs JVM flags from the profile
  * @param harnessArgs the harness command line, e.g. {@code index --corpus … --out …}
  * @param timeout the JVM is killed after this long
+ * @param cancellation asked while the JVM runs; the JVM is killed when it gives a reason
  */
 public record HarnessInvocation(
     String step,
@@ -20,4 +21,21 @@ public record HarnessInvocation(
     List<Path> luceneJars,
     List<String> jvmArgs,
     List<String> harnessArgs,
-    Duration timeout) {}
+    Duration timeout,
+    Cancellation cancellation) {
+
+  public HarnessInvocation {
+    cancellation = cancellation == null ? Cancellation.NONE : cancellation;
+  }
+
+  /** An invocation that is never cancelled. */
+  public HarnessInvocation(
+      String step,
+      Path javaHome,
+      List<Path> luceneJars,
+      List<String> jvmArgs,
+      List<String> harnessArgs,
+      Duration timeout) {
+    this(step, javaHome, luceneJars, jvmArgs, harnessArgs, timeout, Cancellation.NONE);
+  }
+}

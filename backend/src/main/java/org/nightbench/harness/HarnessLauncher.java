@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -20,6 +21,8 @@ public final class HarnessLauncher {
 
   static final String MAIN_CLASS = "org.nightbench.benchjobs.Harness";
   private static final String ERROR_PREFIX = "ERROR: ";
+  // How often a running JVM's cancellation is asked; a cancel takes effect within about this long.
+  private static final long POLL_MILLIS = 250;
 
   private final HarnessJar harnessJar;
 
@@ -27,8 +30,15 @@ public final class HarnessLauncher {
     this.harnessJar = harnessJar;
   }
 
-  /** Runs the JVM to its end; returns normally only when it exited with status 0. */
+  /**
+   * Runs the JVM to its end; returns normally only when it exited with status 0. A cancellation
+   * kills the JVM and its descendants and throws {@link HarnessCancelledException}.
+   */
   public void run(HarnessInvocation invocation, Consumer<String> log) {
+    Optional<String> cancelled = invocation.cancellation().reason();
+    if (cancelled.isPresent()) {
+      throw new HarnessCancelledException(invocation.step() + ": " + cancelled.get());
+    }
     List<String> command = command(invocation);
     log.accept("$ " + String.join(" ", command));
     Process process;
@@ -43,20 +53,33 @@ public final class HarnessLauncher {
         new Thread(() -> pump(process, log, lastError), "harness-output-" + process.pid());
     pump.setDaemon(true);
     pump.start();
-    boolean finished;
+    boolean timedOut = false;
     try {
-      finished = process.waitFor(invocation.timeout().toMillis(), TimeUnit.MILLISECONDS);
-      if (!finished) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly().waitFor();
+      long deadline = System.nanoTime() + invocation.timeout().toNanos();
+      while (!process.waitFor(
+          Math.min(POLL_MILLIS, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)),
+          TimeUnit.MILLISECONDS)) {
+        cancelled = invocation.cancellation().reason();
+        timedOut = System.nanoTime() - deadline >= 0;
+        if (cancelled.isPresent() || timedOut) {
+          killTree(process);
+          break;
+        }
       }
       pump.join(5_000);
     } catch (InterruptedException e) {
-      process.destroyForcibly();
+      killTree(process);
       Thread.currentThread().interrupt();
       throw new HarnessFailedException(invocation.step() + ": interrupted");
+    } catch (RuntimeException e) {
+      // Whatever went wrong while watching, the JVM must not outlive the run.
+      killTree(process);
+      throw e;
     }
-    if (!finished) {
+    if (cancelled.isPresent()) {
+      throw new HarnessCancelledException(invocation.step() + ": " + cancelled.get());
+    }
+    if (timedOut) {
       throw new HarnessFailedException(
           invocation.step() + ": killed after the timeout of " + invocation.timeout());
     }
@@ -81,6 +104,17 @@ public final class HarnessLauncher {
     command.add(MAIN_CLASS);
     command.addAll(invocation.harnessArgs());
     return command;
+  }
+
+  /** Kills the JVM and whatever it started; children are listed first, before they get orphaned. */
+  private static void killTree(Process process) {
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    process.destroyForcibly();
+    try {
+      process.waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static void pump(Process process, Consumer<String> log, String[] lastError) {

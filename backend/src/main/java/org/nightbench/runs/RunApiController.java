@@ -5,6 +5,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.List;
 import org.nightbench.web.NotFoundException;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -13,6 +14,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
 
 @RestController
 @RequestMapping("/api/runs")
@@ -55,6 +57,19 @@ class RunApiController {
   ResponseEntity<Run> enqueue(@RequestBody NewRun request) {
     Run run = runs.enqueue(request.luceneSpec(), request.profile(), request.corpus(), "manual");
     return ResponseEntity.created(URI.create("/api/runs/" + run.id())).body(run);
+  }
+
+  @PostMapping("/{id}/cancel")
+  @Operation(
+      summary =
+          "Cancel a run: a queued one at once, a running one within a second or two"
+              + " (its JVMs are killed, its log kept); 409 when it has already ended")
+  Run cancel(@PathVariable long id) {
+    try {
+      return runs.cancel(id);
+    } catch (IllegalStateException e) {
+      throw new ResponseStatusException(HttpStatus.CONFLICT, e.getMessage());
+    }
   }
 
   /** The body of a run request; profile and corpus default to the runner's settings. */

@@ -14,6 +14,7 @@ import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.corpus.Corpus;
 import org.nightbench.corpus.CorpusProvider;
 import org.nightbench.harness.BenchmarkProfile;
+import org.nightbench.harness.Cancellation;
 import org.nightbench.harness.HarnessInvocation;
 import org.nightbench.harness.HarnessLauncher;
 import org.nightbench.ingest.ResultIngester;
@@ -63,8 +64,11 @@ class RunExecutor {
     this.json = json;
   }
 
-  /** Runs every step; throws with a one-line message when one fails. */
-  void execute(Run run, RunLog log) {
+  /**
+   * Runs every step; throws with a one-line message when one fails, and {@link
+   * org.nightbench.harness.HarnessCancelledException} when {@code cancellation} stopped a JVM.
+   */
+  void execute(Run run, RunLog log, Cancellation cancellation) {
     BenchmarkProfile profile = settings.profile(run.profile());
     if (profile.tasksFile() != null) {
       // A bad task file should fail the run before minutes of indexing, not after.
@@ -104,7 +108,7 @@ class RunExecutor {
       if (profile.maxDocs() > 0) {
         indexArgs.addAll(List.of("--max-docs", Integer.toString(profile.maxDocs())));
       }
-      fork("indexing", jdk, resolved, profile, indexArgs, log);
+      fork("indexing", jdk, resolved, profile, indexArgs, log, cancellation);
       results.add(read(work.resolve("index.json")));
 
       Path tasks = profile.tasksFile();
@@ -128,7 +132,8 @@ class RunExecutor {
                 Integer.toString(profile.queriesPerCategory()),
                 "--out",
                 tasks.toString()),
-            log);
+            log,
+            cancellation);
       }
       for (int jvm = 1; jvm <= profile.searchJvms(); jvm++) {
         String name = "search JVM " + jvm + "/" + profile.searchJvms();
@@ -153,7 +158,8 @@ class RunExecutor {
                 Long.toString(profile.taskSeed() + jvm),
                 "--out",
                 out.toString()),
-            log);
+            log,
+            cancellation);
         results.add(read(out));
       }
 
@@ -187,7 +193,8 @@ class RunExecutor {
       ResolvedLucene resolved,
       BenchmarkProfile profile,
       List<String> harnessArgs,
-      RunLog log) {
+      RunLog log,
+      Cancellation cancellation) {
     launcher.run(
         new HarnessInvocation(
             step,
@@ -195,7 +202,8 @@ class RunExecutor {
             resolved.jars(),
             profile.jvmArgs(),
             harnessArgs,
-            settings.stepTimeout()),
+            settings.stepTimeout(),
+            cancellation),
         log);
   }
 

@@ -8,6 +8,7 @@ import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 
 @Controller
 class RunPageController {
@@ -46,5 +47,15 @@ class RunPageController {
     model.addAttribute("luceneWebUrl", luceneWebUrl); // links the run's commit
 
     return DETAIL_VIEW;
+  }
+
+  @PostMapping("/runs/{id}/cancel")
+  String cancel(@PathVariable long id) {
+    try {
+      runs.cancel(id);
+    } catch (IllegalStateException e) {
+      // It ended while the page was open; the page shows how.
+    }
+    return "redirect:/runs/" + id;
   }
 }

@@ -4,12 +4,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import org.nightbench.lucene.Commit;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import org.springframework.transaction.annotation.Transactional;
 
 /** Runs, their state transitions and their logs in PostgreSQL. */
 @Repository
@@ -40,19 +40,91 @@ public class RunRepository {
   }
 
   /**
-   * Takes the oldest queued run of this machine and marks it running; {@code SKIP LOCKED} lets
-   * several workers poll one queue without taking the same run twice.
+   * Queues the nightly run of one night; returns empty when that night's run of this spec and
+   * machine is already queued (by this or another instance).
    */
-  @Transactional
-  public Optional<Run> claimNext(String machine) {
+  public Optional<Long> enqueueNightly(RunRequest request, LocalDate night, String headSha) {
+    return jdbc.sql(
+            "insert into run (lucene_spec, machine, profile, corpus, reason, nightly_date,"
+                + " nightly_head_sha) values (:spec, :machine, :profile, :corpus, 'nightly',"
+                + " :night, :head) on conflict (lucene_spec, machine, nightly_date)"
+                + " where reason = 'nightly' do nothing returning id")
+        .param("spec", request.luceneSpec())
+        .param("machine", request.machine())
+        .param("profile", request.profile())
+        .param("corpus", request.corpus())
+        .param("night", night)
+        .param("head", headSha)
+        .query(Long.class)
+        .optional();
+  }
+
+  /** The branch head recorded by the latest nightly of this spec and machine before a night. */
+  public Optional<String> lastNightlyHead(String luceneSpec, String machine, LocalDate before) {
+    return jdbc.sql(
+            "select nightly_head_sha from run where reason = 'nightly' and lucene_spec = :spec"
+                + " and machine = :machine and nightly_date < :night"
+                + " order by nightly_date desc limit 1")
+        .param("spec", luceneSpec)
+        .param("machine", machine)
+        .param("night", before)
+        .query(String.class)
+        .optional();
+  }
+
+  /** Marks a queued run running; empty when it is no longer queued (cancelled meanwhile). */
+  public Optional<Run> start(long id) {
     return jdbc.sql(
             "update run set status = 'running', started_at = now(), progress = 'starting'"
-                + " where id = (select id from run where status = 'queued' and machine = :machine"
-                + " order by id limit 1 for update skip locked) returning "
+                + " where id = :id and status = 'queued' returning "
                 + COLUMNS)
-        .param("machine", machine)
+        .param("id", id)
         .query(RunRepository::map)
         .optional();
+  }
+
+  /** Cancels a run that is still queued; false when it is not queued any more. */
+  public boolean cancelQueued(long id) {
+    return jdbc.sql(
+                "update run set status = 'cancelled', error = 'cancelled before it started',"
+                    + " finished_at = now() where id = :id and status = 'queued'")
+            .param("id", id)
+            .update()
+        == 1;
+  }
+
+  /** Asks the worker of a running run to stop it; false when it is not running. */
+  public boolean requestCancel(long id) {
+    return jdbc.sql("update run set cancel_requested = true where id = :id and status = 'running'")
+            .param("id", id)
+            .update()
+        == 1;
+  }
+
+  public boolean cancelRequested(long id) {
+    return jdbc.sql("select cancel_requested from run where id = :id")
+        .param("id", id)
+        .query(Boolean.class)
+        .optional()
+        .orElse(false);
+  }
+
+  public void markCancelled(long id, String error) {
+    jdbc.sql(
+            "update run set status = 'cancelled', error = :error, progress = null,"
+                + " finished_at = now() where id = :id")
+        .param("error", error)
+        .param("id", id)
+        .update();
+  }
+
+  /** Puts a run whose worker died back in the queue; its log so far is kept. */
+  public void requeue(long id) {
+    jdbc.sql(
+            "update run set status = 'queued', progress = null, started_at = null,"
+                + " cancel_requested = false where id = :id")
+        .param("id", id)
+        .update();
   }
 
   public void updateProgress(long id, String progress) {
@@ -102,19 +174,6 @@ public class RunRepository {
                 + " environment = cast(:env as jsonb), finished_at = now() where id = :id")
         .param("env", environmentJson)
         .param("id", id)
-        .update();
-  }
-
-  /**
-   * Runs left 'running' by a process that died can never finish; on start-up they are marked failed
-   * so they are visible and not silently stuck.
-   */
-  public int failAbandoned(String machine) {
-    return jdbc.sql(
-            "update run set status = 'failed', error = 'the worker stopped while this run was"
-                + " running (application restarted or killed)', progress = null,"
-                + " finished_at = now() where status = 'running' and machine = :machine")
-        .param("machine", machine)
         .update();
   }
 

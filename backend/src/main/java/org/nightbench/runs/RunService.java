@@ -1,23 +1,41 @@
 package org.nightbench.runs;
 
+import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.github.kagkarlsson.scheduler.exceptions.TaskInstanceException;
+import com.github.kagkarlsson.scheduler.task.TaskInstance;
+import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.nightbench.corpus.CorpusProperties;
 import org.nightbench.lucene.LuceneSpec;
+import org.nightbench.web.NotFoundException;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
 
-/** What the API and the pages may do with runs: ask for one, look at them, read their logs. */
+/**
+ * What the API and the pages may do with runs: ask for one, cancel one, look at them, read their
+ * logs.
+ */
 @Service
 public class RunService {
 
   private final RunRepository runs;
   private final RunnerProperties settings;
   private final CorpusProperties corpora;
+  private final SchedulerClient scheduler;
 
-  RunService(RunRepository runs, RunnerProperties settings, CorpusProperties corpora) {
+  RunService(
+      RunRepository runs,
+      RunnerProperties settings,
+      CorpusProperties corpora,
+      SchedulerClient scheduler) {
     this.runs = runs;
     this.settings = settings;
     this.corpora = corpora;
+    this.scheduler = scheduler;
   }
 
   /**
@@ -25,6 +43,7 @@ public class RunService {
    *
    * @throws IllegalArgumentException with a one-line message when the spec or profile is bad
    */
+  @Transactional
   public Run enqueue(String luceneSpec, String profile, String corpus, String reason) {
     LuceneSpec spec = LuceneSpec.parse(luceneSpec);
     String profileName = blankToDefault(profile, settings.profile());
@@ -37,6 +56,56 @@ public class RunService {
                 profileName,
                 blankToDefault(corpus, corpora.source()),
                 reason));
+    schedule(id, settings.machine());
+    return runs.find(id).orElseThrow();
+  }
+
+  /**
+   * Queues one night's run of a branch on a machine with the default profile and corpus; empty when
+   * that night's run is already queued, by this instance or another.
+   *
+   * <p>The spec is built from configuration, not typed by a user, and is not parsed here: {@code
+   * git:} specs resolve only where the worker supports them, and fail there with one line if not.
+   */
+  @Transactional
+  public Optional<Run> enqueueNightly(
+      String luceneSpec, String machine, LocalDate night, String headSha) {
+    RunRequest request =
+        new RunRequest(luceneSpec, machine, settings.profile(), corpora.source(), "nightly");
+    Optional<Long> id = runs.enqueueNightly(request, night, headSha);
+    id.ifPresent(runId -> schedule(runId, machine));
+    return id.flatMap(runs::find);
+  }
+
+  /** The branch head recorded by the latest nightly of this spec and machine before a night. */
+  public Optional<String> lastNightlyHead(String luceneSpec, String machine, LocalDate night) {
+    return runs.lastNightlyHead(luceneSpec, machine, night);
+  }
+
+  /**
+   * Cancels a run: a queued one at once (its execution is removed), a running one by asking its
+   * worker, which kills the run's JVMs within a second or two and marks it cancelled.
+   *
+   * @throws IllegalStateException naming the run's state when it has already ended
+   */
+  @Transactional
+  public Run cancel(long id) {
+    Run run = runs.find(id).orElseThrow(() -> new NotFoundException("No run " + id));
+    if (runs.cancelQueued(id)) {
+      TaskInstanceId execution = TaskInstanceId.of(RunWorker.taskName(run.machine()), "" + id);
+      try {
+        scheduler.cancel(execution);
+      } catch (TaskInstanceException e) {
+        // Picked by a worker this instant: it finds the run cancelled and does nothing.
+      }
+    } else if (!runs.requestCancel(id)) {
+      throw new IllegalStateException(
+          "run "
+              + id
+              + " has already ended ("
+              + run.status().name().toLowerCase(Locale.ROOT)
+              + ")");
+    }
     return runs.find(id).orElseThrow();
   }
 
@@ -58,6 +127,12 @@ public class RunService {
 
   public RunProgress progress() {
     return runs.progress();
+  }
+
+  private void schedule(long runId, String machine) {
+    scheduler.scheduleIfNotExists(
+        new TaskInstance<>(RunWorker.taskName(machine), Long.toString(runId), runId),
+        Instant.now());
   }
 
   private static String blankToDefault(String value, String fallback) {

@@ -5,7 +5,8 @@ public enum RunStatus {
   QUEUED,
   RUNNING,
   SUCCEEDED,
-  FAILED;
+  FAILED,
+  CANCELLED;
 
   static RunStatus fromDb(String value) {
     return valueOf(value.toUpperCase(java.util.Locale.ROOT));

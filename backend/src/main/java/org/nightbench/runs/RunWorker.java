@@ -1,70 +1,82 @@
 package org.nightbench.runs;
 
+import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
+import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import java.time.Clock;
 import java.util.Optional;
+import org.nightbench.harness.HarnessCancelledException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
-import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * Takes queued runs of this machine one at a time: a box never runs two benchmarks at once, since
- * they would disturb each other's numbers.
+ * Runs one queued run when the job engine hands it to this machine: marks it running, executes its
+ * steps, and ends it succeeded, failed or cancelled. The engine gives a worker one run at a time: a
+ * box never runs two benchmarks at once, since they would disturb each other's numbers.
  */
 @Component
 public class RunWorker {
 
   private static final Logger log = LoggerFactory.getLogger(RunWorker.class);
+  private static final String TASK_PREFIX = "benchmark-run@";
 
   private final RunRepository runs;
   private final RunExecutor executor;
   private final RunnerProperties settings;
   private final Clock clock = Clock.systemUTC();
+  private final OneTimeTask<Long> task;
 
   RunWorker(RunRepository runs, RunExecutor executor, RunnerProperties settings) {
     this.runs = runs;
     this.executor = executor;
     this.settings = settings;
+    this.task =
+        Tasks.oneTime(taskName(settings.machine()), Long.class)
+            .onDeadExecution(new DeadRunHandler(runs, settings.retryDeadRuns()))
+            // A run's failures are recorded on the run; an exception here means the database
+            // itself failed, and re-running a benchmark behind the user's back helps nobody.
+            .onFailure((complete, operations) -> operations.stop())
+            .execute((instance, context) -> run(instance.getData()));
   }
 
-  @EventListener(ApplicationReadyEvent.class)
-  void failRunsAbandonedByAnEarlierProcess() {
-    int abandoned = runs.failAbandoned(settings.machine());
-    if (abandoned > 0) {
-      log.warn(
-          "Marked {} run(s) failed that were running when this machine last stopped", abandoned);
+  /**
+   * The job engine's task for runs on a machine: a worker knows only its own machine's task, so
+   * runs queued for another machine are never its to take.
+   */
+  public static String taskName(String machine) {
+    return TASK_PREFIX + machine;
+  }
+
+  /** This machine's task, which the job engine's scheduler polls for. */
+  OneTimeTask<Long> task() {
+    return task;
+  }
+
+  /** Runs one run to its end, if it is still queued. */
+  void run(long runId) {
+    Optional<Run> started = runs.start(runId);
+    if (started.isEmpty()) {
+      log.info("Run {} is no longer queued (cancelled?); nothing to do", runId);
+      return;
     }
-  }
-
-  @Scheduled(fixedDelayString = "${nightbench.runner.poll-interval:2s}", initialDelay = 1_000)
-  void poll() {
-    if (settings.workerEnabled()) {
-      while (runNext().isPresent()) {
-        // Drain the queue before sleeping again.
-      }
-    }
-  }
-
-  /** Runs the oldest queued run of this machine to its end, if there is one. */
-  public synchronized Optional<Run> runNext() {
-    Optional<Run> claimed = runs.claimNext(settings.machine());
-    claimed.ifPresent(this::execute);
-    return claimed.flatMap(run -> runs.find(run.id()));
-  }
-
-  private void execute(Run run) {
+    Run run = started.get();
     log.info("Run {} ({}) started", run.id(), run.luceneSpec());
+    RunWatch watch = new RunWatch(run.id(), runs, clock, settings.jobTimeout());
     try (RunLog runLog = new RunLog(run.id(), runs, clock)) {
       try {
-        executor.execute(run, runLog);
+        executor.execute(run, runLog, watch);
         log.info("Run {} ({}) succeeded", run.id(), run.luceneSpec());
       } catch (RuntimeException e) {
         String error = oneLine(e);
-        runLog.accept("FAILED: " + error);
-        runs.markFailed(run.id(), error);
-        log.warn("Run {} ({}) failed: {}", run.id(), run.luceneSpec(), error);
+        if (e instanceof HarnessCancelledException && watch.cancelRequested()) {
+          runLog.accept("CANCELLED: " + error);
+          runs.markCancelled(run.id(), error);
+          log.info("Run {} ({}) cancelled: {}", run.id(), run.luceneSpec(), error);
+        } else {
+          runLog.accept("FAILED: " + error);
+          runs.markFailed(run.id(), error);
+          log.warn("Run {} ({}) failed: {}", run.id(), run.luceneSpec(), error);
+        }
       }
     }
   }

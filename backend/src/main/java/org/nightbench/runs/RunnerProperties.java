@@ -14,8 +14,14 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param machine the name this box's series are kept under; defaults to the host name
  * @param workDirectory indexes, task files and result files of runs in progress
  * @param profile the profile new runs use
- * @param workerEnabled whether this process takes runs from the queue
+ * @param workerEnabled whether this process takes runs of its machine from the queue; without it
+ *     the process only queues runs
  * @param stepTimeout a forked harness JVM running longer is killed and its run fails
+ * @param jobTimeout a run taking longer is stopped like a cancelled one and fails
+ * @param pollingInterval how often an idle worker looks for queued runs
+ * @param heartbeatInterval how often a worker tells the database it is alive; six missed beats make
+ *     its run dead
+ * @param retryDeadRuns whether a run whose worker died is queued again instead of failed
  * @param profiles the known profiles by name
  */
 @ConfigurationProperties("nightbench.runner")
@@ -25,12 +31,19 @@ public record RunnerProperties(
     String profile,
     boolean workerEnabled,
     Duration stepTimeout,
+    Duration jobTimeout,
+    Duration pollingInterval,
+    Duration heartbeatInterval,
+    boolean retryDeadRuns,
     Map<String, BenchmarkProfile> profiles) {
 
   public RunnerProperties {
     if (machine == null || machine.isBlank()) {
       machine = hostName();
     }
+    jobTimeout = jobTimeout == null ? Duration.ofHours(3) : jobTimeout;
+    pollingInterval = pollingInterval == null ? Duration.ofSeconds(2) : pollingInterval;
+    heartbeatInterval = heartbeatInterval == null ? Duration.ofSeconds(30) : heartbeatInterval;
     profiles = profiles == null ? Map.of() : Map.copyOf(profiles);
   }
 

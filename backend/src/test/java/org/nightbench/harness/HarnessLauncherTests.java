@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,6 +54,76 @@ class HarnessLauncherTests {
 
     assertThatThrownBy(() -> launcher.run(invocation(jdk, Duration.ofMillis(500)), log::add))
         .hasMessage("indexing: killed after the timeout of PT0.5S");
+  }
+
+  @Test
+  void cancellationKillsTheJvmAndWhatItStarted() throws Exception {
+    Path jdk = fakeJdk("sleep 300 & echo \"child $!\"; wait");
+    AtomicBoolean cancel = new AtomicBoolean();
+    HarnessInvocation invocation =
+        new HarnessInvocation(
+            "search JVM 1/3",
+            jdk,
+            List.of(),
+            List.of(),
+            List.of("search"),
+            Duration.ofMinutes(5),
+            () -> cancel.get() ? Optional.of("cancelled on request") : Optional.empty());
+    Thread canceller =
+        new Thread(
+            () -> {
+              while (log.stream().noneMatch(line -> line.startsWith("child "))) {
+                LockSupport.parkNanos(20_000_000);
+              }
+              cancel.set(true);
+            },
+            "test-canceller");
+    canceller.start();
+    long started = System.nanoTime();
+
+    assertThatThrownBy(() -> launcher.run(invocation, log::add))
+        .isInstanceOf(HarnessCancelledException.class)
+        .hasMessage("search JVM 1/3: cancelled on request");
+
+    canceller.join();
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
+    long child =
+        Long.parseLong(
+            log.stream()
+                .filter(line -> line.startsWith("child "))
+                .findFirst()
+                .orElseThrow()
+                .substring("child ".length()));
+    assertThat(running(child)).as("the JVM's child process is killed too").isFalse();
+  }
+
+  /** Whether a process runs; a killed one that nobody reaped yet (a zombie) does not. */
+  private static boolean running(long pid) throws IOException {
+    Path stat = Path.of("/proc", Long.toString(pid), "stat");
+    if (!Files.exists(stat)) {
+      return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+    String content = Files.readString(stat);
+    return content.charAt(content.lastIndexOf(')') + 2) != 'Z';
+  }
+
+  @Test
+  void cancelledBeforeStartForksNothing() throws IOException {
+    Path jdk = fakeJdk("echo started");
+    HarnessInvocation invocation =
+        new HarnessInvocation(
+            "indexing",
+            jdk,
+            List.of(),
+            List.of(),
+            List.of("index"),
+            Duration.ofMinutes(1),
+            () -> Optional.of("timed out after 3h"));
+
+    assertThatThrownBy(() -> launcher.run(invocation, log::add))
+        .isInstanceOf(HarnessCancelledException.class)
+        .hasMessage("indexing: timed out after 3h");
+    assertThat(log).isEmpty();
   }
 
   @Test

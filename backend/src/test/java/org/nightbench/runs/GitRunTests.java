@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import javax.sql.DataSource;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,7 @@ class GitRunTests {
 
   @Autowired RunService runs;
   @Autowired RunWorker worker;
+  @Autowired DataSource dataSource;
   @Autowired JdbcClient jdbc;
   @Autowired MockMvc mvc;
 
@@ -75,7 +77,8 @@ class GitRunTests {
     String sha = fixture().second().getName();
     Run queued = runs.enqueue("git:" + sha.substring(0, 7), "tiny", null, "manual");
 
-    Run done = worker.runNext().orElseThrow();
+    QueuedRuns.runAll(dataSource, worker);
+    Run done = runs.find(queued.id()).orElseThrow();
 
     assertThat(done.id()).isEqualTo(queued.id());
     assertThat(done.error()).isNull();

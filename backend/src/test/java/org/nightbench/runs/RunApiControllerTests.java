@@ -1,8 +1,10 @@
 package org.nightbench.runs;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -23,6 +25,7 @@ class RunApiControllerTests {
 
   @Autowired MockMvc mvc;
   @Autowired RunRepository repository;
+  @Autowired RunService runs;
 
   @Test
   void queuedRunCanBeReadBackWithItsLog() throws Exception {
@@ -77,6 +80,35 @@ class RunApiControllerTests {
                 .content("{\"luceneSpec\": \"maven:9.12.3\", \"profile\": \"nope\"}"))
         .andExpect(status().isBadRequest())
         .andExpect(jsonPath("$.detail").value(Matchers.startsWith("unknown profile 'nope'")));
+  }
+
+  @Test
+  void cancellingAQueuedRunEndsItAndASecondCancelIsAConflict() throws Exception {
+    Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+
+    mvc.perform(post("/api/runs/" + run.id() + "/cancel"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.status").value("CANCELLED"));
+    mvc.perform(post("/api/runs/" + run.id() + "/cancel"))
+        .andExpect(status().isConflict())
+        .andExpect(
+            jsonPath("$.detail").value("run " + run.id() + " has already ended (cancelled)"));
+    mvc.perform(post("/api/runs/999999/cancel")).andExpect(status().isNotFound());
+  }
+
+  @Test
+  void theRunPageCancelsARunFromItsButton() throws Exception {
+    Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    mvc.perform(get("/runs/" + run.id()))
+        .andExpect(content().string(Matchers.containsString("Cancel run")));
+
+    mvc.perform(post("/runs/" + run.id() + "/cancel"))
+        .andExpect(status().is3xxRedirection())
+        .andExpect(header().string("Location", "/runs/" + run.id()));
+
+    assertThat(runs.find(run.id()).orElseThrow().status()).isEqualTo(RunStatus.CANCELLED);
+    mvc.perform(get("/runs/" + run.id()))
+        .andExpect(content().string(Matchers.not(Matchers.containsString("Cancel run"))));
   }
 
   @Test

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.series.SeriesService;
@@ -17,7 +18,7 @@ import org.springframework.test.context.ActiveProfiles;
 
 /**
  * Real runs end to end: real Lucene jars from Maven Central, forked harness JVMs on the europarl
- * corpus, ingestion into the embedded PostgreSQL.
+ * corpus, ingestion into the embedded PostgreSQL, each run taken from the job engine's table.
  */
 @SpringBootTest
 @ActiveProfiles("test")
@@ -26,6 +27,7 @@ class RunWorkerTests {
   @Autowired RunService runs;
   @Autowired RunWorker worker;
   @Autowired JdbcClient jdbc;
+  @Autowired DataSource dataSource;
   @Autowired SeriesService seriesService;
   @TempDir Path temp;
 
@@ -34,10 +36,10 @@ class RunWorkerTests {
     Run nine = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
     Run ten = runs.enqueue("maven:10.0.0", "tiny", null, "manual");
 
-    Run first = worker.runNext().orElseThrow();
-    Run second = worker.runNext().orElseThrow();
+    runQueued();
+    Run first = runs.find(nine.id()).orElseThrow();
+    Run second = runs.find(ten.id()).orElseThrow();
 
-    assertThat(first.id()).isEqualTo(nine.id());
     assertThat(first.error()).isNull();
     assertThat(first.status()).isEqualTo(RunStatus.SUCCEEDED);
     assertThat(second.error()).isNull();
@@ -98,7 +100,7 @@ class RunWorkerTests {
   void aLuceneutilTaskFileIsReadAsIs() {
     Run run = runs.enqueue("maven:9.12.3", "given-tasks", null, "manual");
 
-    Run done = worker.runNext().orElseThrow();
+    Run done = runToEnd(run);
 
     assertThat(done.error()).isNull();
     assertThat(
@@ -115,7 +117,7 @@ class RunWorkerTests {
   void aVersionThatDoesNotExistFailsWithOneLineAndKeepsTheLog() {
     Run run = runs.enqueue("maven:9.99.0", "tiny", null, "manual");
 
-    Run done = worker.runNext().orElseThrow();
+    Run done = runToEnd(run);
 
     assertThat(done.status()).isEqualTo(RunStatus.FAILED);
     assertThat(done.error()).contains("Lucene 9.99.0 was not found").doesNotContain("\n");
@@ -127,7 +129,7 @@ class RunWorkerTests {
   void aMissingCorpusFails() {
     Run run = runs.enqueue("maven:9.12.3", "tiny", "/nonexistent/corpus.txt", "manual");
 
-    Run done = worker.runNext().orElseThrow();
+    Run done = runToEnd(run);
 
     assertThat(done.status()).isEqualTo(RunStatus.FAILED);
     assertThat(done.error()).isEqualTo("corpus /nonexistent/corpus.txt does not exist");
@@ -138,7 +140,7 @@ class RunWorkerTests {
     Path notLineDocs = Files.writeString(temp.resolve("notes.txt"), "just some prose\nno tabs\n");
     Run run = runs.enqueue("maven:9.12.3", "tiny", notLineDocs.toString(), "manual");
 
-    Run done = worker.runNext().orElseThrow();
+    Run done = runToEnd(run);
 
     assertThat(done.status()).isEqualTo(RunStatus.FAILED);
     assertThat(done.error()).startsWith("indexing: ").contains(notLineDocs.toString());
@@ -150,7 +152,7 @@ class RunWorkerTests {
   void aTaskLineThatDoesNotParseFailsTheRunBeforeIndexing() {
     Run run = runs.enqueue("maven:9.12.3", "bad-tasks", null, "manual");
 
-    Run done = worker.runNext().orElseThrow();
+    Run done = runToEnd(run);
 
     assertThat(done.status()).isEqualTo(RunStatus.FAILED);
     assertThat(done.error())
@@ -158,6 +160,15 @@ class RunWorkerTests {
         .contains("this line has no category");
     assertThat(runs.log(run.id(), 0)).noneMatch(line -> line.startsWith("== indexing"));
     assertNoMeasurements(run);
+  }
+
+  private void runQueued() {
+    QueuedRuns.runAll(dataSource, worker);
+  }
+
+  private Run runToEnd(Run run) {
+    runQueued();
+    return runs.find(run.id()).orElseThrow();
   }
 
   private void assertNoMeasurements(Run run) {

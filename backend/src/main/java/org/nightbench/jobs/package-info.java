@@ -1,0 +1,6 @@
+/**
+ * The job engine: db-scheduler over the application's PostgreSQL. Runs and the nightly trigger are
+ * its executions; it claims them, heartbeats them and finds those whose worker died. Nightbench
+ * writes no lease or locking protocol of its own.
+ */
+package org.nightbench.jobs;
