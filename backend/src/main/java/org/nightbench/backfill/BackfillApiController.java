@@ -13,7 +13,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 @RestController
 @RequestMapping("/api/backfill")
-@Tag(name = "Backfill", description = "Queue runs of past Lucene releases")
+@Tag(name = "Backfill", description = "Queue runs of past Lucene releases and commits")
 class BackfillApiController {
 
   private final BackfillService backfill;
@@ -26,8 +26,10 @@ class BackfillApiController {
   @ResponseStatus(HttpStatus.CREATED)
   @Operation(
       summary =
-          "Queue backfill runs: {\"releases\": [\"9.12.3\"]} or {\"fromMinor\": \"9.8\","
-              + " \"toMinor\": \"10.6\"}; commitRange and dateRange are not supported yet")
+          "Queue backfill runs, oldest first: {\"releases\": [\"9.12.3\"]}, {\"fromMinor\":"
+              + " \"9.8\", \"toMinor\": \"10.6\"}, {\"commitRange\": {\"from\": \"<ref>\","
+              + " \"to\": \"main\", \"every\": 10}} or {\"dateRange\": {\"from\":"
+              + " \"2025-01-01\", \"to\": \"2025-01-31\", \"branch\": \"main\"}}")
   List<Run> backfill(@RequestBody BackfillRequest request) {
     return backfill.backfill(request);
   }

@@ -13,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -427,5 +428,45 @@ public final class GitLuceneBuilder {
             + " is unreachable: "
             + MavenArtifacts.firstLine(detail),
         e);
+  }
+
+  /**
+   * The first-parent history of {@code toRef}, oldest first: the commits the branch was at, one
+   * after the other, as a nightly benchmark would have seen them. It stops before {@code fromRef}
+   * (exclusive) when given, and before the first commit older than {@code notBefore} when given.
+   */
+  public List<Commit> firstParentHistory(
+      String toRef, String fromRef, Instant notBefore, Consumer<String> log) {
+    String to = ((GitLuceneSpec) LuceneSpec.parse("git:" + toRef)).ref();
+    String from =
+        fromRef == null ? null : ((GitLuceneSpec) LuceneSpec.parse("git:" + fromRef)).ref();
+    synchronized (this) {
+      try (Git git = openOrClone(log)) {
+        fetch(git, log);
+        Repository repository = git.getRepository();
+        RevCommit start = find(repository, to);
+        RevCommit stop = from == null ? null : find(repository, from);
+        List<Commit> newestFirst = new ArrayList<>();
+        try (RevWalk walk = new RevWalk(repository)) {
+          walk.setFirstParent(true);
+          walk.markStart(walk.parseCommit(start));
+          if (stop != null) {
+            walk.markUninteresting(walk.parseCommit(stop));
+          }
+          for (RevCommit commit : walk) {
+            Commit c = commit(commit);
+            if (notBefore != null && c.date().isBefore(notBefore)) {
+              break;
+            }
+            newestFirst.add(c);
+          }
+        } catch (IOException e) {
+          throw new LuceneResolutionException(
+              "cannot walk the history of " + to + ": " + e.getMessage(), e);
+        }
+        Collections.reverse(newestFirst);
+        return newestFirst;
+      }
+    }
   }
 }

@@ -52,15 +52,27 @@ class BackfillApiControllerTests {
 
   @Test
   void badRequestsAre400sWithOneLine() throws Exception {
-    backfill("{\"commitRange\": \"abc..def\"}")
+    backfill("{\"commitRange\": {\"to\": \"main\"}}")
         .andExpect(status().isBadRequest())
-        .andExpect(jsonPath("$.detail").value(Matchers.containsString("not supported yet")));
+        .andExpect(
+            jsonPath("$.detail").value(Matchers.startsWith("commitRange needs from and to")));
+    backfill("{\"commitRange\": {\"from\": \"v1\", \"to\": \"main\", \"every\": 0}}")
+        .andExpect(status().isBadRequest())
+        .andExpect(jsonPath("$.detail").value("commitRange.every must be 1 or more, got 0"));
     backfill("{\"dateRange\": {\"from\": \"2024-01-01\"}}")
         .andExpect(status().isBadRequest())
-        .andExpect(jsonPath("$.detail").value(Matchers.containsString("not supported yet")));
+        .andExpect(jsonPath("$.detail").value(Matchers.startsWith("dateRange needs from and to")));
+    backfill("{\"dateRange\": {\"from\": \"2024-02-01\", \"to\": \"2024-01-01\"}}")
+        .andExpect(status().isBadRequest())
+        .andExpect(
+            jsonPath("$.detail")
+                .value("dateRange.to 2024-01-01 is before dateRange.from 2024-02-01"));
+    backfill("{\"commitRange\": {\"from\": \"v1\", \"to\": \"main;id\"}}")
+        .andExpect(status().isBadRequest())
+        .andExpect(jsonPath("$.detail").value(Matchers.containsString("main;id")));
     backfill("{}")
         .andExpect(status().isBadRequest())
-        .andExpect(jsonPath("$.detail").value(Matchers.startsWith("give either releases")));
+        .andExpect(jsonPath("$.detail").value(Matchers.startsWith("give exactly one of")));
     backfill("{\"releases\": [\"9.12.3\"], \"fromMinor\": \"9.8\", \"toMinor\": \"9.9\"}")
         .andExpect(status().isBadRequest());
     backfill("{\"fromMinor\": \"9.8\"}")

@@ -122,6 +122,23 @@ class GitLuceneBuilderTest {
   }
 
   @Test
+  void firstParentHistoryIsOldestFirstAndStopsAtTheRangeStart() throws IOException {
+    GitLuceneBuilder builder = builder(fixture.remote().toString());
+    long before = fixture.builds();
+
+    assertThat(builder.firstParentHistory("main", null, null, log::add))
+        .extracting(Commit::sha)
+        .containsExactly(fixture.first().getName(), fixture.second().getName());
+    assertThat(builder.firstParentHistory("broken", "v1", null, log::add))
+        .extracting(Commit::subject)
+        .containsExactly("Upgrade to 10.0.0", "Break the build");
+    assertThat(builder.firstParentHistory("main", null, GitFixture.SECOND_DATE, log::add))
+        .extracting(Commit::sha)
+        .containsExactly(fixture.second().getName());
+    assertThat(fixture.builds()).as("listing history builds nothing").isEqualTo(before);
+  }
+
+  @Test
   void anUnknownRefIsOneLineNamingTheRemote() {
     assertThatThrownBy(() -> resolver().resolve(LuceneSpec.parse("git:nope"), log::add))
         .isInstanceOf(LuceneResolutionException.class)
