@@ -46,6 +46,15 @@ class RunApiController {
     return runs.log(id, from);
   }
 
+  @GetMapping("/{id}/changes")
+  @Operation(
+      summary =
+          "The commits since the previous measured commit of the run's machine, profile and"
+              + " corpus, newest first; previousCommitSha null and no commits when there is none")
+  RunChanges changes(@PathVariable long id) {
+    return runs.changes(id).orElseThrow(() -> notFound(id));
+  }
+
   @GetMapping("/progress")
   @Operation(summary = "Counts of runs by state and the run in progress")
   RunProgress progress() {

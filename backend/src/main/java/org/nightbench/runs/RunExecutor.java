@@ -42,6 +42,7 @@ class RunExecutor {
   private final HarnessLauncher launcher;
   private final ResultIngester ingester;
   private final RunRepository runs;
+  private final RunChangesRecorder changes;
   private final RunnerProperties settings;
   private final JsonMapper json;
 
@@ -52,6 +53,7 @@ class RunExecutor {
       HarnessLauncher launcher,
       ResultIngester ingester,
       RunRepository runs,
+      RunChangesRecorder changes,
       RunnerProperties settings,
       JsonMapper json) {
     this.lucene = lucene;
@@ -60,6 +62,7 @@ class RunExecutor {
     this.launcher = launcher;
     this.ingester = ingester;
     this.runs = runs;
+    this.changes = changes;
     this.settings = settings;
     this.json = json;
   }
@@ -79,6 +82,7 @@ class RunExecutor {
     log.accept("Lucene " + resolved.version() + ": " + resolved.jars());
     if (resolved.commit() != null) {
       runs.recordCommit(run.id(), resolved.commit());
+      changes.record(run, resolved.commit(), log);
     }
     Jdk jdk =
         jdks.select(LuceneResolver.minimumJava(resolved.version()), "Lucene " + resolved.version());

@@ -44,7 +44,8 @@ class RunPageController {
     model.addAttribute("log", runs.log(id, 0));
     model.addAttribute("measurements", series.measurementsOfRun(id));
     model.addAttribute("environment", runs.environment(id).orElse(null));
-    model.addAttribute("luceneWebUrl", luceneWebUrl); // links the run's commit
+    model.addAttribute("luceneWebUrl", luceneWebUrl); // links the run's commit and its changes
+    model.addAttribute("changes", runs.changes(id).orElse(RunChanges.NONE));
 
     return DETAIL_VIEW;
   }

@@ -8,8 +8,10 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import org.nightbench.lucene.Commit;
+import org.nightbench.lucene.CommitRange;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
 
 /** Runs, their state transitions and their logs in PostgreSQL. */
 @Repository
@@ -156,6 +158,80 @@ public class RunRepository {
         .param("subject", commit.subject())
         .param("id", id)
         .update();
+  }
+
+  /**
+   * The sha of the latest succeeded run's commit of this machine, profile and corpus committed
+   * before {@code before}: the point a new commit is compared with.
+   */
+  public Optional<String> previousMeasuredCommit(Run run, Instant before) {
+    return jdbc.sql(
+            "select commit_sha from run where status = 'succeeded' and machine = :machine"
+                + " and profile = :profile and corpus = :corpus and commit_sha is not null"
+                + " and commit_date < :before and id <> :id"
+                + " order by commit_date desc, id desc limit 1")
+        .param("machine", run.machine())
+        .param("profile", run.profile())
+        .param("corpus", run.corpus())
+        .param("before", Timestamp.from(before))
+        .param("id", run.id())
+        .query(String.class)
+        .optional();
+  }
+
+  /** Replaces the run's changes (a requeued run records them again). */
+  @Transactional
+  public void recordChanges(long id, String previousSha, CommitRange range) {
+    jdbc.sql(
+            "update run set previous_commit_sha = :prev, changes_omitted = :omitted where id = :id")
+        .param("prev", previousSha)
+        .param("omitted", range.omitted())
+        .param("id", id)
+        .update();
+    jdbc.sql("delete from run_change where run_id = :id").param("id", id).update();
+    List<Commit> commits = range.commits();
+    for (int i = 0; i < commits.size(); i++) {
+      Commit c = commits.get(i);
+      jdbc.sql(
+              "insert into run_change (run_id, position, sha, author, commit_date, subject)"
+                  + " values (:id, :position, :sha, :author, :date, :subject)")
+          .param("id", id)
+          .param("position", i)
+          .param("sha", c.sha())
+          .param("author", c.author())
+          .param("date", Timestamp.from(c.date()))
+          .param("subject", c.subject())
+          .update();
+    }
+  }
+
+  /** The run's recorded changes; {@link RunChanges#NONE} when it has none. */
+  public RunChanges changes(long id) {
+    RunChanges head =
+        jdbc.sql("select previous_commit_sha, changes_omitted from run where id = :id")
+            .param("id", id)
+            .query((rs, n) -> new RunChanges(rs.getString(1), List.of(), rs.getInt(2)))
+            .optional()
+            .orElse(RunChanges.NONE);
+    if (head.previousCommitSha() == null) {
+      return RunChanges.NONE;
+    }
+    return new RunChanges(head.previousCommitSha(), changeList(id), head.omitted());
+  }
+
+  private List<RunChange> changeList(long id) {
+    return jdbc.sql(
+            "select sha, author, commit_date, subject from run_change where run_id = :id"
+                + " order by position")
+        .param("id", id)
+        .query(
+            (rs, n) ->
+                new RunChange(
+                    rs.getString("sha"),
+                    rs.getString("author"),
+                    instant(rs, "commit_date"),
+                    rs.getString("subject")))
+        .list();
   }
 
   public void markFailed(long id, String error) {

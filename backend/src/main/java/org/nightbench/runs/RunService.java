@@ -121,6 +121,11 @@ public class RunService {
     return runs.log(id, Math.max(0, fromLine));
   }
 
+  /** The commits since the previous measured point; empty when there is no such run. */
+  public Optional<RunChanges> changes(long id) {
+    return runs.find(id).map(run -> runs.changes(id));
+  }
+
   public Optional<String> environment(long id) {
     return runs.environment(id);
   }

@@ -139,6 +139,37 @@ class GitLuceneBuilderTest {
   }
 
   @Test
+  void theCommitsBetweenTwoShasAreReadFromTheCloneNewestFirst() {
+    GitLuceneBuilder builder = builder(fixture.remote().toString());
+    String first = fixture.first().getName();
+    String second = fixture.second().getName();
+    String unknown = "0123456789abcdef0123456789abcdef01234567";
+    assertThatThrownBy(() -> builder.commitsBetween(first, second, 500))
+        .isInstanceOf(LuceneResolutionException.class)
+        .hasMessage("there is no git clone in " + temp.resolve("clone"));
+    builder.head("main", log::add); // clones
+
+    CommitRange range = builder.commitsBetween(first, second, 500);
+    CommitRange limited = builder.commitsBetween(first, second, 0);
+
+    assertThat(range.commits())
+        .containsExactly(
+            new Commit(
+                second,
+                "Ada Lovelace",
+                "ada@example.org",
+                GitFixture.SECOND_DATE,
+                "Upgrade to 10.0.0"));
+    assertThat(range.omitted()).isZero();
+    assertThat(limited.commits()).isEmpty();
+    assertThat(limited.omitted()).isEqualTo(1);
+    assertThat(builder.commitsBetween(second, second, 500).commits()).isEmpty();
+    assertThatThrownBy(() -> builder.commitsBetween(unknown, second, 500))
+        .isInstanceOf(LuceneResolutionException.class)
+        .hasMessage("commit " + unknown + " is not in the git clone " + temp.resolve("clone"));
+  }
+
+  @Test
   void anUnknownRefIsOneLineNamingTheRemote() {
     assertThatThrownBy(() -> resolver().resolve(LuceneSpec.parse("git:nope"), log::add))
         .isInstanceOf(LuceneResolutionException.class)

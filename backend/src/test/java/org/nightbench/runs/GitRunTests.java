@@ -116,4 +116,54 @@ class GitRunTests {
                         Matchers.containsString("Upgrade to 10.0.0"),
                         Matchers.containsString("Ada Lovelace"))));
   }
+
+  @Test
+  void aRunRecordsTheCommitsSinceThePreviousMeasuredCommit() throws Exception {
+    String first = fixture().first().getName();
+    String second = fixture().second().getName();
+    Run older = runs.enqueue("git:" + first, "tiny", null, "manual");
+    QueuedRuns.runAll(dataSource, worker);
+    Run newer = runs.enqueue("git:" + second, "tiny", null, "manual");
+    QueuedRuns.runAll(dataSource, worker);
+
+    assertThat(runs.find(newer.id()).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(runs.changes(older.id())).contains(RunChanges.NONE);
+    RunChanges changes = runs.changes(newer.id()).orElseThrow();
+    assertThat(changes.previousCommitSha()).isEqualTo(first);
+    assertThat(changes.commits())
+        .containsExactly(
+            new RunChange(second, "Ada Lovelace", GitFixture.SECOND_DATE, "Upgrade to 10.0.0"));
+    assertThat(runs.log(newer.id(), 0)).contains("1 commit since " + first.substring(0, 7));
+
+    mvc.perform(get("/api/runs/" + newer.id() + "/changes"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.previousCommitSha").value(first))
+        .andExpect(jsonPath("$.commits.length()").value(1))
+        .andExpect(jsonPath("$.commits[0].sha").value(second))
+        .andExpect(jsonPath("$.commits[0].author").value("Ada Lovelace"))
+        .andExpect(jsonPath("$.commits[0].subject").value("Upgrade to 10.0.0"))
+        .andExpect(jsonPath("$.commits[0].date").value(GitFixture.SECOND_DATE.toString()));
+    mvc.perform(get("/api/runs/" + older.id() + "/changes"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.previousCommitSha").doesNotExist())
+        .andExpect(jsonPath("$.commits.length()").value(0));
+    mvc.perform(get("/api/runs/999999999/changes")).andExpect(status().isNotFound());
+    mvc.perform(get("/runs/" + newer.id()))
+        .andExpect(status().isOk())
+        .andExpect(
+            content()
+                .string(
+                    Matchers.allOf(
+                        Matchers.containsString("Changes since the previous point"),
+                        Matchers.containsString(
+                            "href=\"https://git.example.org/lucene/compare/"
+                                + first
+                                + "..."
+                                + second
+                                + "\""))));
+    mvc.perform(get("/runs/" + older.id()))
+        .andExpect(status().isOk())
+        .andExpect(
+            content().string(Matchers.not(Matchers.containsString("Changes since the previous"))));
+  }
 }

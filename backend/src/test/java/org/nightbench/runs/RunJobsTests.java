@@ -39,6 +39,7 @@ class RunJobsTests {
 
   @Autowired RunService runs;
   @Autowired RunRepository repository;
+  @Autowired RunChangesRecorder changes;
   @Autowired RunWorker worker;
   @Autowired JdbcClient jdbc;
   @Autowired DataSource dataSource;
@@ -143,6 +144,7 @@ class RunJobsTests {
                 launcher,
                 ingester,
                 repository,
+                changes,
                 settings,
                 json),
             settings);
