@@ -2,14 +2,17 @@ package org.nightbench.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.jayway.jsonpath.JsonPath;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import javax.sql.DataSource;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.AfterAll;
@@ -18,6 +21,7 @@ import org.nightbench.lucene.GitFixture;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -165,5 +169,31 @@ class GitRunTests {
         .andExpect(status().isOk())
         .andExpect(
             content().string(Matchers.not(Matchers.containsString("Changes since the previous"))));
+  }
+
+  @Test
+  void gitHistoryBackfillsQueueOneRunPerPickedCommit() throws Exception {
+    String first = "git:" + fixture().first().getName();
+    String second = "git:" + fixture().second().getName();
+
+    List<String> byCommits = backfill("{\"commitRange\": {\"from\": \"v1\", \"to\": \"main\"}}");
+    List<String> byDays =
+        backfill("{\"dateRange\": {\"from\": \"2026-01-04\", \"to\": \"2026-03-01\"}}");
+
+    assertThat(byCommits).containsExactly(second);
+    assertThat(byDays).containsExactly(first, second);
+  }
+
+  /** Queues a backfill, cancels what it queued, and returns the queued specs in order. */
+  private List<String> backfill(String body) throws Exception {
+    String json =
+        mvc.perform(post("/api/backfill").contentType(MediaType.APPLICATION_JSON).content(body))
+            .andExpect(status().isCreated())
+            .andReturn()
+            .getResponse()
+            .getContentAsString();
+    List<Integer> ids = JsonPath.read(json, "$[*].id");
+    ids.forEach(id -> runs.cancel(id));
+    return JsonPath.read(json, "$[*].luceneSpec");
   }
 }
