@@ -1,9 +1,8 @@
 package org.nightbench.backfill;
 
 import java.util.List;
-import org.nightbench.lucene.LuceneResolver;
+import org.nightbench.runs.Run;
 import org.nightbench.runs.RunRepository;
-import org.nightbench.runs.RunService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -22,18 +21,12 @@ class ReleaseBackfill {
 
   private final BackfillProperties settings;
   private final RunRepository runs;
-  private final RunService runService;
-  private final LuceneResolver lucene;
+  private final BackfillService backfill;
 
-  ReleaseBackfill(
-      BackfillProperties settings,
-      RunRepository runs,
-      RunService runService,
-      LuceneResolver lucene) {
+  ReleaseBackfill(BackfillProperties settings, RunRepository runs, BackfillService backfill) {
     this.settings = settings;
     this.runs = runs;
-    this.runService = runService;
-    this.lucene = lucene;
+    this.backfill = backfill;
   }
 
   @Async
@@ -42,16 +35,17 @@ class ReleaseBackfill {
     if (!settings.enabled() || runs.count() > 0) {
       return;
     }
-    List<String> releases;
     try {
-      releases = lucene.latestPatches(settings.fromMinor(), settings.toMinor());
+      List<Run> queued =
+          backfill.backfill(
+              new BackfillRequest(null, settings.fromMinor(), settings.toMinor(), null, null));
+      log.info(
+          "Empty database: backfilling {} Lucene releases {}",
+          queued.size(),
+          queued.stream().map(Run::luceneSpec).toList());
     } catch (RuntimeException e) {
-      log.warn("No backfill: cannot list Lucene releases: {}", e.getMessage());
-      return;
-    }
-    log.info("Empty database: backfilling {} Lucene releases {}", releases.size(), releases);
-    for (String release : releases) {
-      runService.enqueue("maven:" + release, null, null, "backfill");
+      // Without Maven Central the app still starts; the dashboard just has nothing to show yet.
+      log.warn("No backfill: {}", e.getMessage());
     }
   }
 }
