@@ -4,6 +4,9 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The log of one run: every line goes to the application log and, in small batches, to the
  * database, so the run page can show the tail while the run is in progress and failed runs keep
- * everything they printed.
+ * everything they printed. A line waits at most about a second: a worker killed outright loses at
+ * most its last second of output.
  */
 final class RunLog implements Consumer<String>, AutoCloseable {
 
@@ -23,6 +27,7 @@ final class RunLog implements Consumer<String>, AutoCloseable {
   private final RunRepository runs;
   private final Clock clock;
   private final List<String> pending = new ArrayList<>();
+  private final ScheduledExecutorService flusher;
   private Instant lastFlush;
 
   RunLog(long runId, RunRepository runs, Clock clock) {
@@ -30,6 +35,16 @@ final class RunLog implements Consumer<String>, AutoCloseable {
     this.runs = runs;
     this.clock = clock;
     this.lastFlush = clock.instant();
+    // Forked JVMs may print nothing for minutes; lines already printed must not wait for the next.
+    this.flusher =
+        Executors.newSingleThreadScheduledExecutor(
+            task -> {
+              Thread thread = new Thread(task, "run-" + runId + "-log");
+              thread.setDaemon(true);
+              return thread;
+            });
+    flusher.scheduleWithFixedDelay(
+        this::flushIfPending, BATCH_MILLIS, BATCH_MILLIS, TimeUnit.MILLISECONDS);
   }
 
   /** Called from the thread that pumps a forked JVM's output as well as from the worker. */
@@ -43,7 +58,21 @@ final class RunLog implements Consumer<String>, AutoCloseable {
     }
   }
 
+  private synchronized void flushIfPending() {
+    try {
+      if (!pending.isEmpty()) {
+        flush();
+      }
+    } catch (RuntimeException e) {
+      // The database is away for a moment; the lines stay pending and go with the next flush.
+      log.warn("run {}: could not store {} log lines: {}", runId, pending.size(), e.getMessage());
+    }
+  }
+
   synchronized void flush() {
+    if (pending.isEmpty()) {
+      return;
+    }
     runs.appendLog(runId, List.copyOf(pending));
     pending.clear();
     lastFlush = clock.instant();
@@ -51,6 +80,7 @@ final class RunLog implements Consumer<String>, AutoCloseable {
 
   @Override
   public void close() {
+    flusher.shutdownNow();
     flush();
   }
 }

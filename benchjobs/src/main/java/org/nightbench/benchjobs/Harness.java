@@ -27,6 +27,7 @@ public final class Harness implements Callable<Integer> {
 
   /** Runs the CLI and exits the JVM with its code. */
   public static void main(String[] args) {
+    OrphanGuard.start();
     System.exit(run(System.err, args));
   }
 
