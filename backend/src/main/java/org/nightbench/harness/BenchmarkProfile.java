@@ -1,6 +1,7 @@
 package org.nightbench.harness;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -16,6 +17,14 @@ import java.util.List;
  * @param taskSeed seed of task generation, so every run of a series asks the same queries
  * @param tasksFile a luceneutil task file to use as-is instead of generating one; null to generate
  * @param jvmArgs flags of every forked harness JVM
+ * @param indexing the indexing variants, each in its own JVM and series; the first one's index (on
+ *     disk) is the one every query benchmark runs on. None given: one variant of whole lines
+ * @param pkLookups primary-key lookups; null for none
+ * @param nrt near-real-time reopen variants, each in its own JVM on a copy of the index
+ * @param load the response-time sweep; null for none
+ * @param calibration the machine's calibration before and after the run; null for none
+ * @param stepTimeout a harness JVM of this profile running longer is killed and its benchmark
+ *     fails; null takes the runner's
  */
 public record BenchmarkProfile(
     int maxDocs,
@@ -26,7 +35,13 @@ public record BenchmarkProfile(
     int queriesPerCategory,
     long taskSeed,
     Path tasksFile,
-    List<String> jvmArgs) {
+    List<String> jvmArgs,
+    List<IndexingVariant> indexing,
+    PkLookupSettings pkLookups,
+    List<NrtVariant> nrt,
+    LoadSettings load,
+    CalibrationSettings calibration,
+    Duration stepTimeout) {
 
   public BenchmarkProfile {
     if (searchJvms < 1) {
@@ -37,5 +52,33 @@ public record BenchmarkProfile(
           "warmup (" + warmup + ") must be smaller than repetitions (" + repetitions + ")");
     }
     jvmArgs = jvmArgs == null ? List.of() : List.copyOf(jvmArgs);
+    indexing =
+        indexing == null || indexing.isEmpty()
+            ? List.of(IndexingVariant.wholeDocuments())
+            : List.copyOf(indexing);
+    if (indexing.get(0).directory().equals("bytebuffers")) {
+      throw new IllegalArgumentException(
+          "the first indexing variant ('"
+              + indexing.get(0).name()
+              + "') builds the index the query benchmarks read, so it cannot be on heap"
+              + " (directory bytebuffers)");
+    }
+    if (indexing.stream().map(IndexingVariant::name).distinct().count() != indexing.size()) {
+      throw new IllegalArgumentException("indexing variant names must differ: " + indexing);
+    }
+    nrt = nrt == null ? List.of() : List.copyOf(nrt);
+    if (nrt.stream().map(NrtVariant::name).distinct().count() != nrt.size()) {
+      throw new IllegalArgumentException("nrt variant names must differ: " + nrt);
+    }
+  }
+
+  /** The variant whose index the query benchmarks read. */
+  public IndexingVariant searchIndex() {
+    return indexing.get(0);
+  }
+
+  /** The RAM buffer of a variant: its own, or the profile's. */
+  public int ramBufferMb(IndexingVariant variant) {
+    return variant.ramBufferMb() > 0 ? variant.ramBufferMb() : ramBufferMb;
   }
 }

@@ -25,21 +25,27 @@ public class ResultIngester {
   private final JdbcClient jdbc;
   private final RunRepository runs;
   private final JsonMapper json;
+  private final RunArtifacts artifacts;
 
-  ResultIngester(JdbcClient jdbc, RunRepository runs, JsonMapper json) {
+  ResultIngester(JdbcClient jdbc, RunRepository runs, JsonMapper json, RunArtifacts artifacts) {
     this.jdbc = jdbc;
     this.runs = runs;
     this.json = json;
+    this.artifacts = artifacts;
   }
 
   /**
    * Ingests every metric of every JVM: the same (benchmark, task, metric) measured by several JVMs
-   * becomes one point, their mean, with ±1σ (sample standard deviation) over the JVMs.
+   * becomes one point, their mean, with ±1σ (sample standard deviation) over the JVMs, and every
+   * JVM's value kept. The result files themselves, their curves and the search queries' hits are
+   * stored with the run, and the run ends succeeded (or failed, when {@code findings} names a
+   * failure) in the same transaction.
    *
    * @return how many points were stored
    */
   @Transactional
-  public int ingest(RunContext context, List<HarnessResult> results) {
+  public int ingest(RunContext context, List<StepResult> steps, RunFindings findings) {
+    List<HarnessResult> results = steps.stream().map(StepResult::result).toList();
     Map<Key, Samples> grouped = group(results);
     for (Map.Entry<Key, Samples> entry : grouped.entrySet()) {
       Key key = entry.getKey();
@@ -67,7 +73,21 @@ public class ResultIngester {
           .param("samples", samples.values.toArray(Double[]::new))
           .update();
     }
-    runs.markSucceeded(context.runId(), environmentJson(context, results));
+    artifacts.store(context.runId(), steps);
+    List<String> notes = new ArrayList<>(findings.notes());
+    results.stream().flatMap(r -> r.notes().stream()).distinct().forEach(notes::add);
+    runs.recordFindings(
+        context.runId(),
+        notes,
+        findings.calibrationBefore(),
+        findings.calibrationAfter(),
+        findings.disturbedReason());
+    if (findings.failure() == null) {
+      runs.markSucceeded(context.runId(), environmentJson(context, results));
+    } else {
+      runs.markFailedKeepingResults(
+          context.runId(), findings.failure(), environmentJson(context, results));
+    }
     return grouped.size();
   }
 
@@ -87,7 +107,7 @@ public class ResultIngester {
                 + ", expected "
                 + HarnessResult.SCHEMA_VERSION);
       }
-      if (result.metrics() == null || result.metrics().isEmpty()) {
+      if (result.metrics().isEmpty()) {
         throw new IllegalArgumentException(
             "result file " + (jvm + 1) + " (" + result.command() + ") has no metrics");
       }

@@ -34,7 +34,11 @@ public record LuceneGitProperties(
   public static final String APACHE_LUCENE = "https://github.com/apache/lucene.git";
   public static final String APACHE_LUCENE_WEB = "https://github.com/apache/lucene";
 
-  /** The jars the harness needs: lucene-core, lucene-queryparser and its runtime dependencies. */
+  /**
+   * The jars the harness needs: lucene-core, lucene-queryparser and its Lucene dependencies, facet
+   * and suggest. (Lucene 9.x's facet module also needs hppc, which a Gradle build does not put in
+   * build/libs; Browse*Facets tasks are then skipped with a note.)
+   */
   public static final List<String> GRADLE_BUILD =
       List.of(
           "./gradlew",
@@ -45,7 +49,8 @@ public record LuceneGitProperties(
           ":lucene:queryparser:jar",
           ":lucene:queries:jar",
           ":lucene:sandbox:jar",
-          ":lucene:facet:jar");
+          ":lucene:facet:jar",
+          ":lucene:suggest:jar");
 
   public LuceneGitProperties {
     remote = remote == null || remote.isBlank() ? APACHE_LUCENE : remote.strip();

@@ -26,6 +26,13 @@ public final class LuceneResolver {
   static final String CORE = "lucene-core";
   static final String QUERYPARSER = "lucene-queryparser";
 
+  /**
+   * The modules the harness's query families use, with their runtime dependencies: queryparser
+   * (which brings queries and sandbox: spans, intervals), facet (Browse*Facets) and suggest
+   * (Respell).
+   */
+  static final List<String> MODULES = List.of(CORE, QUERYPARSER, "lucene-facet", "lucene-suggest");
+
   /** The harness is compiled for this Java release, so no Lucene can run on anything older. */
   static final int HARNESS_JAVA = 17;
 
@@ -59,8 +66,8 @@ public final class LuceneResolver {
   }
 
   /**
-   * The jars of lucene-core and lucene-queryparser with their runtime dependencies: resolved from
-   * Maven, built from git (output line by line to {@code log}), or taken from a directory.
+   * The jars of the Lucene {@link #MODULES} with their runtime dependencies: resolved from Maven,
+   * built from git (output line by line to {@code log}), or taken from a directory.
    */
   public ResolvedLucene resolve(LuceneSpec spec, Consumer<String> log) {
     if (spec instanceof MavenLuceneSpec maven) {
@@ -82,8 +89,7 @@ public final class LuceneResolver {
     try {
       resolved =
           artifacts.resolveWithDependencies(
-              List.of(
-                  GROUP + ":" + CORE + ":" + version, GROUP + ":" + QUERYPARSER + ":" + version));
+              MODULES.stream().map(module -> GROUP + ":" + module + ":" + version).toList());
     } catch (MavenArtifactException e) {
       if (e.notFound()) {
         throw new LuceneResolutionException(

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.util.List;
 import org.nightbench.web.NotFoundException;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -53,6 +54,23 @@ class RunApiController {
               + " corpus, newest first; previousCommitSha null and no commits when there is none")
   RunChanges changes(@PathVariable long id) {
     return runs.changes(id).orElseThrow(() -> notFound(id));
+  }
+
+  @GetMapping("/{id}/insights")
+  @Operation(
+      summary =
+          "Notes, machine state, calibration and the disturbed verdict, queries whose hits or top"
+              + " documents changed since the previous run of the same series, and the run's"
+              + " curves (without rows)")
+  RunInsights insights(@PathVariable long id) {
+    return runs.insights(id).orElseThrow(() -> notFound(id));
+  }
+
+  @GetMapping(value = "/{id}/curves/{position}", produces = MediaType.APPLICATION_JSON_VALUE)
+  @Operation(summary = "The rows of one curve of the run: a JSON array of [x, y1, y2, ...]")
+  String curve(@PathVariable long id, @PathVariable int position) {
+    return runs.curveRows(id, position)
+        .orElseThrow(() -> new NotFoundException("No curve " + position + " in run " + id));
   }
 
   @GetMapping("/progress")

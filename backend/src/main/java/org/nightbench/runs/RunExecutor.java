@@ -9,21 +9,26 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.corpus.Corpus;
 import org.nightbench.corpus.CorpusProvider;
 import org.nightbench.harness.BenchmarkProfile;
+import org.nightbench.harness.CalibrationSettings;
 import org.nightbench.harness.Cancellation;
-import org.nightbench.harness.HarnessInvocation;
 import org.nightbench.harness.HarnessLauncher;
+import org.nightbench.harness.IndexingVariant;
+import org.nightbench.harness.NrtVariant;
 import org.nightbench.ingest.ResultIngester;
 import org.nightbench.ingest.RunContext;
+import org.nightbench.ingest.RunFindings;
 import org.nightbench.jdk.Jdk;
 import org.nightbench.jdk.JdkFinder;
 import org.nightbench.lucene.LuceneResolver;
 import org.nightbench.lucene.LuceneSpec;
 import org.nightbench.lucene.ResolvedLucene;
+import org.nightbench.machine.CalibrationCheck;
+import org.nightbench.machine.MachineState;
+import org.nightbench.machine.MachineStateProbe;
 import org.springframework.stereotype.Component;
 import org.springframework.util.FileSystemUtils;
 import tools.jackson.databind.json.JsonMapper;
@@ -45,6 +50,7 @@ class RunExecutor {
   private final RunChangesRecorder changes;
   private final RunnerProperties settings;
   private final JsonMapper json;
+  private final MachineStateProbe machine;
 
   RunExecutor(
       LuceneResolver lucene,
@@ -55,7 +61,8 @@ class RunExecutor {
       RunRepository runs,
       RunChangesRecorder changes,
       RunnerProperties settings,
-      JsonMapper json) {
+      JsonMapper json,
+      MachineStateProbe machine) {
     this.lucene = lucene;
     this.jdks = jdks;
     this.corpora = corpora;
@@ -65,11 +72,14 @@ class RunExecutor {
     this.changes = changes;
     this.settings = settings;
     this.json = json;
+    this.machine = machine;
   }
 
   /**
-   * Runs every step; throws with a one-line message when one fails, and {@link
-   * org.nightbench.harness.HarnessCancelledException} when {@code cancellation} stopped a JVM.
+   * Runs every step; throws with a one-line message when the run cannot go on (resolving, the first
+   * indexing, ingesting), and {@link org.nightbench.harness.HarnessCancelledException} when {@code
+   * cancellation} stopped a JVM. A later benchmark that fails is named in the run's error while the
+   * others' results are kept.
    */
   void execute(Run run, RunLog log, Cancellation cancellation) {
     BenchmarkProfile profile = settings.profile(run.profile());
@@ -77,7 +87,8 @@ class RunExecutor {
       // A bad task file should fail the run before minutes of indexing, not after.
       checkTasks(profile.tasksFile());
     }
-    step(run, log, "resolving " + run.luceneSpec());
+    log.accept("== resolving " + run.luceneSpec());
+    runs.updateProgress(run.id(), "resolving " + run.luceneSpec());
     ResolvedLucene resolved = lucene.resolve(LuceneSpec.parse(run.luceneSpec()), log);
     log.accept("Lucene " + resolved.version() + ": " + resolved.jars());
     if (resolved.commit() != null) {
@@ -90,99 +101,110 @@ class RunExecutor {
     Corpus corpus = corpora.resolve(run.corpus());
     log.accept("corpus " + corpus.name() + " " + corpus.path() + " sha256=" + corpus.sha256());
     runs.recordRevision(run.id(), resolved.version(), resolved.revisionDate(), jdk.identity());
+    List<String> notes = new ArrayList<>(machineChanges(run, jdk, log));
 
     Path work = settings.workDirectory().resolve("run-" + run.id());
     try {
       Files.createDirectories(work);
-      List<HarnessResult> results = new ArrayList<>();
+      RunSteps steps =
+          new RunSteps(
+              run,
+              log,
+              cancellation,
+              launcher,
+              runs,
+              json,
+              jdk,
+              resolved,
+              profile,
+              settings.stepTimeout());
+      HarnessCommands commands = new HarnessCommands(profile);
+      Double calibrationBefore = calibrate(steps, commands, work, "before");
+
       Path index = work.resolve("index");
-      step(run, log, "indexing " + corpus.name());
-      List<String> indexArgs =
-          new ArrayList<>(
-              List.of(
-                  "index",
-                  "--corpus",
-                  corpus.path().toString(),
-                  "--index-dir",
-                  index.toString(),
-                  "--ram-buffer-mb",
-                  Integer.toString(profile.ramBufferMb()),
-                  "--out",
-                  work.resolve("index.json").toString()));
-      if (profile.maxDocs() > 0) {
-        indexArgs.addAll(List.of("--max-docs", Integer.toString(profile.maxDocs())));
+      for (IndexingVariant variant : profile.indexing()) {
+        String step = variant.name().equals("default") ? "indexing" : "indexing " + variant.name();
+        if (variant == profile.searchIndex()) {
+          steps.required(
+              step,
+              commands.index(variant, corpus.path(), index, work.resolve("index.json")),
+              work.resolve("index.json"));
+        } else {
+          Path variantIndex = work.resolve("index-" + variant.name());
+          Path out = work.resolve("index-" + variant.name() + ".json");
+          steps.optional(step, commands.index(variant, corpus.path(), variantIndex, out), out);
+          // Only the first variant's index is read later; the others would fill the disk.
+          FileSystemUtils.deleteRecursively(variantIndex.toFile());
+        }
       }
-      fork("indexing", jdk, resolved, profile, indexArgs, log, cancellation);
-      results.add(read(work.resolve("index.json")));
 
       Path tasks = profile.tasksFile();
       if (tasks == null) {
-        step(run, log, "generating tasks");
         tasks = work.resolve("tasks.txt");
-        fork(
-            "task generation",
-            jdk,
-            resolved,
-            profile,
-            List.of(
-                "generate-tasks",
-                "--index-dir",
-                index.toString(),
-                "--corpus",
-                corpus.path().toString(),
-                "--seed",
-                Long.toString(profile.taskSeed()),
-                "--per-category",
-                Integer.toString(profile.queriesPerCategory()),
-                "--out",
-                tasks.toString()),
-            log,
-            cancellation);
+        if (!steps.optionalFile(
+            "generating tasks", commands.generateTasks(corpus.path(), index, tasks), tasks)) {
+          tasks = null;
+        }
       }
-      for (int jvm = 1; jvm <= profile.searchJvms(); jvm++) {
-        String name = "search JVM " + jvm + "/" + profile.searchJvms();
-        step(run, log, name);
-        Path out = work.resolve("search-" + jvm + ".json");
-        fork(
-            name,
-            jdk,
-            resolved,
-            profile,
-            List.of(
-                "search",
-                "--index-dir",
-                index.toString(),
-                "--tasks",
-                tasks.toString(),
-                "--repetitions",
-                Integer.toString(profile.repetitions()),
-                "--warmup",
-                Integer.toString(profile.warmup()),
-                "--seed",
-                Long.toString(profile.taskSeed() + jvm),
-                "--out",
-                out.toString()),
-            log,
-            cancellation);
-        results.add(read(out));
+      if (tasks == null) {
+        steps.skipped("search, NRT and load", "they need the task file");
+      } else {
+        search(steps, commands, profile, index, tasks, work);
       }
+      if (profile.pkLookups() != null) {
+        Path out = work.resolve("pk.json");
+        steps.optional("PK lookups", commands.pkLookups(index, out), out);
+      }
+      for (NrtVariant variant : tasks == null ? List.<NrtVariant>of() : profile.nrt()) {
+        Path out = work.resolve("nrt-" + variant.name() + ".json");
+        Path nrtWork = work.resolve("nrt-" + variant.name());
+        steps.optional(
+            "NRT " + variant.name(),
+            commands.nrt(variant, index, nrtWork, corpus.path(), tasks, out),
+            out,
+            result -> SeriesTasks.rename(result, "nrt", variant.name()));
+        FileSystemUtils.deleteRecursively(nrtWork.toFile());
+      }
+      if (profile.load() != null && tasks != null) {
+        for (String directory : profile.load().directories()) {
+          Path out = work.resolve("load-" + directory + ".json");
+          steps.optional(
+              "load sweep on " + directory, commands.load(directory, index, tasks, out), out);
+        }
+      }
+      Double calibrationAfter = calibrate(steps, commands, work, "after");
 
-      step(run, log, "ingesting");
+      log.accept("== ingesting");
+      runs.updateProgress(run.id(), "ingesting");
+      String disturbed = disturbed(run, profile, calibrationBefore, calibrationAfter);
+      if (disturbed != null) {
+        log.accept("machine disturbed: " + disturbed);
+      }
+      List<String> failures = steps.failures();
+      String failure =
+          failures.isEmpty()
+              ? null
+              : failures.size()
+                  + (failures.size() == 1 ? " benchmark" : " benchmarks")
+                  + " failed, the others' results are kept: "
+                  + String.join("; ", failures);
       Instant x = resolved.revisionDate() != null ? resolved.revisionDate() : run.startedAt();
-      Map<String, Object> facts = new LinkedHashMap<>();
-      facts.put("luceneSpec", run.luceneSpec());
-      facts.put("jdkHome", jdk.home().toString());
-      facts.put("jvmArgs", profile.jvmArgs());
-      facts.put(
-          "corpus",
-          Map.of("name", corpus.name(), "sha256", corpus.sha256(), "bytes", corpus.sizeBytes()));
-      facts.put("profile", profile);
       int points =
           ingester.ingest(
               new RunContext(
-                  run.id(), x, run.machine(), jdk.family(), corpus.name(), run.profile(), facts),
-              results);
+                  run.id(),
+                  x,
+                  run.machine(),
+                  jdk.family(),
+                  corpus.name(),
+                  run.profile(),
+                  facts(run, jdk, corpus, profile)),
+              steps.results(),
+              new RunFindings(notes, calibrationBefore, calibrationAfter, disturbed, failure));
       log.accept("stored " + points + " points");
+      if (failure != null) {
+        log.accept("FAILED: " + failure);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("work directory " + work + ": " + e.getMessage(), e);
     } finally {
@@ -191,24 +213,84 @@ class RunExecutor {
     }
   }
 
-  private void fork(
-      String step,
-      Jdk jdk,
-      ResolvedLucene resolved,
+  private static void search(
+      RunSteps steps,
+      HarnessCommands commands,
       BenchmarkProfile profile,
-      List<String> harnessArgs,
-      RunLog log,
-      Cancellation cancellation) {
-    launcher.run(
-        new HarnessInvocation(
-            step,
-            jdk.home(),
-            resolved.jars(),
-            profile.jvmArgs(),
-            harnessArgs,
-            settings.stepTimeout(),
-            cancellation),
-        log);
+      Path index,
+      Path tasks,
+      Path work) {
+    List<String> names = new ArrayList<>();
+    List<List<String>> args = new ArrayList<>();
+    List<Path> outs = new ArrayList<>();
+    for (int jvm = 1; jvm <= profile.searchJvms(); jvm++) {
+      Path out = work.resolve("search-" + jvm + ".json");
+      names.add("search JVM " + jvm + "/" + profile.searchJvms());
+      args.add(commands.search(index, tasks, jvm, out));
+      outs.add(out);
+    }
+    steps.group(names, args, outs);
+  }
+
+  /** Times the calibration workload; null when the profile has none or it failed. */
+  private static Double calibrate(
+      RunSteps steps, HarnessCommands commands, Path work, String when) {
+    if (commands.profile().calibration() == null) {
+      return null;
+    }
+    Path out = work.resolve("calibration-" + when + ".json");
+    if (!steps.optional(
+        "calibration " + when,
+        commands.calibrate(out),
+        out,
+        result -> SeriesTasks.rename(result, "calibration", "machine"))) {
+      return null;
+    }
+    return steps.results().get(steps.results().size() - 1).result().metrics().stream()
+        .filter(m -> m.name().equals("score"))
+        .map(m -> m.value())
+        .findFirst()
+        .orElse(null);
+  }
+
+  private String disturbed(Run run, BenchmarkProfile profile, Double before, Double after) {
+    if (before == null) {
+      return null;
+    }
+    CalibrationSettings calibration = profile.calibration();
+    return CalibrationCheck.disturbed(
+            before,
+            after,
+            runs.recentCalibration(run.machine(), run.id(), calibration.window()),
+            calibration.disturbedPercent())
+        .orElse(null);
+  }
+
+  /** Records the box's state and says what changed since the previous run of the same series. */
+  private List<String> machineChanges(Run run, Jdk jdk, RunLog log) {
+    MachineState state = machine.capture(jdk.identity());
+    runs.recordMachineState(run.id(), json.writeValueAsString(state));
+    MachineState previous =
+        runs.previousMachineState(run)
+            .map(text -> json.readValue(text, MachineState.class))
+            .orElse(null);
+    List<String> notes =
+        state.warnings(previous).stream().map(warning -> "environment: " + warning).toList();
+    notes.forEach(log);
+    return notes;
+  }
+
+  private static Map<String, Object> facts(
+      Run run, Jdk jdk, Corpus corpus, BenchmarkProfile profile) {
+    Map<String, Object> facts = new LinkedHashMap<>();
+    facts.put("luceneSpec", run.luceneSpec());
+    facts.put("jdkHome", jdk.home().toString());
+    facts.put("jvmArgs", profile.jvmArgs());
+    facts.put(
+        "corpus",
+        Map.of("name", corpus.name(), "sha256", corpus.sha256(), "bytes", corpus.sizeBytes()));
+    facts.put("profile", profile);
+    return facts;
   }
 
   private static void checkTasks(Path tasksFile) {
@@ -219,17 +301,5 @@ class RunExecutor {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read tasks " + tasksFile + ": " + e.getMessage(), e);
     }
-  }
-
-  private HarnessResult read(Path resultFile) {
-    if (!Files.isRegularFile(resultFile)) {
-      throw new IllegalStateException("the harness wrote no result file " + resultFile);
-    }
-    return json.readValue(resultFile.toFile(), HarnessResult.class);
-  }
-
-  private void step(Run run, RunLog log, String progress) {
-    log.accept("== " + progress);
-    runs.updateProgress(run.id(), progress);
   }
 }

@@ -46,6 +46,7 @@ class RunPageController {
     model.addAttribute("environment", runs.environment(id).orElse(null));
     model.addAttribute("luceneWebUrl", luceneWebUrl); // links the run's commit and its changes
     model.addAttribute("changes", runs.changes(id).orElse(RunChanges.NONE));
+    model.addAttribute("insights", runs.insights(id).orElseThrow());
 
     return DETAIL_VIEW;
   }

@@ -253,6 +253,76 @@ public class RunRepository {
         .update();
   }
 
+  /**
+   * Called inside the ingestion transaction when some benchmarks failed while others ran: the run
+   * fails, naming them, and keeps the points of those that ran.
+   */
+  public void markFailedKeepingResults(long id, String error, String environmentJson) {
+    jdbc.sql(
+            "update run set status = 'failed', progress = null, error = :error,"
+                + " environment = cast(:env as jsonb), finished_at = now() where id = :id")
+        .param("error", error)
+        .param("env", environmentJson)
+        .param("id", id)
+        .update();
+  }
+
+  /** Called inside the ingestion transaction: notes, calibration and the disturbed verdict. */
+  public void recordFindings(
+      long id,
+      List<String> notes,
+      Double calibrationBefore,
+      Double calibrationAfter,
+      String disturbedReason) {
+    jdbc.sql(
+            "update run set notes = :notes, calibration_before = :before,"
+                + " calibration_after = :after, disturbed_reason = :disturbed where id = :id")
+        .param("notes", notes.toArray(String[]::new))
+        .param("before", calibrationBefore)
+        .param("after", calibrationAfter)
+        .param("disturbed", disturbedReason)
+        .param("id", id)
+        .update();
+  }
+
+  /** The before-run calibration scores of the machine's latest successful runs, newest first. */
+  public List<Double> recentCalibration(String machine, long beforeRunId, int limit) {
+    return jdbc.sql(
+            "select calibration_before from run where machine = :machine and status = 'succeeded'"
+                + " and calibration_before is not null and disturbed_reason is null"
+                + " and id < :run order by finished_at desc limit :limit")
+        .param("machine", machine)
+        .param("run", beforeRunId)
+        .param("limit", limit)
+        .query(Double.class)
+        .list();
+  }
+
+  public void recordMachineState(long id, String machineStateJson) {
+    jdbc.sql("update run set machine_state = cast(:state as jsonb) where id = :id")
+        .param("state", machineStateJson)
+        .param("id", id)
+        .update();
+  }
+
+  /**
+   * The machine state of the latest earlier run of the same series family (machine, profile,
+   * corpus) that measured something, as JSON.
+   */
+  public Optional<String> previousMachineState(Run run) {
+    return jdbc.sql(
+            "select cast(machine_state as text) from run where machine = :machine"
+                + " and profile = :profile and corpus = :corpus and id < :id"
+                + " and machine_state is not null and status in ('succeeded', 'failed')"
+                + " order by id desc limit 1")
+        .param("machine", run.machine())
+        .param("profile", run.profile())
+        .param("corpus", run.corpus())
+        .param("id", run.id())
+        .query(String.class)
+        .optional();
+  }
+
   public Optional<Run> find(long id) {
     return jdbc.sql("select " + COLUMNS + " from run where id = :id")
         .param("id", id)

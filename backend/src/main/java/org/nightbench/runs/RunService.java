@@ -26,12 +26,15 @@ public class RunService {
   private final RunnerProperties settings;
   private final CorpusProperties corpora;
   private final SchedulerClient scheduler;
+  private final RunInsightsRepository insights;
 
   RunService(
       RunRepository runs,
       RunnerProperties settings,
       CorpusProperties corpora,
-      SchedulerClient scheduler) {
+      SchedulerClient scheduler,
+      RunInsightsRepository insights) {
+    this.insights = insights;
     this.runs = runs;
     this.settings = settings;
     this.corpora = corpora;
@@ -124,6 +127,16 @@ public class RunService {
   /** The commits since the previous measured point; empty when there is no such run. */
   public Optional<RunChanges> changes(long id) {
     return runs.find(id).map(run -> runs.changes(id));
+  }
+
+  /** Notes, calibration, changed query answers and curves of a run. */
+  public Optional<RunInsights> insights(long id) {
+    return runs.find(id).flatMap(insights::find);
+  }
+
+  /** The rows of one of a run's curves, as a JSON array of [x, y1, y2, ...]. */
+  public Optional<String> curveRows(long id, int position) {
+    return insights.curveRows(id, position);
   }
 
   public Optional<String> environment(long id) {

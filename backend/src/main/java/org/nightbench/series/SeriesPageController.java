@@ -36,7 +36,9 @@ class SeriesPageController {
    */
   @GetMapping("/series/{id}")
   String detail(@PathVariable long id, Model model) {
-    model.addAttribute("series", series.get(id));
+    Series shown = series.get(id);
+    model.addAttribute("series", shown);
+    model.addAttribute("curves", series.latestCurves(shown));
     // The chart links a point to the commits since the point before it.
     model.addAttribute("luceneWebUrl", luceneWebUrl);
     return DETAIL_VIEW;

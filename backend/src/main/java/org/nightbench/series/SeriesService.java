@@ -12,9 +12,19 @@ import org.springframework.stereotype.Service;
 public class SeriesService {
 
   private final SeriesRepository repository;
+  private final SeriesCurves curves;
 
-  SeriesService(SeriesRepository repository) {
+  SeriesService(SeriesRepository repository, SeriesCurves curves) {
     this.repository = repository;
+    this.curves = curves;
+  }
+
+  /**
+   * The curves the series' newest run measured for the same benchmark and task (an NRT variant's
+   * reopen latencies, a load sweep's percentiles); empty for series whose benchmark draws none.
+   */
+  public List<RunCurve> latestCurves(Series series) {
+    return curves.latest(series);
   }
 
   /** Every series, grouped by benchmark; groups and series keep the repository's order. */

@@ -50,7 +50,7 @@ class ResultIngesterTests {
     String machine = "ingest-" + run;
 
     int points =
-        ingester.ingest(
+        ingest(
             context(run, machine),
             List.of(
                 result("index", metric("indexing", "default", "docsPerSec", 1000)),
@@ -94,9 +94,9 @@ class ResultIngesterTests {
     long second = runningRun("maven:10.0.0");
     String machine = "same-series-" + first;
 
-    ingester.ingest(
+    ingest(
         context(first, machine), List.of(result("search", metric("search", "Phrase", "qps", 5))));
-    ingester.ingest(
+    ingest(
         context(second, machine), List.of(result("search", metric("search", "Phrase", "qps", 6))));
 
     assertThat(
@@ -117,7 +117,7 @@ class ResultIngesterTests {
 
     assertThatThrownBy(
             () ->
-                ingester.ingest(
+                ingest(
                     context(run, machine),
                     List.of(
                         result("search", metric("search", "HighTerm", "qps", 100)),
@@ -145,10 +145,24 @@ class ResultIngesterTests {
     long run = runningRun("maven:9.12.3");
     HarnessResult future =
         new HarnessResult(
-            99, "search", LUCENE, ENVIRONMENT, List.of(metric("search", "A", "qps", 1)));
+            99,
+            "search",
+            LUCENE,
+            ENVIRONMENT,
+            List.of(metric("search", "A", "qps", 1)),
+            null,
+            null);
 
-    assertThatThrownBy(() -> ingester.ingest(context(run, "schema-" + run), List.of(future)))
-        .hasMessage("result file 1 has schema version 99, expected 1");
+    assertThatThrownBy(() -> ingest(context(run, "schema-" + run), List.of(future)))
+        .hasMessage("result file 1 has schema version 99, expected 2");
+  }
+
+  /** Ingests results as if each came from its own step, with nothing else to report. */
+  private int ingest(RunContext context, List<HarnessResult> results) {
+    return ingester.ingest(
+        context,
+        results.stream().map(r -> new StepResult(r.command(), r)).toList(),
+        new RunFindings(List.of(), null, null, null, null));
   }
 
   private long runningRun(String spec) {
@@ -172,7 +186,7 @@ class ResultIngesterTests {
 
   private static HarnessResult result(String command, Metric... metrics) {
     return new HarnessResult(
-        HarnessResult.SCHEMA_VERSION, command, LUCENE, ENVIRONMENT, List.of(metrics));
+        HarnessResult.SCHEMA_VERSION, command, LUCENE, ENVIRONMENT, List.of(metrics), null, null);
   }
 
   private static Metric metric(String benchmark, String task, String name, double value) {

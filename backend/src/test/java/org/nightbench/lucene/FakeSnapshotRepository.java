@@ -13,7 +13,7 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
 /**
- * Writes a minimal Maven snapshot repository holding lucene-core and lucene-queryparser, checksums
+ * Writes a minimal Maven snapshot repository holding the Lucene modules the harness uses, checksums
  * included.
  */
 final class FakeSnapshotRepository {
@@ -25,7 +25,7 @@ final class FakeSnapshotRepository {
       throws IOException {
     String snapshot = release + "-SNAPSHOT";
     String unique = release + "-" + timestamp + "-" + buildNumber;
-    for (String artifactId : new String[] {"lucene-core", "lucene-queryparser"}) {
+    for (String artifactId : LuceneResolver.MODULES) {
       Path dir = root.resolve("org/apache/lucene").resolve(artifactId).resolve(snapshot);
       Files.createDirectories(dir);
       String dependencies =

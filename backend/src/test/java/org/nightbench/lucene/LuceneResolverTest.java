@@ -56,7 +56,9 @@ class LuceneResolverTest {
             "lucene-core-" + version + ".jar",
             "lucene-queryparser-" + version + ".jar",
             "lucene-queries-" + version + ".jar",
-            "lucene-sandbox-" + version + ".jar")
+            "lucene-sandbox-" + version + ".jar",
+            "lucene-facet-" + version + ".jar",
+            "lucene-suggest-" + version + ".jar")
         .doesNotHaveDuplicates();
     assertThat(lucene.revisionDate())
         .isBetween(Instant.parse("2023-01-01T00:00:00Z"), Instant.now());
@@ -120,7 +122,10 @@ class LuceneResolverTest {
       assertThat(lucene.jars())
           .extracting(jar -> jar.getFileName().toString())
           .containsExactlyInAnyOrder(
-              "lucene-core-10.4.0-SNAPSHOT.jar", "lucene-queryparser-10.4.0-SNAPSHOT.jar");
+              "lucene-core-10.4.0-SNAPSHOT.jar",
+              "lucene-queryparser-10.4.0-SNAPSHOT.jar",
+              "lucene-facet-10.4.0-SNAPSHOT.jar",
+              "lucene-suggest-10.4.0-SNAPSHOT.jar");
 
       assertThatThrownBy(
               () ->

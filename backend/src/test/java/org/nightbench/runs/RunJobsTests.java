@@ -26,6 +26,7 @@ import org.nightbench.ingest.ResultIngester;
 import org.nightbench.jdk.JdkFinder;
 import org.nightbench.jdk.JdkProperties;
 import org.nightbench.lucene.LuceneResolver;
+import org.nightbench.machine.MachineStateProbe;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -49,6 +50,7 @@ class RunJobsTests {
   @Autowired ResultIngester ingester;
   @Autowired RunnerProperties settings;
   @Autowired JsonMapper json;
+  @Autowired MachineStateProbe machineState;
 
   @Test
   void aRunWhoseWorkerWasKilledFailsNamingTheWorker() {
@@ -146,7 +148,8 @@ class RunJobsTests {
                 repository,
                 changes,
                 settings,
-                json),
+                json,
+                machineState),
             settings);
     Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
     Thread working = new Thread(() -> fakeJdkWorker.run(run.id()), "test-worker");

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.nightbench.benchjobs.environment.EnvironmentProbe;
 import org.nightbench.benchjobs.environment.LuceneProbe;
+import org.nightbench.benchjobs.result.Curve;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.result.ResultWriter;
@@ -15,6 +16,12 @@ final class Results {
   private Results() {}
 
   static void write(Path out, String command, List<Metric> metrics) throws IOException {
+    write(out, command, metrics, List.of(), List.of());
+  }
+
+  static void write(
+      Path out, String command, List<Metric> metrics, List<Curve> curves, List<String> notes)
+      throws IOException {
     ResultWriter.write(
         out,
         new HarnessResult(
@@ -22,6 +29,8 @@ final class Results {
             command,
             LuceneProbe.capture(),
             EnvironmentProbe.capture(),
-            metrics));
+            metrics,
+            curves,
+            notes));
   }
 }

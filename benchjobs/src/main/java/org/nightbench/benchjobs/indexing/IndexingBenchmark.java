@@ -15,9 +15,6 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.StringField;
-import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -161,12 +158,7 @@ public final class IndexingBenchmark {
       textBytes += d.utf8Bytes();
       maybeReport();
     }
-    Document doc = new Document();
-    doc.add(new StringField("id", Long.toString(id), Field.Store.YES));
-    doc.add(new TextField("title", d.title(), Field.Store.NO));
-    doc.add(new StringField("date", d.date(), Field.Store.NO));
-    doc.add(new TextField("body", d.body(), Field.Store.NO));
-    return doc;
+    return BenchmarkDocuments.build(id, d);
   }
 
   private void maybeReport() {

@@ -12,13 +12,24 @@ import java.util.List;
  * @param lucene the Lucene actually loaded by the JVM
  * @param environment the machine and JVM the measurement ran on
  * @param metrics one entry per measured quantity; a JVM measures each at most once
+ * @param curves shapes measured within this JVM (empty for most commands)
+ * @param notes one-line remarks a reader of the run should see, e.g. a task category this corpus
+ *     cannot serve and was skipped
  */
 public record HarnessResult(
     int schemaVersion,
     String command,
     LuceneInfo lucene,
     EnvironmentInfo environment,
-    List<Metric> metrics) {
+    List<Metric> metrics,
+    List<Curve> curves,
+    List<String> notes) {
 
-  public static final int SCHEMA_VERSION = 1;
+  public static final int SCHEMA_VERSION = 2;
+
+  public HarnessResult {
+    metrics = metrics == null ? List.of() : List.copyOf(metrics);
+    curves = curves == null ? List.of() : List.copyOf(curves);
+    notes = notes == null ? List.of() : List.copyOf(notes);
+  }
 }

@@ -1,0 +1,121 @@
+package org.nightbench.runs;
+
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** Reads what a run recorded beyond its points: notes, calibration, curves, query answers. */
+@Repository
+class RunInsightsRepository {
+
+  private final JdbcClient jdbc;
+
+  RunInsightsRepository(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  Optional<RunInsights> find(Run run) {
+    Long previous = previousWithQueryResults(run).orElse(null);
+    List<RunInsights.QueryChange> changes =
+        previous == null ? List.of() : changedQueries(run.id(), previous);
+    List<RunInsights.CurveInfo> curves = curves(run.id());
+    return jdbc.sql(
+            "select notes, cast(machine_state as text) as machine_state, calibration_before,"
+                + " calibration_after, disturbed_reason from run where id = :id")
+        .param("id", run.id())
+        .query(
+            (rs, n) ->
+                new RunInsights(
+                    strings(rs.getArray("notes")),
+                    rs.getString("machine_state"),
+                    nullableDouble(rs, "calibration_before"),
+                    nullableDouble(rs, "calibration_after"),
+                    rs.getString("disturbed_reason"),
+                    previous,
+                    changes,
+                    curves))
+        .optional();
+  }
+
+  /** One curve's rows as stored: a JSON array of [x, y1, y2, ...]. */
+  Optional<String> curveRows(long runId, int position) {
+    return jdbc.sql(
+            "select cast(rows as text) from run_curve where run_id = :run and position = :position")
+        .param("run", runId)
+        .param("position", position)
+        .query(String.class)
+        .optional();
+  }
+
+  private List<RunInsights.CurveInfo> curves(long runId) {
+    return jdbc.sql(
+            "select position, step, benchmark, task, name, x_label, labels from run_curve"
+                + " where run_id = :run order by position")
+        .param("run", runId)
+        .query(
+            (rs, n) ->
+                new RunInsights.CurveInfo(
+                    rs.getInt("position"),
+                    rs.getString("step"),
+                    rs.getString("benchmark"),
+                    rs.getString("task"),
+                    rs.getString("name"),
+                    rs.getString("x_label"),
+                    strings(rs.getArray("labels"))))
+        .list();
+  }
+
+  /**
+   * The latest earlier run of the same machine, profile and corpus with recorded answers: the same
+   * queries on the same documents should answer the same unless Lucene's behaviour changed.
+   */
+  private Optional<Long> previousWithQueryResults(Run run) {
+    return jdbc.sql(
+            "select r.id from run r where r.machine = :machine and r.profile = :profile"
+                + " and r.corpus = :corpus and r.id < :id"
+                + " and exists (select 1 from run_query_result q where q.run_id = r.id)"
+                + " order by r.id desc limit 1")
+        .param("machine", run.machine())
+        .param("profile", run.profile())
+        .param("corpus", run.corpus())
+        .param("id", run.id())
+        .query(Long.class)
+        .optional();
+  }
+
+  private List<RunInsights.QueryChange> changedQueries(long runId, long previousId) {
+    return jdbc.sql(
+            "select n.category, n.query_no, n.query, p.hits as previous_hits, n.hits,"
+                + " p.top_hash is distinct from n.top_hash as top_changed"
+                + " from run_query_result n join run_query_result p"
+                + " on p.run_id = :previous and p.category = n.category and p.query = n.query"
+                + " where n.run_id = :run and (p.hits <> n.hits or p.top_hash <> n.top_hash)"
+                + " order by n.category, n.query_no")
+        .param("run", runId)
+        .param("previous", previousId)
+        .query(
+            (rs, n) ->
+                new RunInsights.QueryChange(
+                    rs.getString("category"),
+                    rs.getInt("query_no"),
+                    rs.getString("query"),
+                    rs.getLong("previous_hits"),
+                    rs.getLong("hits"),
+                    rs.getBoolean("top_changed")))
+        .list();
+  }
+
+  private static List<String> strings(Array array) throws SQLException {
+    return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
+  }
+
+  private static Double nullableDouble(ResultSet rs, String column) throws SQLException {
+    double value = rs.getDouble(column);
+    return rs.wasNull() ? null : value;
+  }
+}

@@ -1,0 +1,190 @@
+package org.nightbench.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import java.util.List;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.web.servlet.MockMvc;
+
+/**
+ * The whole suite on a small corpus with short durations: every benchmark stored as series, with
+ * its curves, raw result files, query answers, machine state and calibration; then what a second
+ * run says about the first; then benchmarks that crash and hang.
+ */
+@SpringBootTest
+@AutoConfigureMockMvc
+@ActiveProfiles("test")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class RunSuiteTests {
+
+  @Autowired RunService runs;
+  @Autowired RunWorker worker;
+  @Autowired JdbcClient jdbc;
+  @Autowired DataSource dataSource;
+  @Autowired MockMvc mvc;
+
+  private static long firstRun;
+
+  @Test
+  @Order(1)
+  void everyBenchmarkOfTheSuiteIsStoredWithItsCurvesAndAnswers() throws Exception {
+    Run run = runs.enqueue("maven:9.12.3", "suite", null, "manual");
+    QueuedRuns.runAll(dataSource, worker);
+    Run done = runs.find(run.id()).orElseThrow();
+    firstRun = run.id();
+
+    assertThat(done.error()).isNull();
+    assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(seriesOf(run.id()))
+        .contains(
+            "indexing/1kb-docs/docsPerSec",
+            "indexing/1kb-docs/gbPerHour",
+            "indexing/1kb-docs/flushSeconds",
+            "indexing/1kb-docs/mergeSeconds",
+            "indexing/1kb-docs/gcCount",
+            "indexing/1kb-docs/jitSeconds",
+            "indexing/1kb-docs/peakHeapMB",
+            "indexing/4kb-docs-deterministic/docsPerSec",
+            "search/HighTerm/qps",
+            "search/HighTerm/qpsFastest",
+            "pk/sequential/lookupsPerSec",
+            "pk/random/lookupsPerSec",
+            "nrt/plain/reopenP50Ms",
+            "nrt/plain/reopenP99Ms",
+            "nrt/plain/reopenMaxMs",
+            "nrt/plain/searchQps",
+            "load/mmap/capacityQps",
+            "load/bytebuffers/capacityQps",
+            "calibration/machine/score");
+    assertThat(
+            jdbc.sql(
+                    "select benchmark || '/' || task || '/' || name from run_curve"
+                        + " where run_id = :run order by position")
+                .param("run", run.id())
+                .query(String.class)
+                .list())
+        .contains(
+            "nrt/plain/reopenLatency",
+            "nrt/plain/searchQps",
+            "load/mmap/latencyVsLoad",
+            "load/bytebuffers/latencyVsLoad");
+    assertThat(count("select count(*) from run_result where run_id = :run", run.id()))
+        .as("every JVM's result file: 2 calibrations, 2 indexings, 2 searches, pk, nrt, 2 loads")
+        .isEqualTo(10);
+    assertThat(count("select count(*) from run_query_result where run_id = :run", run.id()))
+        .isPositive();
+    assertThat(
+            jdbc.sql(
+                    "select calibration_before > 0 and calibration_after > 0"
+                        + " and machine_state ->> 'kernel' is not null from run where id = :run")
+                .param("run", run.id())
+                .query(Boolean.class)
+                .single())
+        .isTrue();
+
+    mvc.perform(get("/api/runs/{id}/insights", run.id()))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.calibrationBefore").isNumber())
+        .andExpect(jsonPath("$.disturbedReason").doesNotExist())
+        .andExpect(jsonPath("$.curves.length()").value(4));
+    mvc.perform(get("/api/runs/{id}/curves/0", run.id()))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$[0].length()").value(2));
+    mvc.perform(get("/runs/{id}", run.id()))
+        .andExpect(status().isOk())
+        .andExpect(content().string(org.hamcrest.Matchers.containsString("Inside the run")))
+        .andExpect(content().string(org.hamcrest.Matchers.containsString("Calibration")));
+    long nrtSeries =
+        jdbc.sql(
+                "select s.id from series s join measurement m on m.series_id = s.id"
+                    + " where m.run_id = :run and s.benchmark = 'nrt' and s.metric = 'reopenP99Ms'")
+            .param("run", run.id())
+            .query(Long.class)
+            .single();
+    mvc.perform(get("/series/{id}", nrtSeries))
+        .andExpect(status().isOk())
+        .andExpect(content().string(org.hamcrest.Matchers.containsString("Inside the newest run")))
+        .andExpect(
+            content()
+                .string(
+                    org.hamcrest.Matchers.containsString("/api/runs/" + run.id() + "/curves/")));
+  }
+
+  @Test
+  @Order(2)
+  void aSecondRunFlagsChangedAnswersAndACalibrationFarFromTheMachinesHistory() throws Exception {
+    assertThat(firstRun).as("the first test ran").isPositive();
+    // As if the first run had seen another hit count for one query and a ten times faster box.
+    jdbc.sql(
+            "update run_query_result set hits = hits + 1 where run_id = :run and (category,"
+                + " query_no) = (select category, query_no from run_query_result"
+                + " where run_id = :run order by category, query_no limit 1)")
+        .param("run", firstRun)
+        .update();
+    jdbc.sql("update run set calibration_before = calibration_before * 10 where id = :run")
+        .param("run", firstRun)
+        .update();
+
+    Run run = runs.enqueue("maven:9.12.3", "suite", null, "manual");
+    QueuedRuns.runAll(dataSource, worker);
+
+    RunInsights insights = runs.insights(run.id()).orElseThrow();
+    assertThat(runs.find(run.id()).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(insights.previousRunId()).isEqualTo(firstRun);
+    assertThat(insights.changedQueries())
+        .singleElement()
+        .satisfies(change -> assertThat(change.hits()).isEqualTo(change.previousHits() - 1));
+    assertThat(insights.disturbedReason()).contains("from this machine's recent median");
+    mvc.perform(get("/runs/{id}", run.id()))
+        .andExpect(status().isOk())
+        .andExpect(content().string(org.hamcrest.Matchers.containsString("machine disturbed")))
+        .andExpect(content().string(org.hamcrest.Matchers.containsString("Behaviour changes")));
+  }
+
+  @Test
+  @Order(3)
+  void benchmarksThatHangOrCrashFailAloneAndTheOthersResultsAreKept() {
+    Run run = runs.enqueue("maven:9.12.3", "broken-benchmarks", null, "manual");
+    QueuedRuns.runAll(dataSource, worker);
+    Run done = runs.find(run.id()).orElseThrow();
+
+    assertThat(done.status()).isEqualTo(RunStatus.FAILED);
+    assertThat(done.error())
+        .startsWith("2 benchmarks failed, the others' results are kept: ")
+        .contains("NRT forever: timed out after 12s")
+        .contains("load sweep on mmap: ")
+        .doesNotContain("\n");
+    assertThat(seriesOf(run.id()))
+        .contains("indexing/default/docsPerSec", "search/HighTerm/qps")
+        .noneMatch(series -> series.startsWith("nrt/") || series.startsWith("load/"));
+    assertThat(runs.log(run.id(), 0))
+        .contains("== NRT forever", "== load sweep on mmap")
+        .anyMatch(line -> line.startsWith("FAILED: 2 benchmarks failed"));
+  }
+
+  private List<String> seriesOf(long runId) {
+    return jdbc.sql(
+            "select s.benchmark || '/' || s.task || '/' || s.metric from series s"
+                + " join measurement m on m.series_id = s.id where m.run_id = :run")
+        .param("run", runId)
+        .query(String.class)
+        .list();
+  }
+
+  private long count(String sql, long runId) {
+    return jdbc.sql(sql).param("run", runId).query(Long.class).single();
+  }
+}
