@@ -150,7 +150,14 @@ public class ResultIngester {
   private String environmentJson(RunContext context, List<HarnessResult> results) {
     Map<String, Object> environment = new LinkedHashMap<>(context.facts());
     HarnessResult first = results.get(0);
-    environment.put("lucene", first.lucene());
+    // The calibration JVM runs without Lucene and comes first; any Lucene step knows the revision.
+    environment.put(
+        "lucene",
+        results.stream()
+            .map(HarnessResult::lucene)
+            .filter(lucene -> lucene != null)
+            .findFirst()
+            .orElse(null));
     environment.put("machine", first.environment());
     return json.writeValueAsString(environment);
   }
