@@ -1,0 +1,47 @@
+package org.nightbench.synthetic;
+
+import java.time.LocalDate;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * {@code nightbench.synthetic.*}: when {@code nights} is positive the app fills the database with
+ * that many made-up nights at startup (replacing an earlier synthetic history of the same machine),
+ * then serves it like any other.
+ *
+ * @param nights how many nights; 0 (the default) generates nothing
+ * @param series how many series, at most 151
+ * @param jvms JVMs per night: the samples behind each point's ±1σ
+ * @param machine the machine label the history is filed under, kept apart from real machines
+ * @param lastNight the date of the newest night
+ * @param seed makes the history, its steps included, the same every time
+ * @param exit stop the app once the history is written (for benchmark scripts)
+ */
+@ConfigurationProperties("nightbench.synthetic")
+public record SyntheticHistoryProperties(
+    @DefaultValue("0") int nights,
+    @DefaultValue("150") int series,
+    @DefaultValue("5") int jvms,
+    @DefaultValue("synthetic") String machine,
+    LocalDate lastNight,
+    @DefaultValue("20260101") long seed,
+    @DefaultValue("false") boolean exit) {
+
+  public SyntheticHistoryProperties {
+    if (nights < 0) {
+      throw new IllegalArgumentException("nightbench.synthetic.nights must be >= 0, not " + nights);
+    }
+    if (nights > 0 && nights < 2) {
+      throw new IllegalArgumentException("nightbench.synthetic.nights must be at least 2");
+    }
+    if (series < 1) {
+      throw new IllegalArgumentException("nightbench.synthetic.series must be >= 1, not " + series);
+    }
+    if (jvms < 1) {
+      throw new IllegalArgumentException("nightbench.synthetic.jvms must be >= 1, not " + jvms);
+    }
+    if (machine == null || machine.isBlank()) {
+      throw new IllegalArgumentException("nightbench.synthetic.machine must not be blank");
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package org.nightbench.synthetic;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.stereotype.Component;
+
+/** Writes the synthetic history at startup when {@code nightbench.synthetic.nights} is set. */
+@Component
+@ConditionalOnExpression("${nightbench.synthetic.nights:0} > 0")
+class SyntheticHistoryRunner implements ApplicationRunner {
+
+  private static final Logger log = LoggerFactory.getLogger(SyntheticHistoryRunner.class);
+
+  private final SyntheticHistoryWriter writer;
+  private final SyntheticHistoryProperties settings;
+  private final ConfigurableApplicationContext context;
+
+  SyntheticHistoryRunner(
+      SyntheticHistoryWriter writer,
+      SyntheticHistoryProperties settings,
+      ConfigurableApplicationContext context) {
+    this.writer = writer;
+    this.settings = settings;
+    this.context = context;
+  }
+
+  @Override
+  public void run(ApplicationArguments args) {
+    long start = System.nanoTime();
+    SyntheticHistoryWriter.Written written = writer.write(settings);
+    log.info(
+        "Synthetic history on machine '{}': {} nights, {} series, {} points in {} ms",
+        settings.machine(),
+        written.runs(),
+        written.series().size(),
+        written.points(),
+        (System.nanoTime() - start) / 1_000_000);
+    if (settings.exit()) {
+      System.exit(SpringApplication.exit(context, () -> 0));
+    }
+  }
+}
