@@ -2,7 +2,7 @@
 // the points come from the JSON API, so the API and the page can never disagree.
 /* global Dygraph */
 
-const X = 0, VALUE = 1, STDDEV = 2, RUN_ID = 3, LUCENE_SPEC = 4, LUCENE_VERSION = 5, COMMIT_SHA = 6;
+const X = 0, VALUE = 1, STDDEV = 2, RUN_ID = 3, LUCENE_SPEC = 4, LUCENE_VERSION = 5;
 
 /** Four significant digits, whole numbers from 1000 up: the same as the server's ValueFormat. */
 export function formatValue(v) {
@@ -26,36 +26,66 @@ function lucene(point) {
 }
 
 /**
- * The point's short sha, linked to its commit, and a link to the commits between the previous point
- * (in the order drawn) and this one; empty for points not built from git.
+ * The short sha of a point's commit, linked to it, and a link to the commits between the previous
+ * point's commit (in the order drawn) and this one; empty for points not built from git.
  */
-export function commitHtml(points, i, webUrl) {
-  const sha = points[i][COMMIT_SHA];
+export function commitHtml(sha, previous, webUrl) {
   if (!sha) return '';
   const short = escapeHtml(sha.slice(0, 7));
   if (!webUrl) return ` · ${short}`;
   const shaLink = `<a href="${escapeHtml(`${webUrl}/commit/${sha}`)}">${short}</a>`;
-  const previous = i > 0 ? points[i - 1][COMMIT_SHA] : null;
   const changes = previous && previous !== sha
     ? ` (<a class="compare" href="${escapeHtml(`${webUrl}/compare/${previous}...${sha}`)}">changes since ${escapeHtml(previous.slice(0, 7))}</a>)`
     : '';
   return ` · ${shaLink}${changes}`;
 }
 
-function describe(points, i, unit, webUrl) {
+/**
+ * A run's commit, asked of the runs API once per run: the points leave commits out, since forty
+ * random hex digits a night would be most of a long series' bytes.
+ */
+function commits(runApiUrl) {
+  const cache = new Map();
+  return runId => {
+    if (!cache.has(runId)) {
+      cache.set(runId, fetch(runApiUrl + runId, { headers: { Accept: 'application/json' } })
+        .then(response => (response.ok ? response.json() : null))
+        .then(run => run?.commitSha ?? null)
+        .catch(() => null));
+    }
+    return cache.get(runId);
+  };
+}
+
+/** Fills the legend's commit slot for point i once its commit (and the previous one's) is known. */
+function fillCommit(legend, points, i, webUrl, commitOf) {
+  const runId = points[i][RUN_ID];
+  Promise.all([commitOf(runId), i > 0 ? commitOf(points[i - 1][RUN_ID]) : null])
+    .then(([sha, previous]) => {
+      const slot = legend.querySelector(`.commit-slot[data-run="${runId}"]`);
+      if (slot) slot.innerHTML = commitHtml(sha, previous, webUrl);
+    });
+}
+
+function isGitPoint(point) {
+  return String(point[LUCENE_SPEC]).startsWith('git:');
+}
+
+function describe(points, i, unit) {
   const point = points[i];
   const sigma = point[STDDEV] == null ? '' : ` ± ${formatValue(point[STDDEV])}`;
+  const commit = isGitPoint(point) ? `<span class="commit-slot" data-run="${point[RUN_ID]}"></span>` : '';
   return `<strong>${formatValue(point[VALUE])}${sigma}</strong> ${escapeHtml(unit)}`
-    + ` · ${escapeHtml(lucene(point))}${commitHtml(points, i, webUrl)}`
+    + ` · ${escapeHtml(lucene(point))}${commit}`
     + ` · ${formatDate(point[X])} · run ${point[RUN_ID]}`;
 }
 
-function overview(points, unit, webUrl) {
+function overview(points, unit) {
   const last = points[points.length - 1];
   const span = points.length === 1
     ? '1 point'
     : `${points.length} points, ${formatDate(points[0][X])} to ${formatDate(last[X])}`;
-  return `${span}. Latest: ${describe(points, points.length - 1, unit, webUrl)}`;
+  return `${span}. Latest: ${describe(points, points.length - 1, unit)}`;
 }
 
 /** Numeric, part by part: 9.12.3 < 10.0.0, which a string sort gets wrong. */
@@ -73,7 +103,7 @@ function isReleaseSeries(points) {
   return points.every(p => p[LUCENE_VERSION] && String(p[LUCENE_SPEC]).startsWith('maven:'));
 }
 
-function draw(element, legend, allPoints, byRelease) {
+function draw(element, legend, allPoints, byRelease, commitOf) {
   const { metric, unit, runUrl, luceneWebUrl } = element.dataset;
   const points = byRelease
     ? [...allPoints].sort((a, b) => compareVersions(a[LUCENE_VERSION], b[LUCENE_VERSION]))
@@ -115,9 +145,12 @@ function draw(element, legend, allPoints, byRelease) {
     hideOverlayOnMouseOut: false,
     legendFormatter(legendData) {
       const row = legendData.dygraph.getSelection();
-      return legendData.x == null || row < 0
-        ? overview(points, unit, luceneWebUrl)
-        : describe(points, row, unit, luceneWebUrl);
+      const shown = legendData.x == null || row < 0 ? points.length - 1 : row;
+      // Dygraphs puts the returned HTML in the legend after this returns; the commit comes later.
+      if (isGitPoint(points[shown])) {
+        queueMicrotask(() => fillCommit(legend, points, shown, luceneWebUrl, commitOf));
+      }
+      return shown === row ? describe(points, row, unit) : overview(points, unit);
     },
     pointClickCallback(event, point) {
       window.location.href = runUrl + points[point.idx][RUN_ID];
@@ -137,12 +170,13 @@ async function main() {
       legend.textContent = '';
       return;
     }
+    const commitOf = commits(element.dataset.runApiUrl);
     const toggle = document.getElementById('chart-x');
     let byRelease = isReleaseSeries(points);
     const render = () => {
       // Exposed for people poking at the page and for the browser test.
       window.nightbenchChart?.destroy();
-      window.nightbenchChart = draw(element, legend, points, byRelease);
+      window.nightbenchChart = draw(element, legend, points, byRelease, commitOf);
       if (toggle) toggle.textContent = byRelease ? 'x: release order (show dates)' : 'x: date (show release order)';
     };
     if (toggle && isReleaseSeries(points)) {

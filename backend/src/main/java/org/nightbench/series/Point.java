@@ -8,17 +8,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  *
  * <p>Written as a JSON array, not an object: a series holds thousands of points and the field names
  * would be most of the payload; {@link SeriesPoints#COLUMNS} names the positions. New columns go at
- * the end, so clients reading by position keep working.
- *
- * @param commitSha the git commit the run's Lucene was built from; null unless a {@code git:} spec
+ * the end, so clients reading by position keep working. A point's commit is not here: forty random
+ * hex digits per night would be most of a long series' compressed bytes; the run has it.
  */
 @JsonFormat(shape = JsonFormat.Shape.ARRAY)
-@JsonPropertyOrder({"x", "value", "stddev", "runId", "luceneSpec", "luceneVersion", "commitSha"})
+@JsonPropertyOrder({"x", "value", "stddev", "runId", "luceneSpec", "luceneVersion"})
 public record Point(
-    long x,
-    double value,
-    Double stddev,
-    long runId,
-    String luceneSpec,
-    String luceneVersion,
-    String commitSha) {}
+    long x, double value, Double stddev, long runId, String luceneSpec, String luceneVersion) {}

@@ -12,15 +12,15 @@ public record SeriesPoints(
     @Schema(
             implementation = Object[][].class,
             description =
-                "Each point is [x (revision date, epoch milliseconds), value, stddev (±1σ over"
-                    + " JVMs, or null), runId, luceneSpec, luceneVersion (or null), commitSha (the"
-                    + " git commit of git: specs, else null)]",
-            example = "[[1718236800000, 1234.5, 12.5, 42, \"maven:9.12.3\", \"9.12.3\", null]]")
+                "Each point is [x (revision date, epoch milliseconds), value (6 significant"
+                    + " digits), stddev (±1σ over JVMs, 3 significant digits, or null), runId,"
+                    + " luceneSpec, luceneVersion (or null)]; a git point's commit is on its run",
+            example = "[[1718236800000, 1234.5, 12.5, 42, \"maven:9.12.3\", \"9.12.3\"]]")
         List<Point> points) {
 
   /** The position of each value inside a point. */
   public static final List<String> COLUMNS =
-      List.of("x", "value", "stddev", "runId", "luceneSpec", "luceneVersion", "commitSha");
+      List.of("x", "value", "stddev", "runId", "luceneSpec", "luceneVersion");
 
   SeriesPoints(long seriesId, List<Point> points) {
     this(seriesId, COLUMNS, points);

@@ -22,8 +22,7 @@ class SeriesRepository {
 
   /** Kept apart so a test can check its plan: it is the hot path of every series page. */
   static final String POINTS_SQL =
-      "select m.x, m.value, m.stddev, m.run_id, r.lucene_spec, r.lucene_version,"
-          + " r.commit_sha"
+      "select m.x, m.value, m.stddev, m.run_id, r.lucene_spec, r.lucene_version"
           + " from measurement m join run r on r.id = m.run_id"
           + " where m.series_id = ?"
           + " order by m.x, m.run_id";
@@ -66,7 +65,7 @@ class SeriesRepository {
 
   /**
    * The points of one series in x order: one range scan of the covering index on measurement
-   * (series_id, x), each run looked up by its primary key for its Lucene spec, version and commit.
+   * (series_id, x), each run looked up by its primary key for its Lucene spec and version.
    */
   List<Point> findPoints(long seriesId) {
     return jdbc.sql(POINTS_SQL)
@@ -75,12 +74,11 @@ class SeriesRepository {
             (rs, row) ->
                 new Point(
                     rs.getTimestamp("x").getTime(),
-                    rs.getDouble("value"),
-                    rs.getObject("stddev", Double.class),
+                    SignificantDigits.round(rs.getDouble("value"), 6),
+                    SignificantDigits.round(rs.getObject("stddev", Double.class), 3),
                     rs.getLong("run_id"),
                     rs.getString("lucene_spec"),
-                    rs.getString("lucene_version"),
-                    rs.getString("commit_sha")))
+                    rs.getString("lucene_version")))
         .list();
   }
 

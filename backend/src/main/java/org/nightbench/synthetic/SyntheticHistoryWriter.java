@@ -63,6 +63,12 @@ public class SyntheticHistoryWriter {
           series.add(new WrittenSeries(id, entry.benchmark(), entry.task(), entry.metric(), shape));
         }
         connection.commit();
+        // Fresh statistics: with 800,000 new rows the planner would otherwise guess until
+        // autovacuum comes by, and the speed figures measured right after would be of a bad plan.
+        connection.setAutoCommit(true);
+        try (var analyze = connection.createStatement()) {
+          analyze.execute("analyze run, series, measurement");
+        }
         return new Written(runIds.length, series, points);
       } catch (SQLException | IOException | RuntimeException e) {
         connection.rollback();

@@ -104,9 +104,12 @@ class GitRunTests {
             .single();
     mvc.perform(get("/api/series/" + series + "/points"))
         .andExpect(status().isOk())
-        .andExpect(jsonPath("$.columns[6]").value("commitSha"))
-        .andExpect(jsonPath("$.points[0][4]").value("git:" + sha.substring(0, 7)))
-        .andExpect(jsonPath("$.points[0][6]").value(sha));
+        .andExpect(jsonPath("$.points[0][3]").value(done.id()))
+        .andExpect(jsonPath("$.points[0][4]").value("git:" + sha.substring(0, 7)));
+    // The chart asks the run for its commit: the points carry none.
+    mvc.perform(get("/api/runs/" + done.id()))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.commitSha").value(sha));
     mvc.perform(get("/series/" + series))
         .andExpect(content().string(Matchers.containsString("https://git.example.org/lucene")));
     mvc.perform(get("/runs/" + done.id()))

@@ -155,8 +155,11 @@ class SeriesChartBrowserTests {
     new WebDriverWait(browser, Duration.ofSeconds(30))
         .until(driver -> js.executeScript("return window.nightbenchChart != null"));
 
-    // Before any hover the legend describes the latest point, with the same links.
+    // Before any hover the legend describes the latest point, with the same links; the commits
+    // come from the runs API after the chart is drawn.
     WebElement legend = browser.findElement(By.id("chart-legend"));
+    new WebDriverWait(browser, Duration.ofSeconds(10))
+        .until(driver -> legend.getText().contains("changes since aaaaaaa"));
     assertThat(legend.getText()).contains("bbbbbbb", "changes since aaaaaaa");
     assertThat(legend.findElement(By.cssSelector("a.compare")).getAttribute("href"))
         .isEqualTo("https://github.com/apache/lucene/compare/" + a + "..." + b);

@@ -47,12 +47,11 @@ class SeriesServiceTests {
 
     assertThat(points.seriesId()).isEqualTo(series);
     assertThat(points.columns())
-        .containsExactly(
-            "x", "value", "stddev", "runId", "luceneSpec", "luceneVersion", "commitSha");
+        .containsExactly("x", "value", "stddev", "runId", "luceneSpec", "luceneVersion");
     assertThat(points.points())
         .containsExactly(
-            new Point(DAY1.toEpochMilli(), 100.0, null, older, "maven:9.12.3", "9.12.3", null),
-            new Point(DAY2.toEpochMilli(), 120.0, 3.0, newer, "maven:10.2.2", "10.2.2", null));
+            new Point(DAY1.toEpochMilli(), 100.0, null, older, "maven:9.12.3", "9.12.3"),
+            new Point(DAY2.toEpochMilli(), 120.0, 3.0, newer, "maven:10.2.2", "10.2.2"));
   }
 
   @Test
