@@ -1,5 +1,6 @@
 package org.nightbench.series;
 
+import java.util.List;
 import org.nightbench.lucene.LuceneGitProperties;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Controller;
@@ -27,7 +28,16 @@ class SeriesPageController {
 
   @GetMapping("/")
   String list(Model model) {
-    model.addAttribute("groups", series.groupedByBenchmark());
+    List<SeriesGroup> groups = series.groupedByBenchmark();
+    model.addAttribute("groups", groups);
+    model.addAttribute(
+        "machines",
+        groups.stream()
+            .flatMap(group -> group.series().stream())
+            .map(summary -> summary.series().machine())
+            .distinct()
+            .sorted()
+            .toList());
     return LIST_VIEW;
   }
 

@@ -33,26 +33,40 @@ class SeriesRepository {
     this.jdbc = jdbc;
   }
 
-  /** Every series with its point count and latest point, each found by the (series_id, x) index. */
+  /**
+   * Every series with its recent points, newest last. The counts come from the series row (kept by
+   * triggers); the recent points from a backward scan of the (series_id, x) index, so the cost
+   * grows with the number of series, never with their history.
+   */
   List<SeriesSummary> findAllSummaries() {
     return jdbc.sql(
             "select "
                 + SERIES_COLUMNS
-                + ", c.n, l.x, l.value, l.stddev"
+                + ", s.point_count, s.first_x, r.xs, r.vals, r.sds, r.runs, o.open"
                 + " from series s"
-                + " cross join lateral (select count(*) n from measurement m where m.series_id = s.id) c"
-                + " left join lateral (select m.x, m.value, m.stddev from measurement m"
-                + "   where m.series_id = s.id order by m.x desc limit 1) l on true"
+                + " left join lateral (select array_agg(t.x order by t.x) xs,"
+                + "   array_agg(t.value order by t.x) vals, array_agg(t.stddev order by t.x) sds,"
+                + "   array_agg(t.run_id order by t.x) runs"
+                + "   from (select m.x, m.value, m.stddev, m.run_id from measurement m"
+                + "     where m.series_id = s.id order by m.x desc limit "
+                + SeriesSummary.RECENT_POINTS
+                + ") t) r on true"
+                + " left join lateral (select count(*) open from change_point c"
+                + "   where c.series_id = s.id and c.state in ('untriaged', 'investigating')) o"
+                + " on true"
                 + " order by "
                 + ORDER)
         .query(
             (rs, row) ->
-                new SeriesSummary(
+                RecentPoints.summarise(
                     series(rs),
-                    rs.getLong("n"),
-                    instant(rs.getTimestamp("x")),
-                    rs.getObject("value", Double.class),
-                    rs.getObject("stddev", Double.class)))
+                    rs.getLong("point_count"),
+                    instant(rs.getTimestamp("first_x")),
+                    rs.getArray("xs"),
+                    rs.getArray("vals"),
+                    rs.getArray("sds"),
+                    rs.getArray("runs"),
+                    rs.getInt("open")))
         .list();
   }
 

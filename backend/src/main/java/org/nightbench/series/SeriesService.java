@@ -1,6 +1,7 @@
 package org.nightbench.series;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ public class SeriesService {
     return curves.latest(series);
   }
 
-  /** Every series, grouped by benchmark; groups and series keep the repository's order. */
+  /** Every series, grouped by benchmark in the nightly pages' order; series in task order. */
   public List<SeriesGroup> groupedByBenchmark() {
     Map<String, List<SeriesSummary>> byBenchmark = new LinkedHashMap<>();
     for (SeriesSummary summary : repository.findAllSummaries()) {
@@ -37,6 +38,9 @@ public class SeriesService {
     }
     return byBenchmark.entrySet().stream()
         .map(group -> new SeriesGroup(group.getKey(), List.copyOf(group.getValue())))
+        .sorted(
+            Comparator.comparingInt((SeriesGroup group) -> SeriesGroup.rank(group.benchmark()))
+                .thenComparing(SeriesGroup::benchmark))
         .toList();
   }
 

@@ -2,8 +2,47 @@ package org.nightbench.series;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
+import java.util.List;
 
-/** A series with how many points it has and its latest one, as the series list shows it. */
-@Schema(description = "A series, its point count and its latest point (null while it has none)")
+/**
+ * A series as the overview shows it: its latest point, how that moved against the night before and
+ * against a month before, whether a detected change waits for triage, and its recent values for a
+ * sparkline. Changes are relative: +0.05 is 5 % up, whatever the metric's direction.
+ */
+@Schema(description = "A series with its latest point, its recent changes and its recent values")
 public record SeriesSummary(
-    Series series, long pointCount, Instant latestX, Double latestValue, Double latestStddev) {}
+    Series series,
+    long pointCount,
+    Instant firstX,
+    Instant latestX,
+    Double latestValue,
+    Double latestStddev,
+    Long latestRunId,
+    @Schema(description = "Relative change of the latest point against the one before it")
+        Double changeVsPrevious,
+    @Schema(description = "Relative change against the newest point at least 30 days older")
+        Double changeVs30Days,
+    @Schema(description = "Detected change points still untriaged or under investigation")
+        int openChangePoints,
+    @Schema(description = "The values of the most recent points, oldest first (at most 60)")
+        List<Double> recentValues) {
+
+  /** How far back the overview reads a series: enough for the sparkline and 30 nights ago. */
+  static final int RECENT_POINTS = 60;
+
+  public SeriesSummary {
+    recentValues = recentValues == null ? List.of() : List.copyOf(recentValues);
+  }
+
+  /** Whether the change against 30 days ago went the wrong way for this metric. */
+  public boolean worseThanAMonthAgo() {
+    return changeVs30Days != null
+        && (series.higherIsBetter() ? changeVs30Days < 0 : changeVs30Days > 0);
+  }
+
+  /** Whether the change against the previous point went the wrong way for this metric. */
+  public boolean worseThanPrevious() {
+    return changeVsPrevious != null
+        && (series.higherIsBetter() ? changeVsPrevious < 0 : changeVsPrevious > 0);
+  }
+}

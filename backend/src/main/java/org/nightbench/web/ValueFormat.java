@@ -36,6 +36,17 @@ public class ValueFormat {
     return new BigDecimal(value).round(SIGNIFICANT).stripTrailingZeros().toPlainString();
   }
 
+  /** A relative change such as {@code +4.2%} or {@code −0.3%}, or empty for none. */
+  public String change(Double relative) {
+    if (relative == null || relative.isNaN() || relative.isInfinite()) {
+      return "";
+    }
+    double percent = relative * 100;
+    String digits =
+        String.format(Locale.ROOT, Math.abs(percent) >= 10 ? "%.0f" : "%.1f", Math.abs(percent));
+    return (percent > 0 ? "+" : percent < 0 ? "\u2212" : "") + digits + "%";
+  }
+
   /** A revision date such as {@code 2025-06-13} (UTC), or empty for none. */
   public String date(Instant instant) {
     return instant == null ? "" : DATE.format(instant);

@@ -36,7 +36,17 @@ class SeriesApiControllerTests {
                     "search",
                     List.of(
                         new SeriesSummary(
-                            TERM, 3, Instant.parse("2024-06-03T00:00:00Z"), 130.0, 2.5)))));
+                            TERM,
+                            3,
+                            Instant.parse("2024-06-01T00:00:00Z"),
+                            Instant.parse("2024-06-03T00:00:00Z"),
+                            130.0,
+                            2.5,
+                            42L,
+                            0.1,
+                            null,
+                            0,
+                            List.of(100.0, 118.0, 130.0))))));
 
     mvc.perform(get("/api/series"))
         .andExpect(status().isOk())
@@ -46,7 +56,9 @@ class SeriesApiControllerTests {
         .andExpect(jsonPath("$[0].series[0].series.task").value("Term"))
         .andExpect(jsonPath("$[0].series[0].pointCount").value(3))
         .andExpect(jsonPath("$[0].series[0].latestValue").value(130.0))
-        .andExpect(jsonPath("$[0].series[0].latestStddev").value(2.5));
+        .andExpect(jsonPath("$[0].series[0].latestStddev").value(2.5))
+        .andExpect(jsonPath("$[0].series[0].changeVsPrevious").value(0.1))
+        .andExpect(jsonPath("$[0].series[0].recentValues.length()").value(3));
   }
 
   @Test

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.nightbench.web.NotFoundException;
+import org.nightbench.web.Sparkline;
 import org.nightbench.web.ValueFormat;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
@@ -20,7 +21,7 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /** The home page (series list) and the series page, rendered by Thymeleaf. */
 @WebMvcTest(SeriesPageController.class)
-@Import(ValueFormat.class)
+@Import({ValueFormat.class, Sparkline.class})
 class SeriesPageControllerTests {
 
   @Autowired MockMvc mvc;
@@ -37,9 +38,15 @@ class SeriesPageControllerTests {
                         new SeriesSummary(
                             SeriesApiControllerTests.TERM,
                             3,
+                            Instant.parse("2024-05-01T10:00:00Z"),
                             Instant.parse("2024-06-03T10:00:00Z"),
                             1234.56,
-                            12.345)))));
+                            12.345,
+                            41L,
+                            -0.052,
+                            0.125,
+                            2,
+                            List.of(1100.0, 1302.0, 1234.56))))));
 
     mvc.perform(get("/"))
         .andExpect(status().isOk())
@@ -48,6 +55,11 @@ class SeriesPageControllerTests {
         .andExpect(content().string(containsString("1,235")))
         .andExpect(content().string(containsString("± 12.35")))
         .andExpect(content().string(containsString("2024-06-03")))
+        // QPS fell 5.2 % against the night before (worse) and rose 12.5 % in a month (better).
+        .andExpect(content().string(containsString("\u22125.2%")))
+        .andExpect(content().string(containsString(">+13%<")))
+        .andExpect(content().string(containsString("⚑ 2")))
+        .andExpect(content().string(containsString("<path d=\"M0.0,23.0L60.0,1.0L120.0,8.3\"")))
         .andExpect(content().string(containsString("id=\"progress\"")));
   }
 

@@ -2,6 +2,7 @@ package org.nightbench.series;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.time.Instant;
 import java.util.List;
@@ -69,6 +70,7 @@ class SeriesServiceTests {
     List<SeriesGroup> groups = service.groupedByBenchmark();
 
     assertThat(groups).extracting(SeriesGroup::benchmark).containsSubsequence("indexing", "search");
+    assertThat(groups).extracting(SeriesGroup::title).contains("Search, by query family");
     SeriesGroup search = group(groups, "search");
     assertThat(search.series()).extracting(s -> s.series().id()).containsSubsequence(and, term);
     SeriesSummary termSummary = summary(search, term);
@@ -77,11 +79,77 @@ class SeriesServiceTests {
     assertThat(termSummary.latestValue()).isEqualTo(130.0);
     assertThat(termSummary.latestStddev()).isEqualTo(2.5);
     assertThat(termSummary.series().title()).isEqualTo("search · Term · qps");
+    assertThat(termSummary.firstX()).isEqualTo(DAY1);
+    assertThat(termSummary.recentValues()).containsExactly(100.0, 120.0, 130.0);
+    assertThat(termSummary.changeVsPrevious()).isCloseTo(130.0 / 120.0 - 1, within(1e-12));
+    assertThat(termSummary.openChangePoints()).isZero();
 
     SeriesSummary unmeasured = summary(group(groups, "indexing"), index);
     assertThat(unmeasured.pointCount()).isZero();
     assertThat(unmeasured.latestValue()).isNull();
     assertThat(unmeasured.latestX()).isNull();
+  }
+
+  @Test
+  void aMonthAgoIsTheNewestPointAtLeastThirtyDaysOlderAndOpenAlertsAreCounted() {
+    long series = data.series("nrt", "plain", "reopenP99Ms", "ms");
+    jdbc.sql("update series set higher_is_better = false where id = ?").param(series).update();
+    long old = data.run("9.12.3");
+    long month = data.run("10.0.0");
+    long recent = data.run("10.1.0");
+    long latest = data.run("10.2.2");
+    data.point(series, old, Instant.parse("2024-04-01T00:00:00Z"), 50.0, null);
+    data.point(series, month, Instant.parse("2024-05-04T00:00:00Z"), 80.0, null);
+    data.point(series, recent, Instant.parse("2024-05-20T00:00:00Z"), 90.0, null);
+    data.point(series, latest, DAY3, 100.0, 4.0);
+    jdbc.sql(
+            "insert into change_point (series_id, run_id, x, mean_before, mean_after,"
+                + " relative_change, direction, state) values"
+                + " (:s, :r1, now(), 80, 90, 0.125, 'regression', 'untriaged'),"
+                + " (:s, :r2, now(), 90, 100, 0.11, 'regression', 'invalid')")
+        .param("s", series)
+        .param("r1", recent)
+        .param("r2", latest)
+        .update();
+
+    SeriesSummary summary =
+        service.groupedByBenchmark().stream()
+            .flatMap(group -> group.series().stream())
+            .filter(s -> s.series().id() == series)
+            .findFirst()
+            .orElseThrow();
+
+    assertThat(summary.changeVs30Days()).isCloseTo(100.0 / 80.0 - 1, within(1e-12));
+    assertThat(summary.worseThanAMonthAgo()).as("reopen latency went up").isTrue();
+    assertThat(summary.latestRunId()).isEqualTo(latest);
+    assertThat(summary.openChangePoints()).as("the invalid one is closed").isEqualTo(1);
+  }
+
+  @Test
+  void theSeriesRowCountsItsPointsAsRunsComeAndGo() {
+    long series = data.series("pk", "random", "lookupsPerSec", "lookups/s");
+    long first = data.run("9.12.3");
+    long second = data.run("10.0.0");
+    data.point(series, first, DAY1, 1.0, null);
+    data.point(series, second, DAY2, 2.0, null);
+    assertThat(counted(series)).isEqualTo("2 " + DAY1 + " " + DAY2);
+
+    jdbc.sql("delete from run where id = ?").param(second).update();
+
+    assertThat(counted(series)).isEqualTo("1 " + DAY1 + " " + DAY1);
+  }
+
+  private String counted(long series) {
+    return jdbc.sql("select point_count, first_x, last_x from series where id = ?")
+        .param(series)
+        .query(
+            (rs, row) ->
+                rs.getLong(1)
+                    + " "
+                    + rs.getTimestamp(2).toInstant()
+                    + " "
+                    + rs.getTimestamp(3).toInstant())
+        .single();
   }
 
   @Test
