@@ -1,7 +1,6 @@
 package org.nightbench.web;
 
 import java.util.List;
-import java.util.Locale;
 import org.springframework.stereotype.Component;
 
 /**
@@ -34,8 +33,18 @@ public class Sparkline {
     StringBuilder path = new StringBuilder(values.size() * 12);
     for (int i = 0; i < values.size(); i++) {
       double y = range == 0 ? HEIGHT / 2.0 : HEIGHT - 1 - (values.get(i) - min) * scale;
-      path.append(i == 0 ? 'M' : 'L').append(String.format(Locale.ROOT, "%.1f,%.1f", i * step, y));
+      path.append(i == 0 ? 'M' : 'L');
+      tenths(path, i * step).append(',');
+      tenths(path, y);
     }
     return path.toString();
+  }
+
+  /**
+   * {@code value} (never negative here) with one decimal; String.format is slow for 9,000 calls.
+   */
+  private static StringBuilder tenths(StringBuilder out, double value) {
+    long rounded = Math.round(value * 10);
+    return out.append(rounded / 10).append('.').append(rounded % 10);
   }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,13 +15,12 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.nightbench.browser.HeadlessChromium;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -44,8 +42,6 @@ import org.springframework.util.FileSystemUtils;
 @ActiveProfiles("test")
 class SeriesChartBrowserTests {
 
-  private static final String CHROMIUM = "/usr/bin/chromium";
-  private static final String CHROMEDRIVER = "/usr/bin/chromedriver";
   private static final Path SCREENSHOT = Path.of("/tmp/series.png");
 
   private static Path profileDir;
@@ -57,23 +53,7 @@ class SeriesChartBrowserTests {
   @BeforeAll
   static void startBrowser() throws IOException {
     profileDir = Files.createTempDirectory("nightbench-chromium");
-    ChromeDriverService service =
-        new ChromeDriverService.Builder().usingDriverExecutable(new File(CHROMEDRIVER)).build();
-    ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM);
-    options.addArguments(
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-        "--force-device-scale-factor=1",
-        "--window-size=1280,1000",
-        "--user-data-dir=" + profileDir);
-    browser = new ChromeDriver(service, options);
+    browser = HeadlessChromium.start(profileDir);
   }
 
   @AfterAll

@@ -1,0 +1,178 @@
+package org.nightbench.speed;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import org.nightbench.browser.HeadlessChromium;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.util.FileSystemUtils;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Measures the dashboard against a running app, the way issue 5 states its targets: one long
+ * series' points through the API (time and gzipped bytes), the overview fully drawn in headless
+ * Chromium, and a series page's chart drawn. Prints medians; asserts nothing.
+ *
+ * <p>usage: {@code DashboardSpeed [baseUrl] [repetitions]}, against an app holding a synthetic
+ * history (see {@code scripts/dashboard-speed.sh}).
+ */
+public final class DashboardSpeed {
+
+  private DashboardSpeed() {}
+
+  public static void main(String[] args) throws Exception {
+    String base = args.length > 0 ? args[0] : "http://localhost:8080";
+    int repetitions = args.length > 1 ? Integer.parseInt(args[1]) : 20;
+    HttpClient http = HttpClient.newHttpClient();
+    long series = longestSeries(http, base);
+
+    List<Double> apiMillis = new ArrayList<>();
+    long gzipBytes = 0;
+    long plainBytes = 0;
+    for (int i = 0; i < repetitions + 5; i++) {
+      long start = System.nanoTime();
+      HttpResponse<byte[]> response =
+          http.send(
+              HttpRequest.newBuilder(URI.create(base + "/api/series/" + series + "/points"))
+                  .header("Accept-Encoding", "gzip")
+                  .build(),
+              HttpResponse.BodyHandlers.ofByteArray());
+      double millis = (System.nanoTime() - start) / 1e6;
+      if (i >= 5) { // the first requests warm the JIT and the database's caches
+        apiMillis.add(millis);
+      }
+      gzipBytes = response.body().length;
+    }
+    plainBytes =
+        http.send(
+                HttpRequest.newBuilder(URI.create(base + "/api/series/" + series + "/points"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofByteArray())
+            .body()
+            .length;
+
+    Path profile = Files.createTempDirectory("nightbench-speed");
+    ChromeDriver browser = HeadlessChromium.start(profile);
+    try {
+      List<Double> overview = new ArrayList<>();
+      List<Double> chart = new ArrayList<>();
+      int sparklines = 0;
+      for (int i = 0; i < repetitions + 2; i++) {
+        browser.get(base + "/");
+        Object loaded =
+            browser.executeScript(
+                "const n = performance.getEntriesByType('navigation')[0];"
+                    + " return n.loadEventEnd > 0 ? n.loadEventEnd : null;");
+        Number drawn = loaded instanceof Number n ? n : waitForLoad(browser);
+        sparklines =
+            ((Number)
+                    browser.executeScript(
+                        "return document.querySelectorAll('svg.sparkline path').length"))
+                .intValue();
+        browser.get(base + "/series/" + series);
+        Number chartDrawn =
+            (Number)
+                new WebDriverWait(browser, Duration.ofSeconds(30))
+                    .until(
+                        driver ->
+                            browser.executeScript(
+                                "const m = performance.getEntriesByName('nightbench-chart-drawn');"
+                                    + " return m.length ? m[0].startTime : null;"));
+        if (i >= 2) {
+          overview.add(drawn.doubleValue());
+          chart.add(chartDrawn.doubleValue());
+        }
+      }
+      Files.write(
+          Path.of("/tmp/nightbench-series-page.png"), browser.getScreenshotAs(OutputType.BYTES));
+      browser.get(base + "/");
+      Files.write(
+          Path.of("/tmp/nightbench-overview.png"), browser.getScreenshotAs(OutputType.BYTES));
+
+      System.out.printf(
+          Locale.ROOT,
+          "series %d points API: median %.1f ms, p90 %.1f ms (%d requests, localhost);"
+              + " %,d bytes gzipped, %,d plain%n",
+          series,
+          median(apiMillis),
+          percentile(apiMillis, 0.9),
+          apiMillis.size(),
+          gzipBytes,
+          plainBytes);
+      System.out.printf(
+          Locale.ROOT,
+          "overview (%d sparklines) loaded and drawn: median %.0f ms, p90 %.0f ms%n",
+          sparklines,
+          median(overview),
+          percentile(overview, 0.9));
+      System.out.printf(
+          Locale.ROOT,
+          "series page chart drawn: median %.0f ms, p90 %.0f ms after navigation start%n",
+          median(chart),
+          percentile(chart, 0.9));
+    } finally {
+      browser.quit();
+      FileSystemUtils.deleteRecursively(profile);
+    }
+  }
+
+  private static Number waitForLoad(ChromeDriver browser) {
+    return (Number)
+        new WebDriverWait(browser, Duration.ofSeconds(30))
+            .until(
+                driver ->
+                    browser.executeScript(
+                        "const n = performance.getEntriesByType('navigation')[0];"
+                            + " return n.loadEventEnd > 0 ? n.loadEventEnd : null;"));
+  }
+
+  /** The series with the most points: the one the targets speak of. */
+  private static long longestSeries(HttpClient http, String base)
+      throws IOException, InterruptedException {
+    JsonNode groups =
+        JsonMapper.builder()
+            .build()
+            .readTree(
+                http.send(
+                        HttpRequest.newBuilder(URI.create(base + "/api/series")).build(),
+                        HttpResponse.BodyHandlers.ofString())
+                    .body());
+    long best = -1;
+    long most = -1;
+    for (JsonNode group : groups) {
+      for (JsonNode summary : group.get("series")) {
+        long points = summary.get("pointCount").asLong();
+        if (points > most) {
+          most = points;
+          best = summary.get("series").get("id").asLong();
+        }
+      }
+    }
+    if (best < 0) {
+      throw new IllegalStateException("no series at " + base + ": generate a synthetic history");
+    }
+    return best;
+  }
+
+  private static double median(List<Double> values) {
+    return percentile(values, 0.5);
+  }
+
+  private static double percentile(List<Double> values, double p) {
+    List<Double> sorted = new ArrayList<>(values);
+    Collections.sort(sorted);
+    return sorted.get((int) Math.min(sorted.size() - 1, Math.floor(p * sorted.size())));
+  }
+}

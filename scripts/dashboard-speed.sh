@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The dashboard at fifteen years of nights: fills a separate embedded database with a synthetic
+# history (NIGHTS x SERIES, default 5500 x 150), starts the app on it, and measures the points API,
+# the overview and a series page in headless Chromium (org.nightbench.speed.DashboardSpeed).
+#
+# usage: scripts/dashboard-speed.sh            (REGENERATE=0 reuses the last history; REPS=20)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+nights=${NIGHTS:-5500}
+series=${SERIES:-150}
+port=${PORT:-8097}
+data=${DATA_DIR:-$HOME/.nightbench/pgdata-synthetic}
+
+./mvnw -B -q -DskipTests install
+./mvnw -B -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
+  -Dmdep.outputFile=target/test-classpath.txt
+jar=backend/target/nightbench.jar
+app=(--nightbench.database.embedded.data-directory="$data" --nightbench.backfill.enabled=false
+     --nightbench.runner.worker-enabled=false --nightbench.nightly.enabled=false)
+
+if [ "${REGENERATE:-1}" = 1 ]; then
+  java -jar "$jar" "${app[@]}" --server.port=0 --nightbench.synthetic.nights="$nights" \
+    --nightbench.synthetic.series="$series" --nightbench.synthetic.exit=true \
+    | grep -E 'Synthetic history|ERROR' || true
+fi
+
+java -jar "$jar" "${app[@]}" --server.port="$port" >/tmp/dashboard-speed-app.log 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+for _ in $(seq 1 120); do
+  curl -sf "http://localhost:$port/actuator/health" >/dev/null && break
+  sleep 1
+done
+
+java -cp "backend/target/test-classes:backend/target/classes:$(cat backend/target/test-classpath.txt)" \
+  org.nightbench.speed.DashboardSpeed "http://localhost:$port" "${REPS:-20}"
+echo "screenshots: /tmp/nightbench-overview.png /tmp/nightbench-series-page.png"
