@@ -103,39 +103,81 @@ function isReleaseSeries(points) {
   return points.every(p => p[LUCENE_VERSION] && String(p[LUCENE_SPEC]).startsWith('maven:'));
 }
 
-function draw(element, legend, allPoints, byRelease, commitOf) {
-  const { metric, unit, runUrl, luceneWebUrl } = element.dataset;
-  const points = byRelease
-    ? [...allPoints].sort((a, b) => compareVersions(a[LUCENE_VERSION], b[LUCENE_VERSION]))
-    : allPoints;
+const COLORS = ['#1a5fb4', '#c64600', '#26734d', '#813d9c', '#a51d2d', '#5e5c64'];
+const WEEK = 7 * 24 * 3600 * 1000;
+
+/** Escaped text with its http(s) links made clickable, for annotation texts written by people. */
+export function linkify(text) {
+  return escapeHtml(text ?? '').replace(/https?:\/\/[^\s<>"']+/g, url => `<a href="${url}">${url}</a>`);
+}
+
+/**
+ * One row per distinct x over every series drawn: Dygraphs wants one x column. Each row keeps,
+ * per series, the index of its point at that x (or -1).
+ */
+export function mergeRows(seriesList) {
+  const byX = new Map();
+  seriesList.forEach((series, s) => {
+    series.points.forEach((point, i) => {
+      if (!byX.has(point[X])) byX.set(point[X], new Array(seriesList.length).fill(-1));
+      byX.get(point[X])[s] = i;
+    });
+  });
+  return [...byX.entries()].sort((a, b) => a[0] - b[0]).map(([x, at]) => ({ x, at }));
+}
+
+/** The row an annotation or change point belongs on: its run's, else the first at or after it. */
+function rowFor(rows, primary, runId, atMs) {
+  const byRun = rows.findIndex(row => row.at[0] >= 0 && primary.points[row.at[0]][RUN_ID] === runId);
+  if (byRun >= 0) return byRun;
+  const after = rows.findIndex(row => row.at[0] >= 0 && row.x >= atMs);
+  return after >= 0 ? after : rows.length - 1;
+}
+
+function draw(element, legend, view) {
+  const { unit, runUrl, luceneWebUrl } = element.dataset;
+  const { seriesList, byRelease, logscale, annotations, changePoints, commitOf, window: zoom } = view;
+  const primary = byRelease
+    ? { ...seriesList[0], points: [...seriesList[0].points].sort((a, b) => compareVersions(a[LUCENE_VERSION], b[LUCENE_VERSION])) }
+    : seriesList[0];
+  const drawn = byRelease ? [primary] : seriesList;
+  const rows = byRelease ? primary.points.map((p, i) => ({ x: i, at: [i] })) : mergeRows(drawn);
   // Dygraphs' error bars take [value, stddev] pairs; a point without a stddev gets no band.
-  const data = points.map((p, i) => [byRelease ? i : new Date(p[X]), [p[VALUE], p[STDDEV] ?? 0]]);
+  const data = rows.map(row => [byRelease ? row.x : new Date(row.x), ...row.at.map((i, s) => {
+    const point = i >= 0 ? drawn[s].points[i] : null;
+    return point ? [point[VALUE], point[STDDEV] ?? 0] : null;
+  })]);
+  const xOf = r => (byRelease ? r : rows[r].x);
+  const labels = drawn.map(series => series.label);
+  const releaseLabel = i => (Number.isInteger(i) && primary.points[i] ? primary.points[i][LUCENE_VERSION] : '');
+  const single = rows.length === 1;
   element.replaceChildren();
-  const week = 7 * 24 * 3600 * 1000;
-  const releaseLabel = i => (Number.isInteger(i) && points[i] ? points[i][LUCENE_VERSION] : '');
-  return new Dygraph(element, data, {
+  const graph = new Dygraph(element, data, {
     // A lone point has no x range of its own: give it some room instead of the edge.
-    dateWindow: points.length !== 1 ? null
-      : byRelease ? [-1, 1] : [points[0][X] - week, points[0][X] + week],
-    labels: [byRelease ? 'Release' : 'Date', metric],
+    dateWindow: single ? (byRelease ? [-1, 1] : [rows[0].x - WEEK, rows[0].x + WEEK]) : (zoom && !byRelease ? zoom : null),
+    labels: [byRelease ? 'Release' : 'Date', ...labels],
     errorBars: true,
     sigma: 1,
     fillAlpha: 0.2,
-    colors: ['#1a5fb4'],
+    colors: COLORS.slice(0, drawn.length),
     strokeWidth: 1.5,
     drawPoints: true,
     pointSize: 2,
     highlightCircleSize: 4.5,
+    connectSeparatedPoints: true,
+    logscale,
     labelsUTC: true,
     xRangePad: 8, // keeps the first and last points (and their circles) off the axes
     yRangePad: 8,
-    ylabel: `${metric} (${unit})`,
+    ylabel: `${primary.metric} (${unit})`,
     axes: {
       y: { valueFormatter: formatValue, axisLabelFormatter: formatValue, axisLabelWidth: 64 },
       ...(byRelease ? { x: { axisLabelFormatter: releaseLabel, valueFormatter: releaseLabel, pixelsPerLabel: 48 } } : {}),
     },
     gridLineColor: '#e3e6ea',
-    showRangeSelector: points.length > 1,
+    showRangeSelector: rows.length > 1,
+    // The range selector would make a drag pan; people expect a drag over the chart to zoom.
+    interactionModel: Dygraph.defaultInteractionModel,
     rangeSelectorHeight: 36,
     rangeSelectorPlotFillColor: '#a9c4e8',
     rangeSelectorPlotStrokeColor: '#1a5fb4',
@@ -145,45 +187,198 @@ function draw(element, legend, allPoints, byRelease, commitOf) {
     hideOverlayOnMouseOut: false,
     legendFormatter(legendData) {
       const row = legendData.dygraph.getSelection();
-      const shown = legendData.x == null || row < 0 ? points.length - 1 : row;
-      // Dygraphs puts the returned HTML in the legend after this returns; the commit comes later.
-      if (isGitPoint(points[shown])) {
-        queueMicrotask(() => fillCommit(legend, points, shown, luceneWebUrl, commitOf));
+      const hovered = legendData.x != null && row >= 0;
+      const at = hovered ? rows[row].at[0] : primary.points.length - 1;
+      let html;
+      if (at >= 0) {
+        // Dygraphs puts the returned HTML in the legend after this returns; the commit comes later.
+        if (isGitPoint(primary.points[at])) {
+          queueMicrotask(() => fillCommit(legend, primary.points, at, luceneWebUrl, commitOf));
+        }
+        html = hovered ? describe(primary.points, at, unit) : overview(primary.points, unit);
+      } else {
+        html = `${escapeHtml(primary.label)}: no point on ${formatDate(rows[row].x)}`;
       }
-      return shown === row ? describe(points, row, unit) : overview(points, unit);
+      drawn.slice(1).forEach((series, k) => {
+        const i = hovered ? rows[row].at[k + 1] : series.points.length - 1;
+        const point = i >= 0 ? series.points[i] : null;
+        const value = point ? `${formatValue(point[VALUE])}${point[STDDEV] == null ? '' : ` ± ${formatValue(point[STDDEV])}`}` : '–';
+        html += `<br><span class="legend-series" style="color:${COLORS[k + 1]}">${escapeHtml(series.label)}</span>: ${value}`;
+      });
+      return html;
     },
     pointClickCallback(event, point) {
-      window.location.href = runUrl + points[point.idx][RUN_ID];
+      const s = labels.indexOf(point.name);
+      const i = rows[point.idx].at[s];
+      if (s >= 0 && i >= 0) window.location.href = runUrl + drawn[s].points[i][RUN_ID];
+    },
+    underlayCallback(canvas, area, g) {
+      // Detected change points: a dashed line where the new level starts.
+      for (const cp of changePoints) {
+        const r = rowFor(rows, primary, cp.runId, Date.parse(cp.x));
+        const x = g.toDomXCoord(xOf(r));
+        if (x < area.x || x > area.x + area.w) continue;
+        canvas.save();
+        canvas.strokeStyle = cp.state === 'invalid' ? '#b0b4b9'
+          : cp.direction === 'regression' ? '#c01c28' : '#26a269';
+        canvas.setLineDash([4, 3]);
+        canvas.lineWidth = 1.5;
+        canvas.beginPath();
+        canvas.moveTo(x, area.y);
+        canvas.lineTo(x, area.y + area.h);
+        canvas.stroke();
+        canvas.restore();
+      }
+    },
+    zoomCallback(minX, maxX) {
+      if (byRelease) return;
+      const [lo, hi] = graph.xAxisExtremes();
+      view.onZoom(minX <= lo && maxX >= hi ? null : [minX, maxX]);
     },
   });
+  graph.setAnnotations(annotations.map(a => ({
+    series: labels[0],
+    x: xOf(rowFor(rows, primary, a.runId, Date.parse(a.at))),
+    shortText: a.letter,
+    text: `${a.letter}: ${a.shortText}`,
+    cssClass: `annotation-${a.kind}`,
+    tickHeight: 10,
+  })));
+  return graph;
+}
+
+function annotationList(annotations) {
+  return annotations.map(a => `<li id="annotation-${a.letter}"><span class="letter">${a.letter}</span>`
+    + ` <span class="date">${formatDate(Date.parse(a.at))}</span> ${escapeHtml(a.shortText)}`
+    + (a.longText ? `<div class="long">${linkify(a.longText)}</div>` : '')
+    + '</li>').join('');
+}
+
+async function json(url) {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+function label(series) {
+  return `${series.task} · ${series.metric} · ${series.machine} · ${series.jdk} · ${series.profile}`;
+}
+
+/** The view as the URL says it: ?from=&to= (ISO dates), log=1, x=release|date, with=ids. */
+function readUrl() {
+  const params = new URLSearchParams(window.location.search);
+  const from = Date.parse(params.get('from') ?? '');
+  const to = Date.parse(params.get('to') ?? '');
+  return {
+    window: Number.isFinite(from) && Number.isFinite(to) && from < to ? [from, to] : null,
+    logscale: params.get('log') === '1',
+    x: params.get('x'),
+    with: (params.get('with') ?? '').split(',').map(Number).filter(id => Number.isInteger(id) && id > 0),
+  };
+}
+
+function writeUrl(state) {
+  const params = new URLSearchParams();
+  if (state.window) {
+    params.set('from', new Date(state.window[0]).toISOString().slice(0, 10));
+    params.set('to', new Date(state.window[1]).toISOString().slice(0, 10));
+  }
+  if (state.logscale) params.set('log', '1');
+  if (state.x) params.set('x', state.x);
+  if (state.with.length) params.set('with', state.with.join(','));
+  const query = params.toString();
+  history.replaceState(null, '', query ? `?${query}` : window.location.pathname);
 }
 
 async function main() {
   const element = document.getElementById('chart');
   const legend = document.getElementById('chart-legend');
+  const { seriesId, apiUrl } = element.dataset;
   try {
-    const response = await fetch(element.dataset.pointsUrl, { headers: { Accept: 'application/json' } });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const { points } = await response.json();
+    const state = readUrl();
+    const [points, annotations, changePoints, related] = await Promise.all([
+      json(element.dataset.pointsUrl).then(body => body.points),
+      json(`${apiUrl}${seriesId}/annotations`).catch(() => []),
+      json(`${apiUrl}${seriesId}/change-points`).catch(() => []),
+      json(`${apiUrl}${seriesId}/related`).catch(() => []),
+    ]);
     if (points.length === 0) {
       element.innerHTML = '<p class="muted">No points yet: this series has not been measured.</p>';
       legend.textContent = '';
       return;
     }
+    const primary = { id: Number(seriesId), label: element.dataset.label, metric: element.dataset.metric, points };
+    const extras = new Map();
+    const load = async id => {
+      if (!extras.has(id)) {
+        const series = related.find(r => r.id === id) ?? await json(`${apiUrl}${id}`);
+        extras.set(id, { id, label: label(series), metric: series.metric, points: (await json(`${apiUrl}${id}/points`)).points });
+      }
+      return extras.get(id);
+    };
     const commitOf = commits(element.dataset.runApiUrl);
     const toggle = document.getElementById('chart-x');
-    let byRelease = isReleaseSeries(points);
-    const render = () => {
-      // Exposed for people poking at the page and for the browser test.
+    const logToggle = document.getElementById('chart-log');
+    const add = document.getElementById('chart-add');
+    const chips = document.getElementById('chart-series');
+    const releases = isReleaseSeries(points);
+    state.with = state.with.filter(id => id !== primary.id).slice(0, COLORS.length - 1);
+    let byRelease = releases && state.x !== 'date' && state.with.length === 0 && !state.window;
+
+    const render = async () => {
+      const others = await Promise.all(state.with.map(id => load(id).catch(() => null)));
+      const seriesList = [primary, ...others.filter(Boolean)];
+      const view = {
+        seriesList, byRelease, logscale: state.logscale, annotations, changePoints, commitOf,
+        window: state.window,
+        onZoom(range) { state.window = range; writeUrl(state); },
+      };
+      // Exposed for people poking at the page and for the browser tests.
       window.nightbenchChart?.destroy();
-      window.nightbenchChart = draw(element, legend, points, byRelease, commitOf);
+      legend.style.minHeight = `${2.9 + 1.45 * (seriesList.length - 1)}rem`;
+      window.nightbenchChart = draw(element, legend, view);
       if (toggle) toggle.textContent = byRelease ? 'x: release order (show dates)' : 'x: date (show release order)';
+      if (logToggle) logToggle.textContent = state.logscale ? 'y: log (show linear)' : 'y: linear (show log)';
+      if (chips) {
+        chips.innerHTML = seriesList.slice(1).map((series, k) => `<li><span style="color:${COLORS[k + 1]}">■</span> `
+          + `<a href="${escapeHtml(String(series.id))}">${escapeHtml(series.label)}</a> `
+          + `<button type="button" data-remove="${series.id}" aria-label="remove">×</button></li>`).join('');
+      }
+      writeUrl(state);
     };
-    if (toggle && isReleaseSeries(points)) {
+    if (toggle && releases) {
       toggle.hidden = false;
-      toggle.addEventListener('click', () => { byRelease = !byRelease; render(); });
+      toggle.addEventListener('click', () => {
+        byRelease = !byRelease;
+        state.x = byRelease ? null : 'date';
+        if (byRelease) { state.with = []; state.window = null; }
+        render();
+      });
     }
-    render();
+    logToggle?.addEventListener('click', () => { state.logscale = !state.logscale; render(); });
+    if (add) {
+      add.insertAdjacentHTML('beforeend', related.map(r => `<option value="${r.id}">${escapeHtml(label(r))}</option>`).join(''));
+      add.hidden = related.length === 0;
+      add.addEventListener('change', () => {
+        const id = Number(add.value);
+        add.value = '';
+        if (id && !state.with.includes(id) && state.with.length < COLORS.length - 1) {
+          state.with.push(id);
+          byRelease = false;
+          render();
+        }
+      });
+    }
+    chips?.addEventListener('click', event => {
+      const id = Number(event.target.dataset?.remove);
+      if (id) { state.with = state.with.filter(w => w !== id); render(); }
+    });
+    const list = document.getElementById('chart-annotations');
+    if (list) {
+      list.innerHTML = annotationList(annotations);
+      list.hidden = annotations.length === 0;
+    }
+    await render();
     // For the speed benchmark: when the first chart was on the screen, from navigation start.
     performance.mark('nightbench-chart-drawn');
   } catch (error) {

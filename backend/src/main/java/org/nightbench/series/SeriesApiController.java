@@ -6,8 +6,17 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.nightbench.annotations.Annotation;
+import org.nightbench.annotations.AnnotationService;
+import org.nightbench.changepoints.ChangePoint;
+import org.nightbench.changepoints.ChangePointService;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -20,9 +29,14 @@ import org.springframework.web.bind.annotation.RestController;
 class SeriesApiController {
 
   private final SeriesService series;
+  private final AnnotationService annotations;
+  private final ChangePointService changePoints;
 
-  SeriesApiController(SeriesService series) {
+  SeriesApiController(
+      SeriesService series, AnnotationService annotations, ChangePointService changePoints) {
     this.series = series;
+    this.annotations = annotations;
+    this.changePoints = changePoints;
   }
 
   @GetMapping
@@ -63,5 +77,42 @@ class SeriesApiController {
               schema = @Schema(implementation = ProblemDetail.class)))
   SeriesPoints points(@Parameter(description = "Series id") @PathVariable long id) {
     return series.points(id);
+  }
+
+  @GetMapping(value = "/{id}/points.csv", produces = "text/csv")
+  @Operation(summary = "The points of one series as CSV, one line per point, for spreadsheets")
+  ResponseEntity<String> pointsCsv(@Parameter(description = "Series id") @PathVariable long id) {
+    return ResponseEntity.ok()
+        .header(
+            HttpHeaders.CONTENT_DISPOSITION,
+            ContentDisposition.attachment().filename("series-" + id + ".csv").build().toString())
+        .contentType(new MediaType("text", "csv", StandardCharsets.UTF_8))
+        .body(PointsCsv.of(series.points(id)));
+  }
+
+  @GetMapping("/{id}/annotations")
+  @Operation(
+      summary = "The annotations on one series' chart, lettered A, B, C … in date order",
+      description = "Its own, its benchmark group's and the global ones.")
+  List<Annotation> annotations(@Parameter(description = "Series id") @PathVariable long id) {
+    Series shown = series.get(id);
+    return annotations.forSeries(shown.id(), shown.benchmark());
+  }
+
+  @GetMapping("/{id}/change-points")
+  @Operation(summary = "The detected change points of one series, in x order, in any state")
+  List<ChangePoint> changePoints(@Parameter(description = "Series id") @PathVariable long id) {
+    series.get(id);
+    return changePoints.forSeries(id);
+  }
+
+  @GetMapping("/{id}/related")
+  @Operation(
+      summary = "Series worth drawing on the same chart",
+      description =
+          "The same benchmark and metric: other tasks (e.g. the same query family under another"
+              + " Directory) and the same task on other machines, JDKs or profiles.")
+  List<Series> related(@Parameter(description = "Series id") @PathVariable long id) {
+    return series.related(id);
   }
 }

@@ -70,6 +70,20 @@ class SeriesRepository {
         .list();
   }
 
+  /** At most 60 series of the same benchmark and metric: same task elsewhere first. */
+  List<Series> findRelated(Series of) {
+    return jdbc.sql(
+            "select "
+                + SERIES_COLUMNS
+                + " from series s where s.benchmark = ? and s.metric = ? and s.id <> ?"
+                + " order by s.task <> ?, "
+                + ORDER
+                + " limit 60")
+        .params(of.benchmark(), of.metric(), of.id(), of.task())
+        .query((rs, row) -> series(rs))
+        .list();
+  }
+
   Optional<Series> findById(long id) {
     return jdbc.sql("select " + SERIES_COLUMNS + " from series s where s.id = ?")
         .param(id)

@@ -55,6 +55,11 @@ public class SeriesService {
     return new SeriesPoints(id, repository.findPoints(id));
   }
 
+  /** Series worth drawing with {@code id}: same benchmark and metric, its own task first. */
+  public List<Series> related(long id) {
+    return repository.findRelated(get(id));
+  }
+
   /** The points one run added, empty for a run that has not succeeded. */
   public List<RunMeasurement> measurementsOfRun(long runId) {
     return repository.findMeasurementsOfRun(runId);

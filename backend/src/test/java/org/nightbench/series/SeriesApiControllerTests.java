@@ -9,6 +9,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.nightbench.annotations.AnnotationService;
+import org.nightbench.changepoints.ChangePointService;
 import org.nightbench.web.NotFoundException;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
@@ -26,6 +28,8 @@ class SeriesApiControllerTests {
 
   @Autowired MockMvc mvc;
   @MockitoBean SeriesService service;
+  @MockitoBean AnnotationService annotations;
+  @MockitoBean ChangePointService changePoints;
 
   @Test
   void listsSeriesGroupedByBenchmark() throws Exception {

@@ -147,6 +147,140 @@ class SeriesChartBrowserTests {
         .isEqualTo("https://github.com/apache/lucene/commit/" + b);
   }
 
+  @Test
+  void annotationsChangePointsZoomAndClicksWorkAsAPersonUsesThem() throws IOException {
+    SeriesTestData data = new SeriesTestData(jdbc);
+    long series = data.series("search", "BrowserZoom", "qps", "queries/s");
+    Instant day0 = Instant.parse("2026-02-01T00:00:00Z");
+    long[] runs = new long[10];
+    for (int day = 0; day < 10; day++) {
+      runs[day] =
+          data.gitRun("11.0.0-SNAPSHOT", String.format("%07x", 0xabc000 + day) + "f".repeat(33));
+      data.point(series, runs[day], day0.plus(Duration.ofDays(day)), day < 6 ? 100.0 : 80.0, 1.0);
+    }
+    jdbc.sql(
+            "insert into annotation (at, short_text, long_text, kind, scope, series_id, created_by)"
+                + " values (:at, 'JDK 25 on the box', null, 'environment', 'series', :s, 'test')")
+        .param("at", java.sql.Timestamp.from(day0.plus(Duration.ofDays(2))))
+        .param("s", series)
+        .update();
+    jdbc.sql(
+            "insert into annotation (at, short_text, long_text, kind, scope, created_by) values"
+                + " (:at, 'New merge policy', 'see https://github.com/apache/lucene/pull/1 <b>',"
+                + " 'code', 'all', 'test')")
+        .param("at", java.sql.Timestamp.from(day0.plus(Duration.ofDays(7))))
+        .update();
+    jdbc.sql(
+            "insert into change_point (series_id, run_id, x, mean_before, mean_after,"
+                + " relative_change, direction) values (:s, :r, :x, 100, 80, -0.2, 'regression')")
+        .param("s", series)
+        .param("r", runs[6])
+        .param("x", java.sql.Timestamp.from(day0.plus(Duration.ofDays(6))))
+        .update();
+
+    browser.get("http://localhost:" + port + "/series/" + series);
+    JavascriptExecutor js = browser;
+    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+    wait.until(driver -> js.executeScript("return window.nightbenchChart != null"));
+
+    // Letters on the chart in date order, and the legend under it with the link made safe.
+    assertThat(browser.findElements(By.cssSelector(".dygraph-annotation")))
+        .extracting(WebElement::getText)
+        .containsExactly("A", "B");
+    List<WebElement> legendItems = browser.findElements(By.cssSelector("#chart-annotations li"));
+    assertThat(legendItems).hasSize(2);
+    assertThat(legendItems.get(0).getText()).contains("A", "2026-02-03", "JDK 25 on the box");
+    assertThat(legendItems.get(1).getText()).contains("New merge policy", "<b>");
+    assertThat(legendItems.get(1).findElement(By.tagName("a")).getAttribute("href"))
+        .isEqualTo("https://github.com/apache/lucene/pull/1");
+
+    // The change point is a red dashed line at its run's date.
+    BufferedImage screen = screenshot();
+    Map<?, ?> line = domCoords(js, 6, 90.0);
+    boolean red = false;
+    for (int dy = -20; dy <= 20 && !red; dy++) {
+      Pixel pixel =
+          pixelAtDom(
+              screen,
+              ((Number) line.get("x")).doubleValue(),
+              ((Number) line.get("y")).doubleValue() + dy,
+              js);
+      red = pixel.red() > 150 && pixel.green() < 100 && pixel.blue() < 100;
+    }
+    assertThat(red).as("a red line where the regression starts").isTrue();
+
+    // Dragging over days 2..5 zooms, and the address keeps the window.
+    js.executeScript("document.getElementById('chart').scrollIntoView({block: 'center'})");
+    int[] from = viewport(js, domCoords(js, 2, 90.0));
+    int[] to = viewport(js, domCoords(js, 5, 90.0));
+    new Actions(browser)
+        .moveToLocation(from[0], from[1])
+        .clickAndHold()
+        .moveToLocation((from[0] + to[0]) / 2, from[1])
+        .moveToLocation(to[0], from[1])
+        .release()
+        .perform();
+    wait.until(driver -> browser.getCurrentUrl().contains("from=2026-02-0"));
+    String zoomed = browser.getCurrentUrl();
+    assertThat(zoomed).contains("to=2026-02-0");
+
+    browser.get(zoomed);
+    wait.until(driver -> js.executeScript("return window.nightbenchChart != null"));
+    String fromDate = zoomed.replaceAll(".*from=([0-9-]+).*", "$1");
+    assertThat(((Number) js.executeScript("return nightbenchChart.xAxisRange()[0]")).longValue())
+        .isEqualTo(Instant.parse(fromDate + "T00:00:00Z").toEpochMilli());
+
+    // Log scale is a toggle the address remembers too.
+    browser.findElement(By.id("chart-log")).click();
+    wait.until(driver -> browser.getCurrentUrl().contains("log=1"));
+    assertThat(js.executeScript("return nightbenchChart.getOption('logscale')")).isEqualTo(true);
+
+    // Clicking a point opens its run.
+    browser.get("http://localhost:" + port + "/series/" + series);
+    wait.until(driver -> js.executeScript("return window.nightbenchChart != null"));
+    js.executeScript("document.getElementById('chart').scrollIntoView({block: 'center'})");
+    int[] point = viewport(js, domCoords(js, 8, 80.0));
+    new Actions(browser)
+        .moveToLocation(point[0], point[1])
+        .pause(Duration.ofMillis(200))
+        .click()
+        .perform();
+    new WebDriverWait(browser, Duration.ofSeconds(10))
+        .withMessage(
+            () -> "clicked the point of run " + runs[8] + ", now at " + browser.getCurrentUrl())
+        .until(driver -> browser.getCurrentUrl().endsWith("/runs/" + runs[8]));
+  }
+
+  /** Chart coordinates as viewport pixels, which is what a mouse moves over. */
+  private static int[] viewport(JavascriptExecutor js, Map<?, ?> dom) {
+    Map<?, ?> corner =
+        (Map<?, ?>)
+            js.executeScript(
+                "const r = document.querySelector('#chart canvas').getBoundingClientRect();"
+                    + "return {x: r.left, y: r.top};");
+    return new int[] {
+      (int)
+          Math.round(
+              ((Number) corner.get("x")).doubleValue() + ((Number) dom.get("x")).doubleValue()),
+      (int)
+          Math.round(
+              ((Number) corner.get("y")).doubleValue() + ((Number) dom.get("y")).doubleValue())
+    };
+  }
+
+  private static Pixel pixelAtDom(
+      BufferedImage screen, double domX, double domY, JavascriptExecutor js) {
+    Map<?, ?> corner =
+        (Map<?, ?>)
+            js.executeScript(
+                "const r = document.getElementById('chart').getBoundingClientRect();"
+                    + "return {x: r.left, y: r.top};");
+    int x = (int) Math.round(((Number) corner.get("x")).doubleValue() + domX);
+    int y = (int) Math.round(((Number) corner.get("y")).doubleValue() + domY);
+    int rgb = screen.getRGB(x, y);
+    return new Pixel((rgb >> 16) & 0xff, (rgb >> 8) & 0xff, rgb & 0xff);
+  }
+
   private BufferedImage screenshot() throws IOException {
     byte[] png = browser.getScreenshotAs(OutputType.BYTES);
     Files.write(SCREENSHOT, png);

@@ -1,0 +1,2 @@
+/** Detected steps in series and their triage. */
+package org.nightbench.changepoints;
