@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * @param threads indexing threads
  * @param variant names the configuration; becomes the metrics' task
  * @param docChars cut the body text into documents of about this many chars; 0 = one per line
- * @param directory where the index is written
+ * @param directory where the index is written; null for mmap
  * @param mergePolicy null for the default: log-doc when deterministic, else tiered
  * @param deterministic serial merges and flushes by doc count, so repeated runs give identical
  *     segments
@@ -63,6 +63,9 @@ public record IndexingSettings(
     if (deterministic && threads != 1) {
       throw new IllegalArgumentException("deterministic indexing needs threads 1, got " + threads);
     }
+    if (directory == null) {
+      directory = DirectoryChoice.MMAP;
+    }
     if (mergePolicy == null) {
       mergePolicy = deterministic ? MergePolicyChoice.LOG_DOC : MergePolicyChoice.TIERED;
     }
@@ -74,17 +77,6 @@ public record IndexingSettings(
   /** Today's defaults: whole lines as docs into mmap with the tiered policy. */
   public IndexingSettings(
       Path corpus, Path indexDir, long maxDocs, double ramBufferMB, int threads) {
-    this(
-        corpus,
-        indexDir,
-        maxDocs,
-        ramBufferMB,
-        threads,
-        "default",
-        0,
-        DirectoryChoice.MMAP,
-        null,
-        false,
-        0);
+    this(corpus, indexDir, maxDocs, ramBufferMB, threads, "default", 0, null, null, false, 0);
   }
 }
