@@ -56,20 +56,7 @@ class PkLookupTest {
   private static String[] args(Path indexDir, Path out, String... extra) {
     List<String> a =
         new java.util.ArrayList<>(
-            List.of(
-                "pk-lookup",
-                "--index-dir",
-                indexDir.toString(),
-                "--min-batch-seconds",
-                "0",
-                "--batches",
-                "3",
-                "--warmup-batches",
-                "1",
-                "--seed",
-                "7",
-                "--out",
-                out.toString()));
+            List.of("pk-lookup", "--index-dir", indexDir.toString(), "--out", out.toString()));
     a.addAll(List.of(extra));
     return a.toArray(String[]::new);
   }
@@ -78,7 +65,20 @@ class PkLookupTest {
   void bothSeriesFindEveryLiveId() throws IOException {
     Path out = tmp.resolve("pk.json");
     // More lookups than live ids: the sequential series visits every one, wrapping.
-    Europarl.Cli c = cli(args(out, "--lookups", Integer.toString(DOCS)));
+    Europarl.Cli c =
+        cli(
+            args(
+                out,
+                "--lookups",
+                Integer.toString(DOCS),
+                "--min-batch-seconds",
+                "0",
+                "--batches",
+                "3",
+                "--warmup-batches",
+                "1",
+                "--seed",
+                "7"));
     assertThat(c.err()).isEmpty();
     assertThat(c.code()).isZero();
     HarnessResult r = ResultWriter.read(out);
