@@ -85,6 +85,10 @@ final class IndexCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     // A stale result from an earlier run must not pass for this run's if we fail.
     Files.deleteIfExists(out);
+    if (maxBufferedDocs != null && maxBufferedDocs < 2) {
+      // 0 means "unset" in the settings; an explicit 0 must not pass as that.
+      throw new IllegalArgumentException("max-buffered-docs must be >= 2, got " + maxBufferedDocs);
+    }
     IndexingSettings settings =
         new IndexingSettings(
             corpus,

@@ -179,6 +179,8 @@ class IndexingVariantsTest {
         .assertError("ERROR: deterministic indexing needs threads 1, got 2");
     cli(with(base, "--max-buffered-docs", "1"))
         .assertError("ERROR: max-buffered-docs must be >= 2, got 1");
+    cli(with(base, "--max-buffered-docs", "0"))
+        .assertError("ERROR: max-buffered-docs must be >= 2, got 0");
     assertThat(tmp.resolve("x.json")).doesNotExist();
   }
 
