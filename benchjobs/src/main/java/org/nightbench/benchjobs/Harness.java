@@ -14,7 +14,12 @@ import picocli.CommandLine.Command;
     name = "harness",
     mixinStandardHelpOptions = true,
     description = "Nightbench Lucene benchmark harness (one measurement per JVM).",
-    subcommands = {IndexCommand.class, GenerateTasksCommand.class, SearchCommand.class})
+    subcommands = {
+      IndexCommand.class,
+      GenerateTasksCommand.class,
+      SearchCommand.class,
+      PkLookupCommand.class
+    })
 public final class Harness implements Callable<Integer> {
 
   /** Exit code for any bad input or failure. */
@@ -22,7 +27,8 @@ public final class Harness implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    throw new IllegalArgumentException("missing command: use index, generate-tasks or search");
+    throw new IllegalArgumentException(
+        "missing command: use index, generate-tasks, search or pk-lookup");
   }
 
   /** Runs the CLI and exits the JVM with its code. */

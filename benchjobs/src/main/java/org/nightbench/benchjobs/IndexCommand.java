@@ -3,9 +3,11 @@ package org.nightbench.benchjobs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.nightbench.benchjobs.indexing.DirectoryChoice;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
 import org.nightbench.benchjobs.indexing.IndexingReport;
 import org.nightbench.benchjobs.indexing.IndexingSettings;
+import org.nightbench.benchjobs.indexing.MergePolicyChoice;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -39,13 +41,67 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "result JSON")
   Path out;
 
+  @Option(
+      names = "--variant",
+      defaultValue = "default",
+      paramLabel = "NAME",
+      description = "names this configuration; the metrics' task")
+  String variant;
+
+  @Option(
+      names = "--doc-chars",
+      defaultValue = "0",
+      paramLabel = "N",
+      description = "re-cut the body text into ~N-char docs (0: one doc per line)")
+  int docChars;
+
+  @Option(
+      names = "--directory",
+      defaultValue = "mmap",
+      paramLabel = "KIND",
+      description = "mmap, nio or bytebuffers (in heap, nothing persisted)")
+  String directory;
+
+  @Option(
+      names = "--merge-policy",
+      paramLabel = "POLICY",
+      description =
+          "tiered, log-byte-size, log-doc or no-merge (default: tiered; log-doc if"
+              + " deterministic)")
+  String mergePolicy;
+
+  @Option(
+      names = "--deterministic",
+      description = "one thread, serial merges, flush by doc count: repeatable segments")
+  boolean deterministic;
+
+  @Option(
+      names = "--max-buffered-docs",
+      paramLabel = "N",
+      description = "flush every N docs (default: by RAM; 1000 if deterministic)")
+  Integer maxBufferedDocs;
+
   @Override
   public Integer call() throws Exception {
     // A stale result from an earlier run must not pass for this run's if we fail.
     Files.deleteIfExists(out);
+    if (maxBufferedDocs != null && maxBufferedDocs < 2) {
+      // 0 means "unset" in the settings; an explicit 0 must not pass as that.
+      throw new IllegalArgumentException("max-buffered-docs must be >= 2, got " + maxBufferedDocs);
+    }
     IndexingSettings settings =
         new IndexingSettings(
-            corpus, indexDir, maxDocs == null ? Long.MAX_VALUE : maxDocs, ramBufferMB, threads);
+            corpus,
+            indexDir,
+            maxDocs == null ? Long.MAX_VALUE : maxDocs,
+            ramBufferMB,
+            threads,
+            variant,
+            docChars,
+            DirectoryChoice.parse(directory),
+            mergePolicy == null ? null : MergePolicyChoice.parse(mergePolicy),
+            deterministic,
+            maxBufferedDocs == null ? 0 : maxBufferedDocs);
     IndexingReport report = IndexingBenchmark.run(settings, System.out);
     Results.write(out, "index", report.toMetrics(settings));
     return 0;

@@ -9,6 +9,8 @@ import java.util.List;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.nightbench.benchjobs.pk.PkLookupBenchmark;
+import org.nightbench.benchjobs.pk.PkLookupSettings;
 import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.SearchSettings;
@@ -36,6 +38,13 @@ final class Indexes {
       throws IOException {
     try (Opened index = open(dir)) {
       return SearchBenchmark.run(index.reader(), tasks, tasksSource, settings, progress);
+    }
+  }
+
+  static List<Metric> pkLookup(Path dir, PkLookupSettings settings, PrintStream progress)
+      throws IOException {
+    try (Opened index = open(dir)) {
+      return PkLookupBenchmark.run(index.reader(), dir.toString(), settings, progress);
     }
   }
 

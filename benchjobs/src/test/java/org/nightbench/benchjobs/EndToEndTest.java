@@ -69,8 +69,12 @@ class EndToEndTest {
     List<Metric> metrics = report.toMetrics(new IndexingSettings(corpus, index, DOCS, 16, 1));
     assertThat(metrics)
         .extracting(Metric::name)
-        .containsExactly("docsPerSec", "gbPerHour", "indexSizeMB", "segmentCount", "elapsedSec");
-    assertThat(metrics).allSatisfy(m -> assertThat(m.value()).isPositive().isFinite());
+        .startsWith("docsPerSec", "gbPerHour", "indexSizeMB", "segmentCount", "elapsedSec")
+        .contains("flushSeconds", "mergeSeconds", "gcCount", "gcSeconds", "peakHeapMB");
+    assertThat(metrics.subList(0, 5))
+        .allSatisfy(m -> assertThat(m.value()).isPositive().isFinite());
+    assertThat(metrics).allSatisfy(m -> assertThat(m.value()).isNotNegative().isFinite());
+    assertThat(metrics).allSatisfy(m -> assertThat(m.task()).isEqualTo("default"));
     assertThat(metrics).allSatisfy(m -> assertThat(m.benchmark()).isEqualTo("indexing"));
     assertThat(metrics.get(0).detail()).containsEntry("docs", (long) DOCS);
   }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,20 +13,24 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
+import org.nightbench.benchjobs.linedocs.DocChunker;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
 
 /**
- * Indexes a line-docs corpus with StandardAnalyzer into a fresh FSDirectory index (fields id,
- * title, date, body), commits once without forceMerge, and reports rate, size and segments.
+ * Indexes a line-docs corpus (whole lines, or re-cut to a fixed doc size) with StandardAnalyzer
+ * into a fresh index (fields id, title, date, body), commits once without forceMerge, and reports
+ * rate, size, segments, the writer's flush and merge time and the JVM's GC, JIT and heap costs.
  */
 public final class IndexingBenchmark {
 
@@ -34,7 +39,8 @@ public final class IndexingBenchmark {
   private final IndexingSettings settings;
   private final PrintStream progress;
   private final Object lock = new Object();
-  private LineDocsReader docs;
+  private Supplier<LineDoc> docs;
+  private DoubleSupplier fileFraction;
   private long added;
   private long textBytes;
   private long startNanos;
@@ -54,19 +60,20 @@ public final class IndexingBenchmark {
 
   private IndexingReport run() throws IOException {
     Path dir = settings.indexDir();
-    if (Files.exists(dir) && !Files.isDirectory(dir)) {
-      throw new IllegalArgumentException("index dir " + dir + " exists and is not a directory");
-    }
-    Files.createDirectories(dir);
-    IndexWriterConfig iwc = new IndexWriterConfig(new StandardAnalyzer());
-    iwc.setOpenMode(IndexWriterConfig.OpenMode.CREATE);
-    iwc.setRAMBufferSizeMB(settings.ramBufferMB());
+    clear(dir);
+    WriterTimings timings = new WriterTimings();
+    IndexWriterConfig iwc = writerConfig(timings);
     long elapsed;
     try (LineDocsReader reader = LineDocsReader.open(settings.corpus());
-        Directory directory = FSDirectory.open(dir)) {
-      docs = reader;
+        Directory directory = settings.directory().open(dir)) {
+      docs =
+          settings.docChars() == 0
+              ? reader::next
+              : new DocChunker(reader::next, settings.docChars())::next;
+      JvmCosts.Meter jvm = JvmCosts.start();
       startNanos = System.nanoTime();
       lastReportNanos = startNanos;
+      fileFraction = reader::fileFractionRead;
       try (IndexWriter writer = new IndexWriter(directory, iwc)) {
         if (settings.threads() == 1) {
           indexLoop(writer);
@@ -77,6 +84,7 @@ public final class IndexingBenchmark {
         writer.commit();
       }
       elapsed = System.nanoTime() - startNanos;
+      JvmCosts costs = jvm.stop();
       int segments;
       try (DirectoryReader r = DirectoryReader.open(directory)) {
         segments = r.leaves().size();
@@ -85,16 +93,71 @@ public final class IndexingBenchmark {
               "index holds " + r.numDocs() + " docs but " + added + " were added");
         }
       }
-      IndexingReport report = new IndexingReport(added, textBytes, elapsed, sizeOf(dir), segments);
+      IndexingReport report =
+          new IndexingReport(
+              added,
+              textBytes,
+              elapsed,
+              sizeOf(directory),
+              segments,
+              timings.flushSeconds(),
+              timings.flushes(),
+              timings.mergeSeconds(),
+              timings.merges(),
+              costs);
       progress.printf(
           Locale.ROOT,
-          "indexing: done, %d docs in %.2f s (%.0f docs/s), %d segments, %.1f MB%n",
+          "indexing: done, %d docs in %.2f s (%.0f docs/s), %d segments, %.1f MB;"
+              + " flush %.2f s (%d), merge %.2f s (%d), gc %.2f s (%d), peak heap %.0f MB%n",
           added,
           report.elapsedSec(),
           added / report.elapsedSec(),
           segments,
-          report.indexBytes() / 1024.0 / 1024.0);
+          report.indexBytes() / 1024.0 / 1024.0,
+          report.flushSeconds(),
+          report.flushes(),
+          report.mergeSeconds(),
+          report.merges(),
+          costs.gcSeconds(),
+          costs.gcCount(),
+          costs.peakHeapMB());
       return report;
+    }
+  }
+
+  private IndexWriterConfig writerConfig(WriterTimings timings) {
+    IndexWriterConfig iwc = new IndexWriterConfig(new StandardAnalyzer());
+    iwc.setOpenMode(IndexWriterConfig.OpenMode.CREATE);
+    if (settings.maxBufferedDocs() > 0) {
+      iwc.setMaxBufferedDocs(settings.maxBufferedDocs());
+    }
+    if (settings.deterministic()) {
+      // RAM-triggered flushes depend on JVM object sizes; doc counts do not.
+      iwc.setRAMBufferSizeMB(IndexWriterConfig.DISABLE_AUTO_FLUSH);
+      iwc.setMergeScheduler(new SerialMergeScheduler());
+    } else {
+      iwc.setRAMBufferSizeMB(settings.ramBufferMB());
+    }
+    iwc.setMergePolicy(settings.mergePolicy().create());
+    iwc.setInfoStream(timings);
+    return iwc;
+  }
+
+  /**
+   * Removes the files an earlier run left, Lucene's or not, so the size measured is this run's;
+   * subdirectories are left alone as Lucene never creates them.
+   */
+  private static void clear(Path dir) throws IOException {
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new IllegalArgumentException("index dir " + dir + " exists and is not a directory");
+    }
+    Files.createDirectories(dir);
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path p : (Iterable<Path>) files::iterator) {
+        if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(p)) {
+          Files.delete(p);
+        }
+      }
     }
   }
 
@@ -151,7 +214,7 @@ public final class IndexingBenchmark {
     LineDoc d;
     long id;
     synchronized (lock) {
-      if (added >= settings.maxDocs() || (d = docs.next()) == null) {
+      if (added >= settings.maxDocs() || (d = docs.get()) == null) {
         return null;
       }
       id = added++;
@@ -164,8 +227,8 @@ public final class IndexingBenchmark {
   private void maybeReport() {
     double fraction =
         settings.maxDocs() == Long.MAX_VALUE
-            ? docs.fileFractionRead()
-            : Math.max(docs.fileFractionRead(), (double) added / settings.maxDocs());
+            ? fileFraction.getAsDouble()
+            : Math.max(fileFraction.getAsDouble(), (double) added / settings.maxDocs());
     int decile = (int) Math.floor(fraction * 10);
     long now = System.nanoTime();
     if (decile > lastReportedDecile || now - lastReportNanos >= PROGRESS_INTERVAL_NANOS) {
@@ -182,15 +245,12 @@ public final class IndexingBenchmark {
     }
   }
 
-  private static long sizeOf(Path dir) throws IOException {
-    try (Stream<Path> files = Files.list(dir)) {
-      long total = 0;
-      for (Path p : (Iterable<Path>) files::iterator) {
-        if (Files.isRegularFile(p)) {
-          total += Files.size(p);
-        }
-      }
-      return total;
+  /** Through the Directory so that ByteBuffersDirectory reports its bytes too. */
+  private static long sizeOf(Directory directory) throws IOException {
+    long total = 0;
+    for (String file : directory.listAll()) {
+      total += directory.fileLength(file);
     }
+    return total;
   }
 }

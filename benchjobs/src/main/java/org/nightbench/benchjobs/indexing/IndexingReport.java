@@ -1,5 +1,6 @@
 package org.nightbench.benchjobs.indexing;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,19 +10,30 @@ import org.nightbench.benchjobs.result.Metric;
  * Raw outcome of one indexing run and its conversion to the harness metrics.
  *
  * @param docs documents added
- * @param textBytes UTF-8 bytes of their corpus lines
+ * @param textBytes UTF-8 bytes of their text (whole lines, or the chunk bodies with doc-chars)
  * @param elapsedNanos from the first document read to the committed, closed writer
- * @param indexBytes size of the files in the index directory afterwards
+ * @param indexBytes size of the index's files afterwards
  * @param segments segments in the final commit
+ * @param flushSeconds flush time logged by the writer, summed over threads
+ * @param flushes flushes seen in the writer's log
+ * @param mergeSeconds merge time logged by the writer, summed over threads
+ * @param merges merges seen in the writer's log
+ * @param jvm GC, JIT and heap costs over the same span
  */
 public record IndexingReport(
-    long docs, long textBytes, long elapsedNanos, long indexBytes, int segments) {
+    long docs,
+    long textBytes,
+    long elapsedNanos,
+    long indexBytes,
+    int segments,
+    double flushSeconds,
+    long flushes,
+    double mergeSeconds,
+    long merges,
+    JvmCosts jvm) {
 
   /** Benchmark name of every indexing metric. */
   public static final String BENCHMARK = "indexing";
-
-  /** Task name of every indexing metric (one indexing configuration so far). */
-  public static final String TASK = "default";
 
   private static final double GB = 1024.0 * 1024 * 1024;
   private static final double MB = 1024.0 * 1024;
@@ -31,7 +43,10 @@ public record IndexingReport(
     return Math.max(elapsedNanos, 1) / 1e9;
   }
 
-  /** The five indexing metrics; GB here is 2^30 bytes, as in luceneutil's GB/hour. */
+  /**
+   * The indexing metrics, task = the variant; GB here is 2^30 bytes, as in luceneutil's GB/hour.
+   * jitSeconds is left out where the JVM does not report compile time.
+   */
   public List<Metric> toMetrics(IndexingSettings settings) {
     Map<String, Object> detail = new LinkedHashMap<>();
     detail.put("docs", docs);
@@ -39,17 +54,39 @@ public record IndexingReport(
     detail.put("ramBufferMB", settings.ramBufferMB());
     detail.put("threads", settings.threads());
     detail.put("corpus", settings.corpus().getFileName().toString());
+    detail.put("docChars", settings.docChars());
+    detail.put("directory", settings.directory().cliName());
+    detail.put("mergePolicy", settings.mergePolicy().cliName());
+    detail.put("deterministic", settings.deterministic());
+    detail.put("maxBufferedDocs", settings.maxBufferedDocs());
+    detail.put("flushes", flushes);
+    detail.put("merges", merges);
     double sec = elapsedSec();
-    return List.of(
-        metric("docsPerSec", "docs/s", true, docs / sec, detail),
-        metric("gbPerHour", "GB/hour", true, textBytes / GB / (sec / 3600.0), detail),
-        metric("indexSizeMB", "MB", false, indexBytes / MB, detail),
-        metric("segmentCount", "segments", false, segments, detail),
-        metric("elapsedSec", "s", false, sec, detail));
+    String task = settings.variant();
+    List<Metric> m = new ArrayList<>();
+    m.add(metric(task, "docsPerSec", "docs/s", true, docs / sec, detail));
+    m.add(metric(task, "gbPerHour", "GB/hour", true, textBytes / GB / (sec / 3600.0), detail));
+    m.add(metric(task, "indexSizeMB", "MB", false, indexBytes / MB, detail));
+    m.add(metric(task, "segmentCount", "segments", false, segments, detail));
+    m.add(metric(task, "elapsedSec", "s", false, sec, detail));
+    m.add(metric(task, "flushSeconds", "s", false, flushSeconds, detail));
+    m.add(metric(task, "mergeSeconds", "s", false, mergeSeconds, detail));
+    m.add(metric(task, "gcCount", "collections", false, jvm.gcCount(), detail));
+    m.add(metric(task, "gcSeconds", "s", false, jvm.gcSeconds(), detail));
+    if (!Double.isNaN(jvm.jitSeconds())) {
+      m.add(metric(task, "jitSeconds", "s", false, jvm.jitSeconds(), detail));
+    }
+    m.add(metric(task, "peakHeapMB", "MB", false, jvm.peakHeapMB(), detail));
+    return m;
   }
 
   private static Metric metric(
-      String name, String unit, boolean higherIsBetter, double value, Map<String, Object> detail) {
-    return new Metric(BENCHMARK, TASK, name, unit, higherIsBetter, value, detail);
+      String task,
+      String name,
+      String unit,
+      boolean higherIsBetter,
+      double value,
+      Map<String, Object> detail) {
+    return new Metric(BENCHMARK, task, name, unit, higherIsBetter, value, detail);
   }
 }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs the nightly indexing variants and pk-lookup with the shaded harness against one Lucene
+# release from ~/.m2 (fetch it first: ./mvnw -q dependency:get -Dartifact=org.apache.lucene:lucene-core:V,
+# same for queryparser, queries, sandbox, facet, suggest) and prints each JVM's headline figures.
+# Manual cross-release check, not part of the build.
+#
+# usage: indexing-variants.sh LUCENE_VERSION JAVA_HOME CORPUS [WORK_DIR] [MAX_DOCS]
+set -euo pipefail
+v=$1; jh=$2; corpus=$3; work=${4:-$(mktemp -d)}; max=${5:-}
+repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
+here=$(cd "$(dirname "$0")/.." && pwd)
+harness=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
+cp="$harness"
+for a in core queryparser queries sandbox facet suggest; do cp="$cp:$repo/lucene-$a/$v/lucene-$a-$v.jar"; done
+flags=()
+if "$jh/bin/java" --enable-native-access=ALL-UNNAMED -version >/dev/null 2>&1; then
+  flags+=(--enable-native-access=ALL-UNNAMED)
+fi
+limit=()
+[ -n "$max" ] && limit=(--max-docs "$max")
+mkdir -p "$work"
+# Figures are read back from the result JSON so the script shows what the backend would store.
+summary() {
+  python3 - "$1" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+for m in r["metrics"]:
+    if m["name"] in ("docsPerSec", "flushSeconds", "mergeSeconds", "gcSeconds", "jitSeconds",
+                     "peakHeapMB", "segmentCount", "indexSizeMB", "lookupsPerSec"):
+        print(f'    {m["benchmark"]}/{m["task"]}/{m["name"]} = {m["value"]:.4g} {m["unit"]}')
+PY
+}
+step() {
+  local name=$1; shift
+  local t0 t1
+  t0=$(date +%s%N)
+  if ! "$jh/bin/java" "${flags[@]}" -cp "$cp" org.nightbench.benchjobs.Harness "$@" >"$work/$name.log" 2>"$work/$name.err"; then
+    echo "$v $name FAILED: $(grep '^ERROR: ' "$work/$name.err" || tail -1 "$work/$name.err")"; exit 1
+  fi
+  t1=$(date +%s%N)
+  printf '%s %-18s %6.2f s\n' "$v" "$name" "$(( (t1 - t0) / 1000000 ))e-3"
+  summary "$work/$name.json"
+}
+step 1kb-docs index --corpus "$corpus" --index-dir "$work/1kb" --ram-buffer-mb 64 "${limit[@]}" \
+  --variant 1kb-docs --doc-chars 1024 --threads 2 --out "$work/1kb-docs.json"
+step 4kb-docs index --corpus "$corpus" --index-dir "$work/4kb" --ram-buffer-mb 64 "${limit[@]}" \
+  --variant 4kb-docs --doc-chars 4096 --out "$work/4kb-docs.json"
+step 1kb-deterministic index --corpus "$corpus" --index-dir "$work/det" --ram-buffer-mb 64 "${limit[@]}" \
+  --variant 1kb-deterministic --doc-chars 1024 --deterministic --out "$work/1kb-deterministic.json"
+step pk-lookup pk-lookup --index-dir "$work/det" --lookups 10000 --min-batch-seconds 0.5 \
+  --batches 5 --warmup-batches 2 --seed 42 --out "$work/pk-lookup.json"
+echo "results in $work"
