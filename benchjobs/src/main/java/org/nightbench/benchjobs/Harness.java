@@ -18,7 +18,9 @@ import picocli.CommandLine.Command;
       IndexCommand.class,
       GenerateTasksCommand.class,
       SearchCommand.class,
-      PkLookupCommand.class
+      PkLookupCommand.class,
+      CalibrateCommand.class,
+      LoadCommand.class
     })
 public final class Harness implements Callable<Integer> {
 

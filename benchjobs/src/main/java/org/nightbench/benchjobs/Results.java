@@ -33,4 +33,19 @@ final class Results {
             curves,
             notes));
   }
+
+  /** For commands that must not touch Lucene (calibration): the result's lucene is null. */
+  static void writeWithoutLucene(Path out, String command, List<Metric> metrics)
+      throws IOException {
+    ResultWriter.write(
+        out,
+        new HarnessResult(
+            HarnessResult.SCHEMA_VERSION,
+            command,
+            null,
+            EnvironmentProbe.capture(),
+            metrics,
+            List.of(),
+            List.of()));
+  }
 }

@@ -1,0 +1,241 @@
+package org.nightbench.benchjobs.load;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.queryparser.classic.ParseException;
+import org.apache.lucene.queryparser.classic.QueryParser;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.MMapDirectory;
+import org.nightbench.benchjobs.result.Curve;
+import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.benchjobs.tasks.Task;
+
+/**
+ * Steps of rising offered load against one index until the server is clearly past capacity:
+ * percentiles and achieved rate per step, capacity as the highest rate whose p99 stays under the
+ * limit.
+ */
+public final class LoadSweep {
+
+  public static final String BENCHMARK = "load";
+
+  /** The results: metrics, the latency-against-load curve and notes for the run page. */
+  public record Result(List<Metric> metrics, Curve curve, List<String> notes) {}
+
+  private LoadSweep() {}
+
+  public static Result run(
+      Path indexDir,
+      List<Task> tasks,
+      String tasksSource,
+      LoadSettings settings,
+      PrintStream progress)
+      throws IOException, InterruptedException {
+    List<Task> chosen =
+        tasks.stream()
+            .filter(
+                t ->
+                    settings.categories().isEmpty() || settings.categories().contains(t.category()))
+            .toList();
+    if (chosen.isEmpty()) {
+      throw new IllegalArgumentException(
+          "no tasks of categories "
+              + String.join(",", settings.categories())
+              + " in "
+              + tasksSource);
+    }
+    Query[] queries = parse(chosen, tasksSource);
+    try (Directory directory = open(indexDir, settings.directory());
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      searcher.setQueryCache(null);
+      return sweep(searcher, queries, settings, progress);
+    }
+  }
+
+  private static Result sweep(
+      IndexSearcher searcher, Query[] queries, LoadSettings settings, PrintStream progress)
+      throws InterruptedException {
+    SplittableRandom random = new SplittableRandom(settings.seed());
+    List<List<Double>> rows = new ArrayList<>();
+    List<Map<String, Object>> steps = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    double capacity = 0;
+    Map<String, Object> atCapacity = null;
+    double target = settings.startQps();
+    long drain =
+        TimeUnit.MILLISECONDS.toNanos((long) Math.max(1000, settings.stepSeconds() * 1000));
+    for (int step = 0; step < settings.maxSteps(); step++, target *= settings.stepFactor()) {
+      int[] picks = random.ints(1 << 16, 0, queries.length).toArray();
+      OpenLoopStep.Service service =
+          i -> searcher.search(queries[picks[i & (picks.length - 1)]], 10);
+      if (settings.warmupSeconds() > 0) {
+        OpenLoopStep.runThreaded(
+            OpenLoopStep.arrivals(target, settings.warmupSeconds(), random),
+            service,
+            settings.threads(),
+            drain);
+      }
+      long gcBefore = gcMillis();
+      OpenLoopStep.Outcome outcome =
+          OpenLoopStep.runThreaded(
+              OpenLoopStep.arrivals(target, settings.stepSeconds(), random),
+              service,
+              settings.threads(),
+              drain);
+      double gcPause = gcMillis() - gcBefore;
+      Histogram h = outcome.latencies();
+      double p50 = ms(h.getValueAtPercentile(50));
+      double p90 = ms(h.getValueAtPercentile(90));
+      double p99 = ms(h.getValueAtPercentile(99));
+      double p999 = ms(h.getValueAtPercentile(99.9));
+      double max = ms(h.getMaxValue());
+      double achieved = outcome.completed() / settings.stepSeconds();
+      rows.add(List.of(target, p50, p90, p99, p999, max, achieved));
+      Map<String, Object> detail = new LinkedHashMap<>();
+      detail.put("targetQps", target);
+      detail.put("achievedQps", achieved);
+      detail.put("requests", h.getTotalCount());
+      detail.put("abandoned", outcome.abandoned());
+      detail.put("p50Ms", p50);
+      detail.put("p90Ms", p90);
+      detail.put("p99Ms", p99);
+      detail.put("p999Ms", p999);
+      detail.put("maxMs", max);
+      detail.put("gcPauseMs", gcPause);
+      steps.add(detail);
+      progress.printf(
+          Locale.ROOT,
+          "load %s: target %.0f q/s achieved %.0f, p50 %.2f p99 %.2f p99.9 %.2f max %.2f ms,"
+              + " gc %.0f ms, %d abandoned%n",
+          settings.directory(),
+          target,
+          achieved,
+          p50,
+          p99,
+          p999,
+          max,
+          gcPause,
+          outcome.abandoned());
+      if (p99 <= settings.p99LimitMs() && outcome.abandoned() == 0) {
+        capacity = target;
+        atCapacity = detail;
+      }
+      if (p99 > 10 * settings.p99LimitMs() || achieved < 0.5 * target) {
+        break; // clearly past capacity: more load only measures the queue
+      }
+    }
+    if (atCapacity == null) {
+      notes.add(
+          "load on "
+              + settings.directory()
+              + ": even "
+              + settings.startQps()
+              + " q/s had p99 above "
+              + settings.p99LimitMs()
+              + " ms; capacity is reported as 0");
+      atCapacity = steps.get(0);
+    }
+    Map<String, Object> sweepDetail = new LinkedHashMap<>();
+    sweepDetail.put("p99LimitMs", settings.p99LimitMs());
+    sweepDetail.put("threads", settings.threads());
+    sweepDetail.put("steps", steps);
+    String task = settings.directory();
+    List<Metric> metrics =
+        List.of(
+            new Metric(BENCHMARK, task, "capacityQps", "queries/s", true, capacity, sweepDetail),
+            new Metric(
+                BENCHMARK, task, "p50Ms", "ms", false, (double) atCapacity.get("p50Ms"), Map.of()),
+            new Metric(
+                BENCHMARK, task, "p99Ms", "ms", false, (double) atCapacity.get("p99Ms"), Map.of()),
+            new Metric(
+                BENCHMARK,
+                task,
+                "p999Ms",
+                "ms",
+                false,
+                (double) atCapacity.get("p999Ms"),
+                Map.of()),
+            new Metric(
+                BENCHMARK,
+                task,
+                "gcPauseMs",
+                "ms",
+                false,
+                (double) atCapacity.get("gcPauseMs"),
+                Map.of()));
+    Curve curve =
+        new Curve(
+            BENCHMARK,
+            task,
+            "latencyVsLoad",
+            "target queries/s",
+            List.of("p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "achieved queries/s"),
+            rows);
+    return new Result(metrics, curve, notes);
+  }
+
+  private static Directory open(Path indexDir, String kind) throws IOException {
+    Directory onDisk = new MMapDirectory(indexDir);
+    if (kind.equals("mmap")) {
+      return onDisk;
+    }
+    // On heap: every file copied into a ByteBuffersDirectory, so reads never touch the page cache.
+    try (onDisk) {
+      ByteBuffersDirectory heap = new ByteBuffersDirectory();
+      for (String file : onDisk.listAll()) {
+        if (!file.equals("write.lock")) {
+          heap.copyFrom(onDisk, file, file, IOContext.DEFAULT);
+        }
+      }
+      return heap;
+    }
+  }
+
+  private static Query[] parse(List<Task> tasks, String source) {
+    QueryParser parser = new QueryParser("body", new StandardAnalyzer());
+    Query[] queries = new Query[tasks.size()];
+    for (int i = 0; i < queries.length; i++) {
+      try {
+        queries[i] = parser.parse(tasks.get(i).query());
+      } catch (ParseException e) {
+        throw new IllegalArgumentException(
+            source
+                + " line "
+                + tasks.get(i).lineNumber()
+                + ": cannot parse query "
+                + tasks.get(i).query());
+      }
+    }
+    return queries;
+  }
+
+  private static long gcMillis() {
+    long total = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      total += Math.max(0, gc.getCollectionTime());
+    }
+    return total;
+  }
+
+  private static double ms(long nanos) {
+    return nanos / 1e6;
+  }
+}
