@@ -20,7 +20,8 @@ import picocli.CommandLine.Command;
       SearchCommand.class,
       PkLookupCommand.class,
       CalibrateCommand.class,
-      LoadCommand.class
+      LoadCommand.class,
+      NrtCommand.class
     })
 public final class Harness implements Callable<Integer> {
 

@@ -14,12 +14,12 @@ import org.apache.lucene.util.BytesRef;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 
 /** The ids of an index's live documents, read from the terms so no stored field is needed. */
-final class LiveIds {
+public final class LiveIds {
 
   private LiveIds() {}
 
   /** Sorted numerically; {@code indexName} is for messages. */
-  static long[] read(IndexReader reader, String indexName) throws IOException {
+  public static long[] read(IndexReader reader, String indexName) throws IOException {
     long[] ids = new long[Math.max(reader.numDocs(), 1)];
     int n = 0;
     boolean hasField = false;
