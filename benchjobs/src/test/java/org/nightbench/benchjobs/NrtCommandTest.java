@@ -89,7 +89,15 @@ class NrtCommandTest {
                 "7",
                 "--out",
                 out.toString()));
-    a.addAll(List.of(extra));
+    // An extra option replaces the default above: picocli refuses an option given twice.
+    for (int i = 0; i + 1 < extra.length; i += 2) {
+      int at = a.indexOf(extra[i]);
+      if (at >= 0) {
+        a.set(at + 1, extra[i + 1]);
+      } else {
+        a.addAll(List.of(extra[i], extra[i + 1]));
+      }
+    }
     return a.toArray(String[]::new);
   }
 
