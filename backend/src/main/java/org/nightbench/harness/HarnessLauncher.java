@@ -81,7 +81,11 @@ public final class HarnessLauncher {
     }
     if (timedOut) {
       throw new HarnessFailedException(
-          invocation.step() + ": killed after the timeout of " + invocation.timeout());
+          invocation.step()
+              + ": timed out after "
+              // PT1H30M reads 1h30m
+              + invocation.timeout().toString().substring(2).toLowerCase(java.util.Locale.ROOT)
+              + " and was killed");
     }
     int exit = process.exitValue();
     if (exit != 0) {

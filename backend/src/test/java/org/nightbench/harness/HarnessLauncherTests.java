@@ -53,7 +53,7 @@ class HarnessLauncherTests {
     Path jdk = fakeJdk("echo started; sleep 60");
 
     assertThatThrownBy(() -> launcher.run(invocation(jdk, Duration.ofMillis(500)), log::add))
-        .hasMessage("indexing: killed after the timeout of PT0.5S");
+        .hasMessage("indexing: timed out after 0.5s and was killed");
   }
 
   @Test
