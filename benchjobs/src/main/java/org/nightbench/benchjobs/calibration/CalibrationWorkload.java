@@ -14,6 +14,12 @@ public final class CalibrationWorkload {
   /** Elements sorted and hashed per round: large enough for tens of milliseconds. */
   static final int CPU_ELEMENTS = 1 << 20;
 
+  /**
+   * Dependent loads per round. Fixed, whatever the array's size: a cache miss costs ~100 ns, so a
+   * walk over the whole of 256 MB would take seconds a round.
+   */
+  static final int MEMORY_STEPS = 1 << 21;
+
   private final int[] template;
   private final int[] scratch;
   private final int[] cycle;
@@ -43,7 +49,7 @@ public final class CalibrationWorkload {
 
   /** Work units of the memory part: dependent loads. */
   public long memoryUnits() {
-    return cycle.length;
+    return MEMORY_STEPS;
   }
 
   public Round run() {
@@ -57,7 +63,7 @@ public final class CalibrationWorkload {
     }
     long cpuDone = System.nanoTime();
     int at = 0;
-    for (int i = 0; i < cycle.length; i++) {
+    for (int i = 0; i < MEMORY_STEPS; i++) {
       at = cycle[at];
     }
     long memoryDone = System.nanoTime();
