@@ -9,8 +9,8 @@ import java.util.List;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.search.SearchBenchmark;
+import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;
 import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.tasks.TaskGenerator;
@@ -31,7 +31,7 @@ final class Indexes {
     }
   }
 
-  static List<Metric> search(
+  static SearchReport search(
       Path dir, List<Task> tasks, String tasksSource, SearchSettings settings, PrintStream progress)
       throws IOException {
     try (Opened index = open(dir)) {

@@ -128,7 +128,8 @@ class EndToEndTest {
     try (Indexes.Opened opened = Indexes.open(index)) {
       metrics =
           SearchBenchmark.run(
-              opened.reader(), tasks, "s.txt", new SearchSettings(3, 1, 1, 10), quiet());
+                  opened.reader(), tasks, "s.txt", new SearchSettings(3, 1, 1, 10), quiet())
+              .metrics();
     }
     assertThat(metrics)
         .extracting(Metric::task)
