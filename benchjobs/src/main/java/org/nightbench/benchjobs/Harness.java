@@ -14,7 +14,12 @@ import picocli.CommandLine.Command;
     name = "harness",
     mixinStandardHelpOptions = true,
     description = "Nightbench Lucene benchmark harness (one measurement per JVM).",
-    subcommands = {IndexCommand.class, GenerateTasksCommand.class, SearchCommand.class})
+    subcommands = {
+      IndexCommand.class,
+      GenerateTasksCommand.class,
+      SearchCommand.class,
+      BareLoopCommand.class,
+    })
 public final class Harness implements Callable<Integer> {
 
   /** Exit code for any bad input or failure. */

@@ -9,6 +9,8 @@ import java.util.List;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.benchjobs.search.BareLoop;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;
@@ -36,6 +38,13 @@ final class Indexes {
       throws IOException {
     try (Opened index = open(dir)) {
       return SearchBenchmark.run(index.reader(), tasks, tasksSource, settings, progress);
+    }
+  }
+
+  static List<Metric> bareLoop(Path dir, List<Task> tasks, String source, SearchSettings settings)
+      throws IOException {
+    try (Opened index = open(dir)) {
+      return BareLoop.run(index.reader(), tasks, source, settings, System.out);
     }
   }
 
