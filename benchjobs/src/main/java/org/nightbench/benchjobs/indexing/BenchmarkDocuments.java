@@ -49,7 +49,7 @@ public final class BenchmarkDocuments {
   /** Sorted doc values refuse terms over 32766 bytes; no sane title needs this many chars. */
   private static final int MAX_TITLE_DV_CHARS = 1000;
 
-  private static final boolean FACETS = FacetFields.available();
+  private static final boolean FACETS = facetModuleLoadable();
 
   private BenchmarkDocuments() {}
 
@@ -88,6 +88,17 @@ public final class BenchmarkDocuments {
   /** Whether documents carry the sorted-set facet dimensions (the facet module is loadable). */
   public static boolean hasFacets() {
     return FACETS;
+  }
+
+  /** Checked by name: touching {@link FacetFields} itself would fail without the module. */
+  private static boolean facetModuleLoadable() {
+    try {
+      Class.forName(
+          "org.apache.lucene.facet.FacetsConfig", false, BenchmarkDocuments.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
   }
 
   private static String truncate(String s) {

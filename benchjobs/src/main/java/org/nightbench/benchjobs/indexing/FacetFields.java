@@ -6,7 +6,7 @@ import org.apache.lucene.facet.sortedset.SortedSetDocValuesFacetField;
 
 /**
  * The sorted-set facet dimensions of a benchmark document, added through the facet module's own
- * {@link FacetsConfig} so that its counting classes read them on every Lucene version. Loaded only
+ * {@link FacetsConfig} so that its counting classes read them on every Lucene version. Touched only
  * when the facet module is on the classpath: without it the index simply has no facet dimensions.
  */
 public final class FacetFields {
@@ -31,18 +31,5 @@ public final class FacetFields {
     doc.add(new SortedSetDocValuesFacetField(MONTH, date.monthName()));
     doc.add(new SortedSetDocValuesFacetField(DAY_OF_YEAR, Integer.toString(date.dayOfYear())));
     return CONFIG.build(doc);
-  }
-
-  /** Whether the facet module can be loaded in this JVM. */
-  static boolean available() {
-    try {
-      Class.forName(
-          "org.apache.lucene.facet.sortedset.SortedSetDocValuesFacetField",
-          false,
-          FacetFields.class.getClassLoader());
-      return true;
-    } catch (ClassNotFoundException | LinkageError e) {
-      return false;
-    }
   }
 }
