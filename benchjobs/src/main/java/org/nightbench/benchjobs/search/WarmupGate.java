@@ -4,12 +4,15 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Decides when warm-up is over: after the minimum rounds, once the median round time of the last
- * window differs from the window before by at most the tolerance (JIT compilation and caches have
- * settled), or when the time cap is reached. Medians, not means, so one GC pause or a neighbour's
- * burst on a shared machine does not hold warm-up open.
+ * Decides when warm-up is over: after the minimum rounds, once the median round times of the last
+ * three windows each differ from the one before by at most the tolerance (JIT compilation and
+ * caches have settled), or when the time cap is reached. Three windows, not two: tiered compilation
+ * makes round times fall in steps, and two windows on one step look settled. Medians, not means, so
+ * one GC pause or a neighbour's burst on a shared machine does not hold warm-up open.
  */
 final class WarmupGate {
+
+  private static final int WINDOWS = 3;
 
   private final int minRounds;
   private final long maxNanos;
@@ -36,15 +39,21 @@ final class WarmupGate {
     return !adaptive() || elapsedNanos >= maxNanos || converged(roundNanos);
   }
 
-  /** Whether the last two windows of {@code roundNanos} agree within the tolerance. */
+  /** Whether the last three windows of {@code roundNanos} agree step by step. */
   boolean converged(List<Long> roundNanos) {
     int n = roundNanos.size();
-    if (n < 2 * window) {
+    if (n < WINDOWS * window) {
       return false;
     }
-    double last = median(roundNanos.subList(n - window, n));
-    double previous = median(roundNanos.subList(n - 2 * window, n - window));
-    return Math.abs(last - previous) <= tolerance * previous;
+    double previous = median(roundNanos.subList(n - WINDOWS * window, n - (WINDOWS - 1) * window));
+    for (int w = WINDOWS - 1; w >= 1; w--) {
+      double current = median(roundNanos.subList(n - w * window, n - (w - 1) * window));
+      if (Math.abs(current - previous) > tolerance * previous) {
+        return false;
+      }
+      previous = current;
+    }
+    return true;
   }
 
   static double median(List<Long> values) {
