@@ -21,7 +21,8 @@ import picocli.CommandLine.Command;
       PkLookupCommand.class,
       CalibrateCommand.class,
       LoadCommand.class,
-      NrtCommand.class
+      NrtCommand.class,
+      BareLoopCommand.class
     })
 public final class Harness implements Callable<Integer> {
 

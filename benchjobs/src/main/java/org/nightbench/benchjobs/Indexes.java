@@ -12,7 +12,9 @@ import org.apache.lucene.store.FSDirectory;
 import org.nightbench.benchjobs.pk.PkLookupBenchmark;
 import org.nightbench.benchjobs.pk.PkLookupSettings;
 import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.benchjobs.search.BareLoop;
 import org.nightbench.benchjobs.search.SearchBenchmark;
+import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;
 import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.tasks.TaskGenerator;
@@ -33,7 +35,7 @@ final class Indexes {
     }
   }
 
-  static List<Metric> search(
+  static SearchReport search(
       Path dir, List<Task> tasks, String tasksSource, SearchSettings settings, PrintStream progress)
       throws IOException {
     try (Opened index = open(dir)) {
@@ -45,6 +47,13 @@ final class Indexes {
       throws IOException {
     try (Opened index = open(dir)) {
       return PkLookupBenchmark.run(index.reader(), dir.toString(), settings, progress);
+    }
+  }
+
+  static List<Metric> bareLoop(Path dir, List<Task> tasks, String source, SearchSettings settings)
+      throws IOException {
+    try (Opened index = open(dir)) {
+      return BareLoop.run(index.reader(), tasks, source, settings, System.out);
     }
   }
 

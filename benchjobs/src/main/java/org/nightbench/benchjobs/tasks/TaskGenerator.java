@@ -3,38 +3,28 @@ package org.nightbench.benchjobs.tasks;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
-import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.MultiTerms;
-import org.apache.lucene.index.Terms;
-import org.apache.lucene.index.TermsEnum;
-import org.apache.lucene.queryparser.classic.ParseException;
-import org.apache.lucene.queryparser.classic.QueryParser;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.util.BytesRef;
-import org.nightbench.benchjobs.linedocs.LineDoc;
-import org.nightbench.benchjobs.linedocs.LineDocsReader;
+import org.nightbench.benchjobs.search.CompiledTask;
+import org.nightbench.benchjobs.search.SearchBenchmark;
+import org.nightbench.benchjobs.search.TaskCompiler;
+import org.nightbench.benchjobs.search.UnsupportedTaskException;
 
 /**
- * Derives luceneutil-style tasks from an index's own {@code body} term statistics,
- * deterministically for a given seed and index, keeping only queries with at least one hit.
+ * Derives luceneutil-style tasks of every nightly query family from an index and its corpus,
+ * deterministically for a given seed and index, keeping only queries that have hits when compiled
+ * exactly as the search benchmark will run them.
  */
 public final class TaskGenerator {
 
-  /** The field every task queries, as in luceneutil. */
-  public static final String FIELD = "body";
+  /** The field every text task queries, as in luceneutil. */
+  public static final String FIELD = TaskCompiler.FIELD;
 
   /** Categories in generation order; the order is part of the determinism contract. */
   public static final List<String> CATEGORIES =
@@ -44,51 +34,74 @@ public final class TaskGenerator {
           "LowTerm",
           "AndHighHigh",
           "AndHighMed",
+          "AndHighLow",
           "OrHighHigh",
           "OrHighMed",
-          "Phrase",
+          "OrHighLow",
+          "OrNotHighHigh",
+          "OrNotHighMed",
+          "OrNotHighLow",
+          "OrHighNotHigh",
+          "OrHighNotMed",
+          "OrHighNotLow",
+          "AndHighOrMedMed",
+          "AndMedOrHighHigh",
+          "HighPhrase",
+          "MedPhrase",
+          "LowPhrase",
+          "HighSloppyPhrase",
+          "MedSloppyPhrase",
+          "LowSloppyPhrase",
+          "HighSpanNear",
+          "MedSpanNear",
+          "LowSpanNear",
+          "HighIntervalsOrdered",
+          "MedIntervalsOrdered",
+          "LowIntervalsOrdered",
           "Prefix3",
           "Wildcard",
           "Fuzzy1",
-          "Fuzzy2");
-
-  /** Phrases come from the corpus head so they are real bigrams, not random pairs. */
-  private static final int PHRASE_SAMPLE_DOCS = 2000;
-
-  private static final int MAX_PHRASE_CANDIDATES = 50_000;
-  private static final int PAIR_ATTEMPTS_PER_QUERY = 50;
-  private static final int MAX_TERM_LENGTH = 20;
-
-  private final IndexSearcher searcher;
-  private final Analyzer analyzer;
-  private final QueryParser parser;
-  private final Random random;
-  private final int perCategory;
-  private final int maxDoc;
-  private final int highMin;
-  private final int medMin;
-  private final int lowMin;
-  private final List<String> high = new ArrayList<>();
-  private final List<String> med = new ArrayList<>();
-  private final List<String> low = new ArrayList<>();
-  private final Map<String, Integer> docFreq = new HashMap<>();
+          "Fuzzy2",
+          "Respell",
+          "IntNRQ",
+          "HighTermTitleSort",
+          "HighTermTitleBDVSort",
+          "HighTermMonthSort",
+          "HighTermDayOfYearSort",
+          "TermDTSort",
+          "BrowseMonthSSDVFacets",
+          "BrowseDayOfYearSSDVFacets",
+          "CountTerm",
+          "CountAndHighHigh",
+          "CountAndHighMed",
+          "CountOrHighHigh",
+          "CountOrHighMed",
+          "CountPhrase",
+          "PKLookup");
 
   /** Tasks plus the header lines describing how they were made. */
   public record Generated(List<String> header, List<Task> tasks, List<String> emptyCategories) {}
 
-  private TaskGenerator(IndexReader reader, Analyzer analyzer, long seed, int perCategory) {
-    this.searcher = new IndexSearcher(reader);
-    this.searcher.setQueryCache(null);
-    this.analyzer = analyzer;
-    this.parser = new QueryParser(FIELD, analyzer);
-    this.random = new Random(seed);
-    this.perCategory = perCategory;
-    this.maxDoc = reader.maxDoc();
-    // Bands relative to maxDoc so one generator fits corpora from 2k to 30M docs; the max() chain
-    // keeps bands disjoint and non-empty-ranged on tiny indexes.
-    this.lowMin = Math.max(2, (int) Math.ceil(0.0005 * maxDoc));
-    this.medMin = Math.max(lowMin + 1, (int) Math.ceil(0.005 * maxDoc));
-    this.highMin = Math.max(medMin + 1, (int) Math.ceil(0.05 * maxDoc));
+  private final IndexSearcher searcher;
+  private final TaskCompiler compiler;
+  private final TermBands bands;
+  private final TermFamilies terms;
+  private final PhraseFamilies phrases;
+  private final FieldFamilies fields;
+
+  private TaskGenerator(
+      IndexSearcher searcher,
+      TaskCompiler compiler,
+      TermBands bands,
+      TermFamilies terms,
+      PhraseFamilies phrases,
+      FieldFamilies fields) {
+    this.searcher = searcher;
+    this.compiler = compiler;
+    this.bands = bands;
+    this.terms = terms;
+    this.phrases = phrases;
+    this.fields = fields;
   }
 
   /**
@@ -100,220 +113,98 @@ public final class TaskGenerator {
     if (perCategory < 1) {
       throw new IllegalArgumentException("per-category must be >= 1, got " + perCategory);
     }
-    try (Analyzer analyzer = new StandardAnalyzer()) {
-      TaskGenerator g = new TaskGenerator(reader, analyzer, seed, perCategory);
-      g.loadTerms(reader);
-      return g.run(corpus, seed);
+    IndexSearcher searcher = SearchBenchmark.searcher(reader);
+    Random random = new Random(seed);
+    TermBands bands = TermBands.load(reader, FIELD);
+    try (Analyzer analyzer = new StandardAnalyzer();
+        TaskCompiler compiler = new TaskCompiler(reader, 10)) {
+      TermFamilies terms = new TermFamilies(bands, random, perCategory);
+      PhraseFamilies phrases =
+          PhraseFamilies.load(corpus, analyzer, searcher, FIELD, bands, random);
+      FieldFamilies fields = new FieldFamilies(reader, terms, random, perCategory);
+      return new TaskGenerator(searcher, compiler, bands, terms, phrases, fields)
+          .run(seed, perCategory);
     }
   }
 
-  private void loadTerms(IndexReader reader) throws IOException {
-    Terms terms = MultiTerms.getTerms(reader, FIELD);
-    if (terms == null) {
-      throw new IllegalArgumentException("index has no indexed field '" + FIELD + "'");
-    }
-    TermsEnum te = terms.iterator();
-    BytesRef br;
-    while ((br = te.next()) != null) {
-      String t = br.utf8ToString();
-      if (!isPlain(t)) {
-        continue;
-      }
-      int df = te.docFreq();
-      docFreq.put(t, df);
-      if (df >= highMin) {
-        high.add(t);
-      } else if (df >= medMin) {
-        med.add(t);
-      } else if (df >= lowMin) {
-        low.add(t);
-      }
-    }
-  }
-
-  /** ASCII letters only, so every generated query survives the classic query parser unescaped. */
-  static boolean isPlain(String t) {
-    if (t.length() < 3 || t.length() > MAX_TERM_LENGTH) {
-      return false;
-    }
-    for (int i = 0; i < t.length(); i++) {
-      char c = t.charAt(i);
-      if (c < 'a' || c > 'z') {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private Generated run(Path corpus, long seed) throws IOException {
+  private Generated run(long seed, int perCategory) throws IOException {
     List<Task> tasks = new ArrayList<>();
     List<String> empty = new ArrayList<>();
+    List<String> reasons = new ArrayList<>();
     for (String category : CATEGORIES) {
       List<Candidate> found = new ArrayList<>();
       Set<String> seen = new LinkedHashSet<>();
-      for (Candidate c : candidates(category, corpus)) {
+      String unsupported = null;
+      for (Candidate c : candidates(category)) {
         if (found.size() >= perCategory) {
           break;
         }
-        if (seen.add(c.query) && hasHits(c.query)) {
-          found.add(c);
+        if (!seen.add(c.query())) {
+          continue;
+        }
+        try {
+          if (hits(category, c.query()) > 0) {
+            found.add(c);
+          }
+        } catch (UnsupportedTaskException e) {
+          // The same reason holds for every candidate of the category: stop trying.
+          unsupported = e.getMessage();
+          break;
         }
       }
       if (found.isEmpty()) {
         empty.add(category);
+        reasons.add(
+            "no task for "
+                + category
+                + ": "
+                + (unsupported != null ? unsupported : "no candidate query has hits"));
       }
       for (Candidate c : found) {
-        tasks.add(new Task(category, c.query, c.comment, 0));
+        tasks.add(new Task(category, c.query(), c.comment(), 0));
       }
     }
-    List<String> header =
-        List.of(
-            "Nightbench generated tasks on field '"
-                + FIELD
-                + "': seed="
-                + seed
-                + " perCategory="
-                + perCategory
-                + " maxDoc="
-                + maxDoc,
-            "doc-freq bands: high >= "
-                + highMin
-                + ", med "
-                + medMin
-                + ".."
-                + (highMin - 1)
-                + ", low "
-                + lowMin
-                + ".."
-                + (medMin - 1)
-                + " (terms: "
-                + high.size()
-                + " high, "
-                + med.size()
-                + " med, "
-                + low.size()
-                + " low)");
+    List<String> header = new ArrayList<>();
+    header.add(
+        "Nightbench generated tasks on field '"
+            + FIELD
+            + "': seed="
+            + seed
+            + " perCategory="
+            + perCategory
+            + " maxDoc="
+            + bands.maxDoc);
+    header.add(bands.describe());
+    header.add(phrases.describe());
+    header.addAll(reasons);
     return new Generated(header, tasks, empty);
   }
 
-  private record Candidate(String query, String comment) {}
-
-  private List<Candidate> candidates(String category, Path corpus) throws IOException {
-    return switch (category) {
-      case "HighTerm" -> singles(high, t -> t);
-      case "MedTerm" -> singles(med, t -> t);
-      case "LowTerm" -> singles(low, t -> t);
-      case "AndHighHigh" -> pairs(high, high, "+", "+");
-      case "AndHighMed" -> pairs(high, med, "+", "+");
-      case "OrHighHigh" -> pairs(high, high, "", "");
-      case "OrHighMed" -> pairs(high, med, "", "");
-      case "Phrase" -> phrases(corpus);
-      case "Prefix3" -> singles(filterLength(concat(high, med), 4), t -> t.substring(0, 3) + "*");
-      case "Wildcard" ->
-          singles(filterLength(med, 5), t -> t.substring(0, 2) + "*" + t.charAt(t.length() - 1));
-      case "Fuzzy1" -> singles(filterLength(concat(med, low), 5), t -> t + "~1");
-      case "Fuzzy2" -> singles(filterLength(concat(med, low), 6), t -> t + "~2");
-      default -> throw new IllegalStateException("unknown category " + category);
-    };
+  private List<Candidate> candidates(String category) throws IOException {
+    List<Candidate> c = terms.candidates(category);
+    if (c == null) {
+      c = phrases.candidates(category);
+    }
+    if (c == null) {
+      c = fields.candidates(category, bands);
+    }
+    if (c == null) {
+      throw new IllegalStateException("no family generates category " + category);
+    }
+    return c;
   }
 
-  private List<Candidate> singles(
-      List<String> band, java.util.function.UnaryOperator<String> toQuery) {
-    List<String> shuffled = new ArrayList<>(band);
-    Collections.shuffle(shuffled, random);
-    List<Candidate> out = new ArrayList<>(shuffled.size());
-    for (String t : shuffled) {
-      out.add(new Candidate(toQuery.apply(t), freq(t)));
-    }
-    return out;
-  }
-
-  private List<Candidate> pairs(List<String> a, List<String> b, String opA, String opB) {
-    List<Candidate> out = new ArrayList<>();
-    if (a.isEmpty() || b.isEmpty()) {
-      return out;
-    }
-    for (int i = 0; i < perCategory * PAIR_ATTEMPTS_PER_QUERY; i++) {
-      String x = a.get(random.nextInt(a.size()));
-      String y = b.get(random.nextInt(b.size()));
-      if (!x.equals(y)) {
-        out.add(new Candidate(opA + x + " " + opB + y, freq(x) + " " + freq(y)));
-      }
-    }
-    return out;
-  }
-
-  private List<Candidate> phrases(Path corpus) throws IOException {
-    Set<String> bigrams = new LinkedHashSet<>();
-    try (LineDocsReader docs = LineDocsReader.open(corpus)) {
-      LineDoc d;
-      for (int n = 0;
-          n < PHRASE_SAMPLE_DOCS
-              && bigrams.size() < MAX_PHRASE_CANDIDATES
-              && (d = docs.next()) != null;
-          n++) {
-        collectBigrams(d.body(), bigrams);
-      }
-    }
-    List<String> shuffled = new ArrayList<>(bigrams);
-    Collections.shuffle(shuffled, random);
-    List<Candidate> out = new ArrayList<>(shuffled.size());
-    for (String bg : shuffled) {
-      int sp = bg.indexOf(' ');
-      out.add(
-          new Candidate(
-              "\"" + bg + "\"", freq(bg.substring(0, sp)) + " " + freq(bg.substring(sp + 1))));
-    }
-    return out;
-  }
-
-  /** Keeps adjacent pairs of at least medium-frequency words, the kind of phrase users type. */
-  private void collectBigrams(String body, Set<String> out) throws IOException {
-    try (TokenStream ts = analyzer.tokenStream(FIELD, body)) {
-      CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
-      PositionIncrementAttribute posInc = ts.addAttribute(PositionIncrementAttribute.class);
-      ts.reset();
-      String prev = null;
-      while (ts.incrementToken()) {
-        String cur = term.toString();
-        boolean usable = docFreq.getOrDefault(cur, 0) >= medMin;
-        if (prev != null && usable && posInc.getPositionIncrement() == 1) {
-          out.add(prev + " " + cur);
-        }
-        prev = usable ? cur : null;
-      }
-      ts.end();
-    }
-  }
-
-  private boolean hasHits(String text) throws IOException {
-    Query q;
+  private long hits(String category, String query) throws UnsupportedTaskException, IOException {
+    CompiledTask task;
     try {
-      q = parser.parse(text);
-    } catch (ParseException e) {
-      return false;
+      task = compiler.compile(new Task(category, query, null, 0));
+    } catch (IllegalArgumentException e) {
+      return 0; // a word the parser reads differently; another candidate will do
     }
-    return searcher.count(q) > 0;
-  }
-
-  private String freq(String term) {
-    return "freq=" + docFreq.getOrDefault(term, 0);
-  }
-
-  private static List<String> concat(List<String> a, List<String> b) {
-    List<String> out = new ArrayList<>(a.size() + b.size());
-    out.addAll(a);
-    out.addAll(b);
-    return out;
-  }
-
-  private static List<String> filterLength(List<String> terms, int minLength) {
-    List<String> out = new ArrayList<>();
-    for (String t : terms) {
-      if (t.length() >= minLength) {
-        out.add(t);
-      }
+    try {
+      return task.check(searcher).hits();
+    } catch (RuntimeException e) {
+      return 0;
     }
-    return out;
   }
 }

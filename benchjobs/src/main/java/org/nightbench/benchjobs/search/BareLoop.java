@@ -1,0 +1,95 @@
+package org.nightbench.benchjobs.search;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.search.IndexSearcher;
+import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.benchjobs.tasks.Task;
+
+/**
+ * Measures what the timing loop itself costs: the same rounds as the search benchmark, once with
+ * the real tasks and once with tasks that do nothing, so a category's QPS can be read knowing how
+ * much of each latency is harness ({@code overhead/<category>/emptyLoopNs} and {@code
+ * percentOfQuery}).
+ */
+public final class BareLoop {
+
+  /** Benchmark name of every bare-loop metric. */
+  public static final String BENCHMARK = "overhead";
+
+  private BareLoop() {}
+
+  public static List<Metric> run(
+      IndexReader reader,
+      List<Task> tasks,
+      String tasksSource,
+      SearchSettings settings,
+      PrintStream progress)
+      throws IOException {
+    IndexSearcher searcher = SearchBenchmark.searcher(reader);
+    TaskPlan plan = TaskPlan.build(searcher, tasks, tasksSource, settings.topN());
+    // Real tasks first: the shared call site is then megamorphic, as in a search JVM.
+    Rounds real = Rounds.run(searcher, plan.compiled(), settings, progress);
+    List<CompiledTask> empty = new ArrayList<>();
+    for (int i = 0; i < plan.compiled().size(); i++) {
+      empty.add(new EmptyTask(i));
+    }
+    Rounds bare = Rounds.run(searcher, empty, settings, progress);
+
+    Map<String, List<Integer>> byCategory = new LinkedHashMap<>();
+    for (int i = 0; i < plan.tasks().size(); i++) {
+      byCategory.computeIfAbsent(plan.tasks().get(i).category(), k -> new ArrayList<>()).add(i);
+    }
+    List<Metric> metrics = new ArrayList<>();
+    long[] allEmpty = new long[plan.tasks().size()];
+    for (Map.Entry<String, List<Integer>> e : byCategory.entrySet()) {
+      double emptySum = 0;
+      double realSum = 0;
+      for (int i : e.getValue()) {
+        double emptyMedian = WarmupGate.median(bare.samples()[i]);
+        allEmpty[i] = Math.round(emptyMedian);
+        emptySum += emptyMedian;
+        realSum += WarmupGate.median(real.samples()[i]);
+      }
+      Map<String, Object> detail = Map.of("queries", e.getValue().size());
+      double emptyNs = emptySum / e.getValue().size();
+      double percent = 100 * emptySum / Math.max(realSum, 1);
+      metrics.add(metric(e.getKey(), "emptyLoopNs", "ns", emptyNs, detail));
+      metrics.add(metric(e.getKey(), "percentOfQuery", "%", percent, detail));
+      progress.printf(
+          Locale.ROOT, "bare-loop: %-24s %8.0f ns %8.3f %%%n", e.getKey(), emptyNs, percent);
+    }
+    metrics.add(
+        metric(
+            "all",
+            "emptyLoopNs",
+            "ns",
+            WarmupGate.median(allEmpty),
+            Map.of("queries", allEmpty.length, "checksum", real.checksum() + bare.checksum())));
+    return metrics;
+  }
+
+  private static Metric metric(
+      String task, String name, String unit, double value, Map<String, Object> detail) {
+    return new Metric(BENCHMARK, task, name, unit, false, value, detail);
+  }
+
+  /** Does nothing but return something the loop must add up. */
+  private record EmptyTask(int id) implements CompiledTask {
+    @Override
+    public long run(IndexSearcher searcher) {
+      return id;
+    }
+
+    @Override
+    public Outcome check(IndexSearcher searcher) {
+      return new Outcome(0, "");
+    }
+  }
+}

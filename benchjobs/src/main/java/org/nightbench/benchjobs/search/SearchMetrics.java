@@ -1,0 +1,110 @@
+package org.nightbench.benchjobs.search;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.nightbench.benchjobs.result.Curve;
+import org.nightbench.benchjobs.result.Metric;
+
+/**
+ * Turns timed rounds into metrics: per category {@code qps} = queries / sum of their median
+ * latencies (robust to outliers) and {@code qpsFastest} = queries / sum of their fastest latencies
+ * (the least disturbed by a shared machine), plus {@code all/warmupSec} and the round curve.
+ */
+final class SearchMetrics {
+
+  static final String BENCHMARK = SearchBenchmark.BENCHMARK;
+
+  private SearchMetrics() {}
+
+  static List<Metric> of(TaskPlan plan, Rounds rounds, SearchSettings settings) {
+    Map<String, List<Integer>> byCategory = new LinkedHashMap<>();
+    for (int i = 0; i < plan.tasks().size(); i++) {
+      byCategory.computeIfAbsent(plan.tasks().get(i).category(), k -> new ArrayList<>()).add(i);
+    }
+    List<Metric> metrics = new ArrayList<>();
+    for (Map.Entry<String, List<Integer>> e : byCategory.entrySet()) {
+      metrics.addAll(category(e.getKey(), e.getValue(), plan, rounds));
+    }
+    Map<String, Object> detail = new LinkedHashMap<>();
+    detail.put("warmupRounds", rounds.warmupRounds());
+    detail.put("measuredRounds", settings.measuredRounds());
+    detail.put("converged", rounds.converged());
+    detail.put("maxWarmupSec", settings.maxWarmupSec());
+    detail.put("warmupTolerance", settings.warmupTolerance());
+    detail.put("warmupWindow", settings.warmupWindow());
+    detail.put("topHashBy", plan.hashesByKey() ? "id" : "docid");
+    metrics.add(
+        new Metric(BENCHMARK, "all", "warmupSec", "s", false, rounds.warmupNanos() / 1e9, detail));
+    return metrics;
+  }
+
+  private static List<Metric> category(
+      String category, List<Integer> idx, TaskPlan plan, Rounds rounds) {
+    double medianSum = 0;
+    double fastestSum = 0;
+    long totalHits = 0;
+    long[] medians = new long[idx.size()];
+    List<Map<String, Object>> perQuery = new ArrayList<>();
+    for (int k = 0; k < idx.size(); k++) {
+      int i = idx.get(k);
+      long[] ns = rounds.samples()[i];
+      double median = WarmupGate.median(ns);
+      medianSum += median;
+      fastestSum += Arrays.stream(ns).min().orElseThrow();
+      medians[k] = Math.round(median);
+      Outcome o = plan.outcomes().get(i);
+      totalHits += o.hits();
+      Map<String, Object> q = new LinkedHashMap<>();
+      q.put("query", plan.tasks().get(i).query());
+      q.put("hits", o.hits());
+      q.put("topHash", o.topHash());
+      q.put("medianLatencyMs", median / 1e6);
+      q.put("latenciesNs", ns);
+      perQuery.add(q);
+    }
+    Map<String, Object> detail = new LinkedHashMap<>();
+    detail.put("queries", idx.size());
+    detail.put("medianLatencyMs", WarmupGate.median(medians) / 1e6);
+    detail.put("hits", totalHits);
+    detail.put("perQuery", perQuery);
+    Map<String, Object> fastestDetail = new LinkedHashMap<>();
+    fastestDetail.put("queries", idx.size());
+    fastestDetail.put("fastestLatencyMs", fastestSum / idx.size() / 1e6);
+    return List.of(
+        new Metric(
+            BENCHMARK, category, "qps", "queries/s", true, qps(idx.size(), medianSum), detail),
+        new Metric(
+            BENCHMARK,
+            category,
+            "qpsFastest",
+            "queries/s",
+            true,
+            qps(idx.size(), fastestSum),
+            fastestDetail));
+  }
+
+  /** A query faster than the clock resolution would give an infinite QPS; floor at 1 ns. */
+  private static double qps(int queries, double sumNanos) {
+    return queries / (Math.max(sumNanos, 1) / 1e9);
+  }
+
+  /** Round wall times, warm-up and measured rounds in separate columns. */
+  static Curve roundCurve(Rounds rounds) {
+    List<List<Double>> rows = new ArrayList<>();
+    for (int r = 0; r < rounds.roundNanos().size(); r++) {
+      Double ms = rounds.roundNanos().get(r) / 1e6;
+      boolean warm = r < rounds.warmupRounds();
+      rows.add(Arrays.asList((double) r + 1, warm ? ms : null, warm ? null : ms));
+    }
+    return new Curve(
+        BENCHMARK,
+        "all",
+        "roundLatency",
+        "round",
+        List.of("warm-up round ms", "measured round ms"),
+        rows);
+  }
+}

@@ -1,0 +1,252 @@
+package org.nightbench.benchjobs.search;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.document.IntPoint;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.index.DocValuesType;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.FieldInfos;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.queries.intervals.IntervalQuery;
+import org.apache.lucene.queries.intervals.Intervals;
+import org.apache.lucene.queries.spans.SpanNearQuery;
+import org.apache.lucene.queries.spans.SpanQuery;
+import org.apache.lucene.queries.spans.SpanTermQuery;
+import org.apache.lucene.queryparser.classic.ParseException;
+import org.apache.lucene.queryparser.classic.QueryParser;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
+import org.nightbench.benchjobs.tasks.Task;
+
+/**
+ * Turns luceneutil task text into {@link CompiledTask}s against one index: classic query syntax on
+ * {@code body}, plus luceneutil's prefixes ({@code near//}, {@code ordered//}, {@code nrq//}, the
+ * {@code *sort//} family, {@code pk//}, {@code count(...)}, {@code +facets:Dim.sortedset}, the
+ * {@code Respell} category). Syntax this harness does not implement, or that needs a field the
+ * index lacks, raises {@link UnsupportedTaskException}; malformed query text raises {@link
+ * IllegalArgumentException}.
+ */
+public final class TaskCompiler implements Closeable {
+
+  /** Field queries default to, as in luceneutil. */
+  public static final String FIELD = BenchmarkDocuments.BODY;
+
+  /** Slop of {@code near//} and width of {@code ordered//}, luceneutil's values. */
+  static final int PROXIMITY = 10;
+
+  private static final Pattern PREFIX = Pattern.compile("([A-Za-z0-9]+)//");
+
+  /** luceneutil options this harness does not implement; the task is skipped, not mis-measured. */
+  private static final List<String> UNSUPPORTED_MARKERS =
+      List.of("+filter=", "+minShouldMatch=", "+drillDown:", "+drillSideways");
+
+  private static final Map<String, SortField> SORTS =
+      Map.of(
+          "titledvsort", new SortField(BenchmarkDocuments.TITLE_DV, SortField.Type.STRING),
+          "titlebdvsort", new SortField(BenchmarkDocuments.TITLE_BDV, SortField.Type.STRING_VAL),
+          "monthdvsort", new SortField(BenchmarkDocuments.MONTH_DV, SortField.Type.STRING),
+          "dayofyeardvsort", new SortField(BenchmarkDocuments.DAY_OF_YEAR_DV, SortField.Type.INT),
+          // luceneutil's last-modified field; here the line's own date.
+          "lastmodndvsort", new SortField(BenchmarkDocuments.DATENUM, SortField.Type.LONG));
+
+  private final IndexReader reader;
+  private final FieldInfos fieldInfos;
+  private final Analyzer analyzer = new StandardAnalyzer();
+  private final DocKeys keys;
+  private final int topN;
+  private FacetSupport facets;
+  private String facetsMissing;
+
+  public TaskCompiler(IndexReader reader, int topN) throws IOException {
+    this.reader = reader;
+    this.fieldInfos = FieldInfos.getMergedFieldInfos(reader);
+    this.keys = new DocKeys(reader);
+    this.topN = topN;
+  }
+
+  /** Whether top-hit hashes name hits by their id doc values (else by doc id, index-specific). */
+  public boolean hashesByKey() {
+    return keys.hasIds();
+  }
+
+  /** The executable form of {@code task}. */
+  public CompiledTask compile(Task task) throws UnsupportedTaskException, IOException {
+    String text = task.query().strip();
+    if (task.category().equals("Respell")) {
+      return respell(text);
+    }
+    for (String marker : UNSUPPORTED_MARKERS) {
+      if (text.contains(marker)) {
+        throw new UnsupportedTaskException("'" + marker + "' is not supported");
+      }
+    }
+    if (text.startsWith("count(")) {
+      if (!text.endsWith(")")) {
+        throw new UnsupportedTaskException("count(...) must enclose the whole query");
+      }
+      return new CountTask(query(text.substring(6, text.length() - 1), task));
+    }
+    List<String> dims = new ArrayList<>();
+    text = extractFacets(text, dims);
+    if (!dims.isEmpty()) {
+      return facetSupport().task(query(text, task), dims);
+    }
+    Matcher m = PREFIX.matcher(text);
+    if (m.lookingAt()) {
+      String rest = text.substring(m.end());
+      SortField sort = SORTS.get(m.group(1));
+      if (sort != null) {
+        requireDocValues(sort.getField());
+        return new TopDocsTask(parse(rest, task), new Sort(sort), topN, keys);
+      }
+      if (m.group(1).equals("pk")) {
+        return new PkLookupTask(List.of(rest.strip().split("\\s+")));
+      }
+    }
+    return new TopDocsTask(query(text, task), null, topN, keys);
+  }
+
+  /** A query usable inside count(...) and with facets: classic syntax or a query prefix. */
+  private Query query(String text, Task task) throws UnsupportedTaskException {
+    Matcher m = PREFIX.matcher(text);
+    if (!m.lookingAt()) {
+      return parse(text, task);
+    }
+    String[] args = text.substring(m.end()).strip().split("\\s+");
+    return switch (m.group(1)) {
+      case "near" -> {
+        requireArgs(args, 2, "near//a b");
+        yield new SpanNearQuery(
+            new SpanQuery[] {
+              new SpanTermQuery(new Term(FIELD, args[0])),
+              new SpanTermQuery(new Term(FIELD, args[1]))
+            },
+            PROXIMITY,
+            true);
+      }
+      case "ordered" -> {
+        requireArgs(args, 2, "ordered//a b");
+        yield new IntervalQuery(
+            FIELD,
+            Intervals.maxwidth(
+                PROXIMITY, Intervals.ordered(Intervals.term(args[0]), Intervals.term(args[1]))));
+      }
+      case "nrq" -> {
+        requireArgs(args, 3, "nrq//field min max");
+        yield range(args[0], number(args[1]), number(args[2]));
+      }
+      default ->
+          throw new UnsupportedTaskException("'" + m.group(1) + "//' queries are not supported");
+    };
+  }
+
+  private Query parse(String text, Task task) {
+    // QueryParser is stateful; a fresh one per query keeps parsing independent of order.
+    QueryParser parser = new QueryParser(FIELD, analyzer);
+    try {
+      return parser.parse(text);
+    } catch (ParseException | RuntimeException e) {
+      String msg = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
+      throw new IllegalArgumentException("cannot parse query '" + task.query() + "': " + msg, e);
+    }
+  }
+
+  /** A point range on an int or long point field, whichever the index holds. */
+  private Query range(String field, long min, long max) throws UnsupportedTaskException {
+    FieldInfo info = fieldInfos.fieldInfo(field);
+    if (info == null || info.getPointDimensionCount() != 1) {
+      throw new UnsupportedTaskException(
+          "index has no one-dimensional point field '" + field + "'");
+    }
+    if (info.getPointNumBytes() == Long.BYTES) {
+      return LongPoint.newRangeQuery(field, min, max);
+    }
+    if (info.getPointNumBytes() == Integer.BYTES) {
+      return IntPoint.newRangeQuery(field, Math.toIntExact(min), Math.toIntExact(max));
+    }
+    throw new UnsupportedTaskException("point field '" + field + "' is neither int nor long");
+  }
+
+  private CompiledTask respell(String word) throws UnsupportedTaskException {
+    try {
+      return new RespellTask(new Term(FIELD, word));
+    } catch (LinkageError e) {
+      throw new UnsupportedTaskException("the suggest module is not on the classpath");
+    }
+  }
+
+  private FacetSupport facetSupport() throws UnsupportedTaskException, IOException {
+    if (facets == null && facetsMissing == null) {
+      try {
+        facets = FacetSupport.open(reader);
+      } catch (LinkageError e) {
+        facetsMissing = "the facet module is not on the classpath";
+      } catch (IllegalArgumentException e) {
+        facetsMissing = "index has no sorted-set facet dimensions";
+      }
+    }
+    if (facets == null) {
+      throw new UnsupportedTaskException(facetsMissing);
+    }
+    return facets;
+  }
+
+  /**
+   * Cuts luceneutil's {@code " +facets:Dim.kind"} clauses out of {@code text} into {@code dims}.
+   */
+  private static String extractFacets(String text, List<String> dims)
+      throws UnsupportedTaskException {
+    int i;
+    while ((i = text.indexOf(" +facets:")) >= 0) {
+      int end = text.indexOf(' ', i + 1);
+      end = end < 0 ? text.length() : end;
+      String spec = text.substring(i + " +facets:".length(), end);
+      int dot = spec.lastIndexOf('.');
+      String kind = dot < 0 ? "" : spec.substring(dot + 1);
+      if (!kind.equals("sortedset")) {
+        throw new UnsupportedTaskException(
+            "facets '" + spec + "': only sorted-set facets (Dim.sortedset) are indexed");
+      }
+      dims.add(spec.substring(0, dot));
+      text = (text.substring(0, i) + text.substring(end)).strip();
+    }
+    return text;
+  }
+
+  private void requireDocValues(String field) throws UnsupportedTaskException {
+    FieldInfo info = fieldInfos.fieldInfo(field);
+    if (info == null || info.getDocValuesType() == DocValuesType.NONE) {
+      throw new UnsupportedTaskException("index has no doc values field '" + field + "'");
+    }
+  }
+
+  private static void requireArgs(String[] args, int n, String shape) {
+    if (args.length != n) {
+      throw new IllegalArgumentException("expected " + shape + ", got " + args.length + " words");
+    }
+  }
+
+  private static long number(String s) {
+    try {
+      return Long.parseLong(s);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("not a whole number: '" + s + "'");
+    }
+  }
+
+  @Override
+  public void close() {
+    analyzer.close();
+  }
+}
