@@ -25,6 +25,8 @@ import java.util.List;
  * @param calibration the machine's calibration before and after the run; null for none
  * @param stepTimeout a harness JVM of this profile running longer is killed and its benchmark
  *     fails; null takes the runner's
+ * @param maxWarmupSeconds how long a search JVM may keep warming up until round times settle; null
+ *     for the harness default (10 s), 0 for the fixed warm-up repetitions only
  */
 public record BenchmarkProfile(
     int maxDocs,
@@ -41,9 +43,14 @@ public record BenchmarkProfile(
     List<NrtVariant> nrt,
     LoadSettings load,
     CalibrationSettings calibration,
-    Duration stepTimeout) {
+    Duration stepTimeout,
+    Double maxWarmupSeconds) {
 
   public BenchmarkProfile {
+    if (maxWarmupSeconds != null && maxWarmupSeconds < 0) {
+      throw new IllegalArgumentException(
+          "max-warmup-seconds must be >= 0, got " + maxWarmupSeconds);
+    }
     if (searchJvms < 1) {
       throw new IllegalArgumentException("searchJvms must be at least 1, got " + searchJvms);
     }

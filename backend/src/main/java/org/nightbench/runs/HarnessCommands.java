@@ -78,20 +78,26 @@ final class HarnessCommands {
   }
 
   List<String> search(Path indexDir, Path tasks, int jvm, Path out) {
-    return args(
-        "search",
-        "--index-dir",
-        indexDir,
-        "--tasks",
-        tasks,
-        "--repetitions",
-        profile.repetitions(),
-        "--warmup",
-        profile.warmup(),
-        "--seed",
-        profile.taskSeed() + jvm,
-        "--out",
-        out);
+    List<String> args =
+        args(
+            "search",
+            "--index-dir",
+            indexDir,
+            "--tasks",
+            tasks,
+            "--repetitions",
+            profile.repetitions(),
+            "--warmup",
+            profile.warmup(),
+            "--seed",
+            profile.taskSeed() + jvm,
+            "--out",
+            out);
+    if (profile.maxWarmupSeconds() != null) {
+      // Warm-up runs until round times settle, at most this long (the harness default is 10 s).
+      args.addAll(args("--max-warmup-sec", profile.maxWarmupSeconds()));
+    }
+    return args;
   }
 
   List<String> pkLookups(Path indexDir, Path out) {

@@ -77,6 +77,7 @@ class RunSuiteTests {
                 .query(String.class)
                 .list())
         .contains(
+            "search/all/roundLatency",
             "nrt/plain/reopenLatency",
             "nrt/plain/searchQps",
             "load/mmap/latencyVsLoad",
@@ -99,7 +100,8 @@ class RunSuiteTests {
         .andExpect(status().isOk())
         .andExpect(jsonPath("$.calibrationBefore").isNumber())
         .andExpect(jsonPath("$.disturbedReason").doesNotExist())
-        .andExpect(jsonPath("$.curves.length()").value(4));
+        // Each search JVM's warm-up rounds, NRT reopens and QPS, a load sweep per Directory.
+        .andExpect(jsonPath("$.curves.length()").value(6));
     mvc.perform(get("/api/runs/{id}/curves/0", run.id()))
         .andExpect(status().isOk())
         .andExpect(jsonPath("$[0].length()").value(2));
@@ -127,14 +129,14 @@ class RunSuiteTests {
   @Order(2)
   void aSecondRunFlagsChangedAnswersAndACalibrationFarFromTheMachinesHistory() throws Exception {
     assertThat(firstRun).as("the first test ran").isPositive();
-    // As if the first run had seen another hit count for one query and a ten times faster box.
+    // As if the first run had seen another hit count for one query and a hundred times faster box.
     jdbc.sql(
             "update run_query_result set hits = hits + 1 where run_id = :run and (category,"
                 + " query_no) = (select category, query_no from run_query_result"
                 + " where run_id = :run order by category, query_no limit 1)")
         .param("run", firstRun)
         .update();
-    jdbc.sql("update run set calibration_before = calibration_before * 10 where id = :run")
+    jdbc.sql("update run set calibration_before = calibration_before * 100 where id = :run")
         .param("run", firstRun)
         .update();
 
