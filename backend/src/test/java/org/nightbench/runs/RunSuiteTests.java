@@ -129,14 +129,14 @@ class RunSuiteTests {
   @Order(2)
   void aSecondRunFlagsChangedAnswersAndACalibrationFarFromTheMachinesHistory() throws Exception {
     assertThat(firstRun).as("the first test ran").isPositive();
-    // As if the first run had seen another hit count for one query and a hundred times faster box.
+    // As if the first run had seen another hit count for one query, on a box 100 times slower.
     jdbc.sql(
             "update run_query_result set hits = hits + 1 where run_id = :run and (category,"
                 + " query_no) = (select category, query_no from run_query_result"
                 + " where run_id = :run order by category, query_no limit 1)")
         .param("run", firstRun)
         .update();
-    jdbc.sql("update run set calibration_before = calibration_before * 100 where id = :run")
+    jdbc.sql("update run set calibration_before = calibration_before / 100 where id = :run")
         .param("run", firstRun)
         .update();
 

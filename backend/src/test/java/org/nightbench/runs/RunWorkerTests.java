@@ -68,7 +68,7 @@ class RunWorkerTests {
             "search/HighTerm/qps",
             "search/AndHighHigh/qps",
             "search/OrHighMed/qps",
-            "search/Phrase/qps",
+            "search/HighPhrase/qps",
             "search/Prefix3/qps",
             "search/Wildcard/qps",
             "search/Fuzzy2/qps");
@@ -106,7 +106,8 @@ class RunWorkerTests {
     assertThat(
             jdbc.sql(
                     "select s.task from series s join measurement m on m.series_id = s.id"
-                        + " where m.run_id = :run and s.benchmark = 'search' order by s.task")
+                        + " where m.run_id = :run and s.benchmark = 'search' and s.metric = 'qps'"
+                        + " order by s.task")
                 .param("run", run.id())
                 .query(String.class)
                 .list())
