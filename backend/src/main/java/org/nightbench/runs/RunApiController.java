@@ -4,6 +4,8 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.List;
+import org.nightbench.series.RunMeasurement;
+import org.nightbench.series.SeriesService;
 import org.nightbench.web.NotFoundException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -23,9 +25,11 @@ import org.springframework.web.server.ResponseStatusException;
 class RunApiController {
 
   private final RunService runs;
+  private final SeriesService series;
 
-  RunApiController(RunService runs) {
+  RunApiController(RunService runs, SeriesService series) {
     this.runs = runs;
+    this.series = series;
   }
 
   @GetMapping
@@ -38,6 +42,44 @@ class RunApiController {
   @Operation(summary = "One run with its state, resolved Lucene version, JDK and error")
   Run run(@PathVariable long id) {
     return runs.find(id).orElseThrow(() -> notFound(id));
+  }
+
+  @GetMapping("/{id}/measurements")
+  @Operation(
+      summary = "Every point the run added, with the series' point before it",
+      description = "The run page's results table: one entry per series the run measured.")
+  List<RunMeasurement> measurements(@PathVariable long id) {
+    runs.find(id).orElseThrow(() -> notFound(id));
+    return series.measurementsOfRun(id);
+  }
+
+  @GetMapping(value = "/{id}/measurements.csv", produces = "text/csv")
+  @Operation(summary = "The same as CSV, for spreadsheets")
+  ResponseEntity<String> measurementsCsv(@PathVariable long id) {
+    runs.find(id).orElseThrow(() -> notFound(id));
+    StringBuilder csv =
+        new StringBuilder(
+            "benchmark,task,metric,unit,value,stddev,jvms,previous_value,previous_run_id,change\n");
+    for (RunMeasurement m : series.measurementsOfRun(id)) {
+      csv.append(
+              String.join(
+                  ",",
+                  m.series().benchmark(),
+                  m.series().task(),
+                  m.series().metric(),
+                  '"' + m.series().unit().replace("\"", "\"\"") + '"',
+                  Double.toString(m.value()),
+                  m.stddev() == null ? "" : m.stddev().toString(),
+                  Integer.toString(m.jvms()),
+                  m.previousValue() == null ? "" : m.previousValue().toString(),
+                  m.previousRunId() == null ? "" : m.previousRunId().toString(),
+                  m.change() == null ? "" : m.change().toString()))
+          .append('\n');
+    }
+    return ResponseEntity.ok()
+        .header("Content-Disposition", "attachment; filename=\"run-" + id + ".csv\"")
+        .contentType(new MediaType("text", "csv", java.nio.charset.StandardCharsets.UTF_8))
+        .body(csv.toString());
   }
 
   @GetMapping("/{id}/log")

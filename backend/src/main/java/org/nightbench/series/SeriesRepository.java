@@ -115,8 +115,12 @@ class SeriesRepository {
     return jdbc.sql(
             "select "
                 + SERIES_COLUMNS
-                + ", m.value, m.stddev, cardinality(m.samples) as jvms"
+                + ", m.value, m.stddev, cardinality(m.samples) as jvms, p.value as previous,"
+                + " p.run_id as previous_run"
                 + " from measurement m join series s on s.id = m.series_id"
+                + " left join lateral (select e.value, e.run_id from measurement e"
+                + "   where e.series_id = m.series_id and (e.x, e.run_id) < (m.x, m.run_id)"
+                + "   order by e.x desc, e.run_id desc limit 1) p on true"
                 + " where m.run_id = ? order by "
                 + ORDER)
         .param(runId)
@@ -126,7 +130,9 @@ class SeriesRepository {
                     series(rs),
                     rs.getDouble("value"),
                     rs.getObject("stddev", Double.class),
-                    rs.getInt("jvms")))
+                    rs.getInt("jvms"),
+                    rs.getObject("previous", Double.class),
+                    rs.getObject("previous_run", Long.class)))
         .list();
   }
 

@@ -27,6 +27,57 @@ class RunApiControllerTests {
   @Autowired RunRepository repository;
   @Autowired RunService runs;
 
+  @Autowired org.springframework.jdbc.core.simple.JdbcClient jdbc;
+
+  @Test
+  void aRunsMeasurementsComeWithTheSeriesPreviousPointAsJsonCsvAndOnThePage() throws Exception {
+    long series =
+        jdbc.sql(
+                "insert into series (fingerprint, benchmark, task, metric, unit,"
+                    + " higher_is_better, machine, jdk, corpus, profile) values"
+                    + " (gen_random_uuid()::text, 'nrt', 'plain', 'reopenP99Ms', 'ms', false,"
+                    + " 'm', '25', 'c', 'p') returning id")
+            .query(Long.class)
+            .single();
+    long before = succeededRunWithPoint(series, "2026-01-01T02:00:00Z", 200.0);
+    long after = succeededRunWithPoint(series, "2026-01-02T02:00:00Z", 250.0);
+
+    mvc.perform(get("/api/runs/{id}/measurements", after))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$[0].value").value(250.0))
+        .andExpect(jsonPath("$[0].previousValue").value(200.0))
+        .andExpect(jsonPath("$[0].previousRunId").value(before));
+    mvc.perform(get("/api/runs/{id}/measurements.csv", after))
+        .andExpect(status().isOk())
+        .andExpect(
+            content()
+                .string(
+                    Matchers.containsString(
+                        "nrt,plain,reopenP99Ms,\"ms\",250.0,,1,200.0," + before + ",0.25\n")));
+    // Reopen latency 25 % up is worse: shown in the run page's change column as such.
+    mvc.perform(get("/runs/{id}", after))
+        .andExpect(status().isOk())
+        .andExpect(content().string(Matchers.containsString("+25%")))
+        .andExpect(content().string(Matchers.containsString("change worse")));
+    mvc.perform(get("/api/runs/{id}/measurements", before))
+        .andExpect(jsonPath("$[0].previousValue").isEmpty());
+  }
+
+  private long succeededRunWithPoint(long series, String x, double value) {
+    long run =
+        jdbc.sql(
+                "insert into run (lucene_spec, lucene_version, machine, profile, corpus, status)"
+                    + " values ('maven:10.6.0', '10.6.0', 'm', 'p', 'c', 'succeeded') returning id")
+            .query(Long.class)
+            .single();
+    jdbc.sql(
+            "insert into measurement (series_id, run_id, x, value, stddev, samples)"
+                + " values (?, ?, ?::timestamptz, ?, null, ?)")
+        .params(series, run, x, value, new Double[] {value})
+        .update();
+    return run;
+  }
+
   @Test
   void queuedRunCanBeReadBackWithItsLog() throws Exception {
     String location =
