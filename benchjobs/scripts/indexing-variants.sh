@@ -2,7 +2,8 @@
 # Runs the nightly indexing variants and pk-lookup with the shaded harness against one Lucene
 # release from ~/.m2 (fetch it first: ./mvnw -q dependency:get -Dartifact=org.apache.lucene:lucene-core:V,
 # same for queryparser, queries, sandbox, facet, suggest) and prints each JVM's headline figures.
-# Manual cross-release check, not part of the build.
+# Manual cross-release check, not part of the build. JVM flags default to the quick profile's
+# (JAVA_OPTS overrides them), so the figures are comparable with what a run stores.
 #
 # usage: indexing-variants.sh LUCENE_VERSION JAVA_HOME CORPUS [WORK_DIR] [MAX_DOCS]
 set -euo pipefail
@@ -13,9 +14,9 @@ harness=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
 cp="$harness"
 for a in core queryparser queries sandbox facet suggest; do cp="$cp:$repo/lucene-$a/$v/lucene-$a-$v.jar"; done
 flags=()
-if "$jh/bin/java" --enable-native-access=ALL-UNNAMED -version >/dev/null 2>&1; then
-  flags+=(--enable-native-access=ALL-UNNAMED)
-fi
+for f in ${JAVA_OPTS:--Xms1g -Xmx1g -XX:+UseParallelGC --add-modules=jdk.incubator.vector --enable-native-access=ALL-UNNAMED}; do
+  if "$jh/bin/java" "$f" -version >/dev/null 2>&1; then flags+=("$f"); fi
+done
 limit=()
 [ -n "$max" ] && limit=(--max-docs "$max")
 mkdir -p "$work"
@@ -38,15 +39,16 @@ step() {
     echo "$v $name FAILED: $(grep '^ERROR: ' "$work/$name.err" || tail -1 "$work/$name.err")"; exit 1
   fi
   t1=$(date +%s%N)
-  printf '%s %-18s %6.2f s\n' "$v" "$name" "$(( (t1 - t0) / 1000000 ))e-3"
+  printf '%s %-22s %6.2f s\n' "$v" "$name" "$(( (t1 - t0) / 1000000 ))e-3"
   summary "$work/$name.json"
 }
 step 1kb-docs index --corpus "$corpus" --index-dir "$work/1kb" --ram-buffer-mb 64 "${limit[@]}" \
   --variant 1kb-docs --doc-chars 1024 --threads 2 --out "$work/1kb-docs.json"
 step 4kb-docs index --corpus "$corpus" --index-dir "$work/4kb" --ram-buffer-mb 64 "${limit[@]}" \
-  --variant 4kb-docs --doc-chars 4096 --out "$work/4kb-docs.json"
-step 1kb-deterministic index --corpus "$corpus" --index-dir "$work/det" --ram-buffer-mb 64 "${limit[@]}" \
-  --variant 1kb-deterministic --doc-chars 1024 --deterministic --out "$work/1kb-deterministic.json"
-step pk-lookup pk-lookup --index-dir "$work/det" --lookups 10000 --min-batch-seconds 0.5 \
+  --variant 4kb-docs --doc-chars 4096 --threads 2 --out "$work/4kb-docs.json"
+step 1kb-docs-deterministic index --corpus "$corpus" --index-dir "$work/det" --ram-buffer-mb 64 "${limit[@]}" \
+  --variant 1kb-docs-deterministic --doc-chars 1024 --deterministic --out "$work/1kb-docs-deterministic.json"
+# On the first variant's index, as a run does; the quick profile's batches.
+step pk-lookup pk-lookup --index-dir "$work/1kb" --lookups 4000 --min-batch-seconds 0.5 \
   --batches 5 --warmup-batches 2 --seed 42 --out "$work/pk-lookup.json"
 echo "results in $work"

@@ -146,6 +146,23 @@ class IndexingVariantsTest {
   }
 
   @Test
+  void anEarlierIndexIsReplacedButOtherFilesStay() throws IOException {
+    index("again", "--max-docs", "300", "--merge-policy", "no-merge");
+    Path dir = tmp.resolve("again");
+    Files.writeString(dir.resolve("notes.txt"), "keep me", StandardCharsets.UTF_8);
+    HarnessResult r = index("again", "--max-docs", "100");
+    assertThat(dir.resolve("notes.txt")).hasContent("keep me");
+    assertThat(metric(r, "docsPerSec").detail()).containsEntry("docs", 100);
+    // The old commit is gone rather than superseded, so numbering starts afresh.
+    assertThat(segments(dir)).singleElement().asString().startsWith("_0 100 ");
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .filteredOn(n -> n.startsWith("segments_"))
+          .containsExactly("segments_1");
+    }
+  }
+
+  @Test
   void nioAndLogPoliciesIndex() throws IOException {
     HarnessResult r =
         index("nio", "--directory", "nio", "--merge-policy", "log-byte-size", "--max-docs", "200");
@@ -164,11 +181,10 @@ class IndexingVariantsTest {
       tmp.resolve("x.json").toString()
     };
     cli(with(base, "--directory", "ram"))
-        .assertError("ERROR: directory must be one of mmap, nio, bytebuffers, got 'ram'");
-    cli(with(base, "--merge-policy", "fancy"))
+        .assertError("ERROR: unknown directory ram: use mmap, nio or bytebuffers");
+    cli(with(base, "--merge-policy", "foo"))
         .assertError(
-            "ERROR: merge-policy must be one of tiered, log-byte-size, log-doc, no-merge, got"
-                + " 'fancy'");
+            "ERROR: unknown merge policy foo: use tiered, log-byte-size, log-doc or no-merge");
     cli(with(base, "--threads", "0")).assertError("ERROR: threads must be >= 1, got 0");
     cli(with(base, "--ram-buffer-mb", "0"))
         .assertError("ERROR: ram-buffer-mb must be > 0 and < 2048, got 0.0");

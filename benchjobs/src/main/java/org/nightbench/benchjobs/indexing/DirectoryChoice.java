@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Collectors;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.MMapDirectory;
@@ -28,14 +27,8 @@ public enum DirectoryChoice {
         return c;
       }
     }
-    throw new IllegalArgumentException(
-        "directory must be one of "
-            + Arrays.stream(values())
-                .map(DirectoryChoice::cliName)
-                .collect(Collectors.joining(", "))
-            + ", got '"
-            + s
-            + "'");
+    throw Choices.unknown(
+        "directory", s, Arrays.stream(values()).map(DirectoryChoice::cliName).toList());
   }
 
   Directory open(Path dir) throws IOException {

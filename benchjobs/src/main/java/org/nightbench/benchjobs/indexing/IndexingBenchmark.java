@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
@@ -98,7 +96,7 @@ public final class IndexingBenchmark {
               added,
               textBytes,
               elapsed,
-              sizeOf(directory),
+              IndexFiles.sizeInBytes(directory),
               segments,
               timings.flushSeconds(),
               timings.flushes(),
@@ -144,20 +142,18 @@ public final class IndexingBenchmark {
   }
 
   /**
-   * Removes the files an earlier run left, Lucene's or not, so the size measured is this run's;
-   * subdirectories are left alone as Lucene never creates them.
+   * Removes the index an earlier run left, so the size measured is this run's and segment names
+   * start from _0. Only Lucene's own file names go: the directory is the caller's, and a mistyped
+   * --index-dir must not cost anyone their files.
    */
-  private static void clear(Path dir) throws IOException {
+  private void clear(Path dir) throws IOException {
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw new IllegalArgumentException("index dir " + dir + " exists and is not a directory");
     }
     Files.createDirectories(dir);
-    try (Stream<Path> files = Files.list(dir)) {
-      for (Path p : (Iterable<Path>) files::iterator) {
-        if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(p)) {
-          Files.delete(p);
-        }
-      }
+    int deleted = IndexFiles.deleteStale(dir);
+    if (deleted > 0) {
+      progress.println("indexing: deleted " + deleted + " files of an earlier index in " + dir);
     }
   }
 
@@ -243,14 +239,5 @@ public final class IndexingBenchmark {
           sec,
           sec > 0 ? added / sec : 0.0);
     }
-  }
-
-  /** Through the Directory so that ByteBuffersDirectory reports its bytes too. */
-  private static long sizeOf(Directory directory) throws IOException {
-    long total = 0;
-    for (String file : directory.listAll()) {
-      total += directory.fileLength(file);
-    }
-    return total;
   }
 }

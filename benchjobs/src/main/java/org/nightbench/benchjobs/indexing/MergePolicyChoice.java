@@ -1,7 +1,6 @@
 package org.nightbench.benchjobs.indexing;
 
 import java.util.Arrays;
-import java.util.stream.Collectors;
 import org.apache.lucene.index.LogByteSizeMergePolicy;
 import org.apache.lucene.index.LogDocMergePolicy;
 import org.apache.lucene.index.MergePolicy;
@@ -33,14 +32,8 @@ public enum MergePolicyChoice {
         return c;
       }
     }
-    throw new IllegalArgumentException(
-        "merge-policy must be one of "
-            + Arrays.stream(values())
-                .map(MergePolicyChoice::cliName)
-                .collect(Collectors.joining(", "))
-            + ", got '"
-            + s
-            + "'");
+    throw Choices.unknown(
+        "merge policy", s, Arrays.stream(values()).map(MergePolicyChoice::cliName).toList());
   }
 
   MergePolicy create() {
