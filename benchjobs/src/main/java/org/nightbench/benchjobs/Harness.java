@@ -32,7 +32,7 @@ public final class Harness implements Callable<Integer> {
   @Override
   public Integer call() {
     throw new IllegalArgumentException(
-        "missing command: use index, generate-tasks, search or pk-lookup");
+        "missing command: use index, generate-tasks, search, bare-loop, pk-lookup, nrt, load or calibrate");
   }
 
   /** Runs the CLI and exits the JVM with its code. */
