@@ -79,6 +79,51 @@ class SeriesApiController {
     return series.points(id);
   }
 
+  @GetMapping(value = "/overview.csv", produces = "text/csv")
+  @Operation(summary = "The overview table as CSV: every series with its latest point and changes")
+  ResponseEntity<String> overviewCsv() {
+    StringBuilder csv =
+        new StringBuilder(
+            "id,benchmark,task,metric,unit,machine,jdk,corpus,profile,points,latest_date,"
+                + "latest_value,latest_stddev,change_vs_previous,change_vs_30_days,"
+                + "open_change_points\n");
+    for (SeriesGroup group : series.groupedByBenchmark()) {
+      for (SeriesSummary summary : group.series()) {
+        Series s = summary.series();
+        csv.append(
+                String.join(
+                    ",",
+                    Long.toString(s.id()),
+                    PointsCsv.field(s.benchmark()),
+                    PointsCsv.field(s.task()),
+                    PointsCsv.field(s.metric()),
+                    PointsCsv.field(s.unit()),
+                    PointsCsv.field(s.machine()),
+                    PointsCsv.field(s.jdk()),
+                    PointsCsv.field(s.corpus()),
+                    PointsCsv.field(s.profile()),
+                    Long.toString(summary.pointCount()),
+                    summary.latestX() == null ? "" : summary.latestX().toString(),
+                    text(summary.latestValue()),
+                    text(summary.latestStddev()),
+                    text(summary.changeVsPrevious()),
+                    text(summary.changeVs30Days()),
+                    Integer.toString(summary.openChangePoints())))
+            .append('\n');
+      }
+    }
+    return ResponseEntity.ok()
+        .header(
+            HttpHeaders.CONTENT_DISPOSITION,
+            ContentDisposition.attachment().filename("series.csv").build().toString())
+        .contentType(new MediaType("text", "csv", StandardCharsets.UTF_8))
+        .body(csv.toString());
+  }
+
+  private static String text(Double value) {
+    return value == null ? "" : value.toString();
+  }
+
   @GetMapping(value = "/{id}/points.csv", produces = "text/csv")
   @Operation(summary = "The points of one series as CSV, one line per point, for spreadsheets")
   ResponseEntity<String> pointsCsv(@Parameter(description = "Series id") @PathVariable long id) {

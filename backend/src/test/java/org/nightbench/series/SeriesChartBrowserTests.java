@@ -42,7 +42,8 @@ import org.springframework.util.FileSystemUtils;
 @ActiveProfiles("test")
 class SeriesChartBrowserTests {
 
-  private static final Path SCREENSHOT = Path.of("/tmp/series.png");
+  /** Screenshots of the key pages, kept as test artifacts (the last one taken per name). */
+  private static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
   private static Path profileDir;
   private static ChromeDriver browser;
@@ -64,6 +65,47 @@ class SeriesChartBrowserTests {
     if (profileDir != null) {
       FileSystemUtils.deleteRecursively(profileDir);
     }
+  }
+
+  @Test
+  void theOverviewListsSeriesWithSparklinesAndFiltersThemByTheAddress() throws IOException {
+    SeriesTestData data = new SeriesTestData(jdbc);
+    long term = data.series("search", "OverviewTerm", "qps", "queries/s");
+    long reopen = data.series("nrt", "OverviewPlain", "reopenP99Ms", "ms");
+    for (int day = 0; day < 5; day++) {
+      long run = data.run("10." + day + ".0");
+      Instant x = Instant.parse("2026-03-01T00:00:00Z").plus(Duration.ofDays(day));
+      data.point(term, run, x, 100.0 + day, 1.0);
+      data.point(reopen, run, x, 50.0 - day, 2.0);
+    }
+
+    browser.get("http://localhost:" + port + "/");
+    List<WebElement> rows = browser.findElements(By.cssSelector("tr.series-row"));
+    assertThat(rows).extracting(WebElement::getText).anyMatch(t -> t.contains("OverviewTerm"));
+    WebElement termRow =
+        rows.stream().filter(r -> r.getText().contains("OverviewTerm")).findFirst().orElseThrow();
+    assertThat(termRow.findElements(By.cssSelector("svg.sparkline path"))).hasSize(1);
+    assertThat(termRow.getText()).contains("104", "+1.0%");
+    screenshot("overview");
+
+    // The filter is in the address: a link to it shows only the NRT group's row.
+    browser.get("http://localhost:" + port + "/?group=nrt&q=overviewplain");
+    List<WebElement> shown =
+        browser.findElements(By.cssSelector("tr.series-row")).stream()
+            .filter(WebElement::isDisplayed)
+            .toList();
+    assertThat(shown)
+        .singleElement()
+        .satisfies(r -> assertThat(r.getText()).contains("OverviewPlain"));
+    WebElement text = browser.findElement(By.name("q"));
+    text.clear();
+    text.sendKeys("overview");
+    new WebDriverWait(browser, Duration.ofSeconds(5))
+        .until(
+            driver ->
+                browser.getCurrentUrl().contains("q=overview&")
+                    || browser.getCurrentUrl().endsWith("q=overview"));
+    screenshot("overview-filtered");
   }
 
   @Test
@@ -108,7 +150,7 @@ class SeriesChartBrowserTests {
     String legend = browser.findElement(By.id("chart-legend")).getText();
     assertThat(legend)
         .contains("104 ± 3", "queries/s", "Lucene 10.1.0", "maven:10.1.0", "2024-03-12");
-    screenshot(); // as a person sees it while hovering, for a look at /tmp/series.png
+    screenshot("series-hover"); // as a person sees it while hovering
   }
 
   @Test
@@ -282,8 +324,13 @@ class SeriesChartBrowserTests {
   }
 
   private BufferedImage screenshot() throws IOException {
+    return screenshot("series");
+  }
+
+  private BufferedImage screenshot(String name) throws IOException {
     byte[] png = browser.getScreenshotAs(OutputType.BYTES);
-    Files.write(SCREENSHOT, png);
+    Files.createDirectories(SCREENSHOTS);
+    Files.write(SCREENSHOTS.resolve(name + ".png"), png);
     return ImageIO.read(new ByteArrayInputStream(png));
   }
 
