@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures how repeatable the search benchmark is: N search JVMs on one index, then per category
-# the coefficient of variation (sample stdev / mean) of qps and qpsFastest over the JVMs, and the
-# median of those CVs. The index and task file in WORK_DIR are reused when present (delete them to
+# the coefficient of variation (sample stdev / mean) of qps, qpsFastest and qpsCpu over the JVMs,
+# and the median of those CVs. The index and task file in WORK_DIR are reused when present (delete them to
 # rebuild). Uses the shaded harness jar (./mvnw -o -pl benchjobs package -DskipTests) and Lucene
 # jars from ~/.m2 (fetch first: ./mvnw -q dependency:get -Dartifact=org.apache.lucene:lucene-facet:V,
 # same for core, queryparser, queries, sandbox, suggest). Manual tool, not part of the build.
@@ -72,14 +72,16 @@ def values(name):
             if m["name"] == name:
                 out.setdefault(m["task"], []).append(m["value"])
     return out
-qps, fastest = values("qps"), values("qpsFastest")
+qps, fastest, cpu = values("qps"), values("qpsFastest"), values("qpsCpu")
 warm = [m["value"] for r in runs for m in r["metrics"] if m["name"] == "warmupSec"]
 cv = lambda xs: statistics.stdev(xs) / statistics.mean(xs) * 100 if len(xs) > 1 else 0.0
-print(f"{'category':26} {'median qps':>11} {'CV qps %':>9} {'CV fastest %':>13}")
+med_cv = lambda d: statistics.median(cv(v) for v in d.values()) if d else float("nan")
+print(f"{'category':26} {'median qps':>11} {'CV qps %':>9} {'CV fastest %':>13} {'CV cpu %':>9}")
 for c in qps:
-    print(f"{c:26} {statistics.median(qps[c]):11.1f} {cv(qps[c]):9.2f} {cv(fastest[c]):13.2f}")
-print(f"median per-category CV over {len(runs)} JVMs: qps {statistics.median(cv(v) for v in qps.values()):.2f} %,"
-      f" qpsFastest {statistics.median(cv(v) for v in fastest.values()):.2f} %;"
+    print(f"{c:26} {statistics.median(qps[c]):11.1f} {cv(qps[c]):9.2f} {cv(fastest[c]):13.2f}"
+          f" {cv(cpu.get(c, [])):9.2f}")
+print(f"median per-category CV over {len(runs)} JVMs: qps {med_cv(qps):.2f} %,"
+      f" qpsFastest {med_cv(fastest):.2f} %, qpsCpu {med_cv(cpu):.2f} %;"
       f" warm-up {statistics.mean(warm):.1f} s mean")
 hashes = {json.dumps([[q["hits"], q["topHash"]] for m in r["metrics"] if m["name"] == "qps"
                       for q in m["detail"]["perQuery"]]) for r in runs}

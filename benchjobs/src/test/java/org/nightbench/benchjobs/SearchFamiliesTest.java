@@ -114,7 +114,7 @@ class SearchFamiliesTest {
     HarnessResult r = ResultWriter.read(out);
     assertThat(r.metrics())
         .extracting(m -> m.task() + "/" + m.name())
-        .containsExactly("HighTerm/qps", "HighTerm/qpsFastest", "all/warmupSec");
+        .containsExactly("HighTerm/qps", "HighTerm/qpsFastest", "HighTerm/qpsCpu", "all/warmupSec");
     assertThat(r.notes())
         .containsExactly(
             "skipped TermGroup100 (1 of 1 tasks): 'group100//' queries are not supported",
