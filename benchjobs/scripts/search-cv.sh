@@ -12,6 +12,8 @@
 # env:   REPETITIONS=20 WARMUP=5 MAX_WARMUP_SEC=10 TOLERANCE=0.02 WINDOW=5 PER_CATEGORY=5
 #        SEED=20260101 JVM_ARGS="-Xms1g -Xmx1g -XX:+UseParallelGC" BARE_LOOP=1 (also run bare-loop)
 #        HARNESS_JAR=copy of the shaded jar, so a rebuild cannot swap it between JVMs
+#        WAIT_LOAD=1.0 before each search JVM, wait (up to WAIT_MAX_SEC=1800) until the 1-minute
+#        load average is below this: on a shared machine, measures the harness, not the neighbours
 set -euo pipefail
 v=$1; jh=$2; corpus=$3; jvms=$4; work=${5:-$(mktemp -d)}
 reps=${REPETITIONS:-20}; warmup=${WARMUP:-5}; maxw=${MAX_WARMUP_SEC:-10}
@@ -50,8 +52,17 @@ harness() {
   --index-dir "$work/index" --seed "$seed" --per-category "$per" --out "$work/tasks.txt"
 echo "Lucene $v, $("$jh/bin/java" -version 2>&1 | head -1), $jvms JVMs x $reps repetitions" \
   "(warmup >= $warmup, adaptive <= ${maxw}s, tolerance $tol, window $window)"
+quiet() {
+  [[ -n ${WAIT_LOAD:-} ]] || return 0
+  local waited=0
+  while awk -v l="$(cut -d' ' -f1 /proc/loadavg)" -v max="$WAIT_LOAD" 'BEGIN{exit !(l >= max)}'; do
+    (( waited < ${WAIT_MAX_SEC:-1800} )) || { echo "load stayed >= $WAIT_LOAD" >&2; return 0; }
+    sleep 10; waited=$((waited + 10))
+  done
+}
 rm -f "$work"/search-*.json
 for i in $(seq 1 "$jvms"); do
+  quiet
   harness "search-$i" search --index-dir "$work/index" --tasks "$work/tasks.txt" \
     --repetitions "$reps" --warmup "$warmup" --max-warmup-sec "$maxw" \
     --warmup-tolerance "$tol" --warmup-window "$window" --seed "$((seed + i))" \
