@@ -177,12 +177,12 @@ class SearchFamiliesTest {
     assertThat(code).isZero();
     HarnessResult r = ResultWriter.read(out);
     assertThat(r.command()).isEqualTo("bare-loop");
-    assertThat(r.metrics()).hasSize(2 * TaskGenerator.CATEGORIES.size() + 1);
+    assertThat(r.metrics()).hasSize(2 * TaskGenerator.CATEGORIES.size() + 2);
     assertThat(r.metrics())
         .allSatisfy(
             m -> {
               assertThat(m.benchmark()).isEqualTo("overhead");
-              assertThat(m.name()).isIn("emptyLoopNs", "percentOfQuery");
+              assertThat(m.name()).isIn("emptyLoopNs", "percentOfQuery", "emptyLoopCpuNs");
               assertThat(m.value()).isPositive().isFinite();
             });
   }
