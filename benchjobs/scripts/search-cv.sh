@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures how repeatable the search benchmark is: N search JVMs on one index, then per category
-# the coefficient of variation (sample stdev / mean) of qps and qpsFastest over the JVMs, and the
-# median of those CVs. The index and task file in WORK_DIR are reused when present (delete them to
+# the coefficient of variation (sample stdev / mean) of qps, qpsFastest and qpsCpu over the JVMs,
+# and the median of those CVs. The index and task file in WORK_DIR are reused when present (delete them to
 # rebuild). Uses the shaded harness jar (./mvnw -o -pl benchjobs package -DskipTests) and Lucene
 # jars from ~/.m2 (fetch first: ./mvnw -q dependency:get -Dartifact=org.apache.lucene:lucene-facet:V,
 # same for core, queryparser, queries, sandbox, suggest). Manual tool, not part of the build.
@@ -12,6 +12,8 @@
 # env:   REPETITIONS=20 WARMUP=5 MAX_WARMUP_SEC=10 TOLERANCE=0.02 WINDOW=5 PER_CATEGORY=5
 #        SEED=20260101 JVM_ARGS="-Xms1g -Xmx1g -XX:+UseParallelGC" BARE_LOOP=1 (also run bare-loop)
 #        HARNESS_JAR=copy of the shaded jar, so a rebuild cannot swap it between JVMs
+#        WAIT_LOAD=1.0 before each search JVM, wait (up to WAIT_MAX_SEC=1800) until the 1-minute
+#        load average is below this: on a shared machine, measures the harness, not the neighbours
 set -euo pipefail
 v=$1; jh=$2; corpus=$3; jvms=$4; work=${5:-$(mktemp -d)}
 reps=${REPETITIONS:-20}; warmup=${WARMUP:-5}; maxw=${MAX_WARMUP_SEC:-10}
@@ -50,8 +52,17 @@ harness() {
   --index-dir "$work/index" --seed "$seed" --per-category "$per" --out "$work/tasks.txt"
 echo "Lucene $v, $("$jh/bin/java" -version 2>&1 | head -1), $jvms JVMs x $reps repetitions" \
   "(warmup >= $warmup, adaptive <= ${maxw}s, tolerance $tol, window $window)"
+quiet() {
+  [[ -n ${WAIT_LOAD:-} ]] || return 0
+  local waited=0
+  while awk -v l="$(cut -d' ' -f1 /proc/loadavg)" -v max="$WAIT_LOAD" 'BEGIN{exit !(l >= max)}'; do
+    (( waited < ${WAIT_MAX_SEC:-1800} )) || { echo "load stayed >= $WAIT_LOAD" >&2; return 0; }
+    sleep 10; waited=$((waited + 10))
+  done
+}
 rm -f "$work"/search-*.json
 for i in $(seq 1 "$jvms"); do
+  quiet
   harness "search-$i" search --index-dir "$work/index" --tasks "$work/tasks.txt" \
     --repetitions "$reps" --warmup "$warmup" --max-warmup-sec "$maxw" \
     --warmup-tolerance "$tol" --warmup-window "$window" --seed "$((seed + i))" \
@@ -72,14 +83,16 @@ def values(name):
             if m["name"] == name:
                 out.setdefault(m["task"], []).append(m["value"])
     return out
-qps, fastest = values("qps"), values("qpsFastest")
+qps, fastest, cpu = values("qps"), values("qpsFastest"), values("qpsCpu")
 warm = [m["value"] for r in runs for m in r["metrics"] if m["name"] == "warmupSec"]
 cv = lambda xs: statistics.stdev(xs) / statistics.mean(xs) * 100 if len(xs) > 1 else 0.0
-print(f"{'category':26} {'median qps':>11} {'CV qps %':>9} {'CV fastest %':>13}")
+med_cv = lambda d: statistics.median(cv(v) for v in d.values()) if d else float("nan")
+print(f"{'category':26} {'median qps':>11} {'CV qps %':>9} {'CV fastest %':>13} {'CV cpu %':>9}")
 for c in qps:
-    print(f"{c:26} {statistics.median(qps[c]):11.1f} {cv(qps[c]):9.2f} {cv(fastest[c]):13.2f}")
-print(f"median per-category CV over {len(runs)} JVMs: qps {statistics.median(cv(v) for v in qps.values()):.2f} %,"
-      f" qpsFastest {statistics.median(cv(v) for v in fastest.values()):.2f} %;"
+    print(f"{c:26} {statistics.median(qps[c]):11.1f} {cv(qps[c]):9.2f} {cv(fastest[c]):13.2f}"
+          f" {cv(cpu.get(c, [])):9.2f}")
+print(f"median per-category CV over {len(runs)} JVMs: qps {med_cv(qps):.2f} %,"
+      f" qpsFastest {med_cv(fastest):.2f} %, qpsCpu {med_cv(cpu):.2f} %;"
       f" warm-up {statistics.mean(warm):.1f} s mean")
 hashes = {json.dumps([[q["hits"], q["topHash"]] for m in r["metrics"] if m["name"] == "qps"
                       for q in m["detail"]["perQuery"]]) for r in runs}

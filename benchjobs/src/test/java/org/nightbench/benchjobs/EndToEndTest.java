@@ -154,9 +154,15 @@ class EndToEndTest {
         .extracting(Metric::task)
         .containsExactlyElementsOf(TaskGenerator.CATEGORIES);
     assertThat(fastest).allSatisfy(m -> assertThat(m.value()).isPositive().isFinite());
+    List<Metric> cpu = report.metrics().stream().filter(m -> m.name().equals("qpsCpu")).toList();
+    assertThat(cpu).extracting(Metric::task).containsExactlyElementsOf(TaskGenerator.CATEGORIES);
+    assertThat(cpu).allSatisfy(m -> assertThat(m.value()).isPositive().isFinite());
     Metric warmup = report.metrics().get(report.metrics().size() - 1);
     assertThat(List.of(warmup.task(), warmup.name())).containsExactly("all", "warmupSec");
-    assertThat(warmup.detail()).containsEntry("warmupRounds", 1).containsEntry("topHashBy", "id");
+    assertThat(warmup.detail())
+        .containsEntry("warmupRounds", 1)
+        .containsEntry("warmupJudgedOn", "cpu")
+        .containsEntry("topHashBy", "id");
     assertThat(report.curves())
         .singleElement()
         .satisfies(
@@ -217,7 +223,7 @@ class EndToEndTest {
     assertThat(r.command()).isEqualTo("search");
     assertThat(r.lucene().version()).isEqualTo(org.apache.lucene.util.Version.LATEST.toString());
     assertThat(r.environment().cores()).isPositive();
-    assertThat(r.metrics()).hasSize(2 * TaskGenerator.CATEGORIES.size() + 1);
+    assertThat(r.metrics()).hasSize(3 * TaskGenerator.CATEGORIES.size() + 1);
     assertThat(r.curves()).hasSize(1);
     try (var files = Files.list(out.getParent())) {
       assertThat(files.map(p -> p.getFileName().toString()).collect(Collectors.toSet()))

@@ -114,7 +114,7 @@ class SearchFamiliesTest {
     HarnessResult r = ResultWriter.read(out);
     assertThat(r.metrics())
         .extracting(m -> m.task() + "/" + m.name())
-        .containsExactly("HighTerm/qps", "HighTerm/qpsFastest", "all/warmupSec");
+        .containsExactly("HighTerm/qps", "HighTerm/qpsFastest", "HighTerm/qpsCpu", "all/warmupSec");
     assertThat(r.notes())
         .containsExactly(
             "skipped TermGroup100 (1 of 1 tasks): 'group100//' queries are not supported",
@@ -177,12 +177,12 @@ class SearchFamiliesTest {
     assertThat(code).isZero();
     HarnessResult r = ResultWriter.read(out);
     assertThat(r.command()).isEqualTo("bare-loop");
-    assertThat(r.metrics()).hasSize(2 * TaskGenerator.CATEGORIES.size() + 1);
+    assertThat(r.metrics()).hasSize(2 * TaskGenerator.CATEGORIES.size() + 2);
     assertThat(r.metrics())
         .allSatisfy(
             m -> {
               assertThat(m.benchmark()).isEqualTo("overhead");
-              assertThat(m.name()).isIn("emptyLoopNs", "percentOfQuery");
+              assertThat(m.name()).isIn("emptyLoopNs", "percentOfQuery", "emptyLoopCpuNs");
               assertThat(m.value()).isPositive().isFinite();
             });
   }

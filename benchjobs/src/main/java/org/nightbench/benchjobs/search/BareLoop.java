@@ -72,6 +72,20 @@ public final class BareLoop {
             "ns",
             WarmupGate.median(allEmpty),
             Map.of("queries", allEmpty.length, "checksum", real.checksum() + bare.checksum())));
+    if (bare.cpuSamples() != null) {
+      // What reading the thread's CPU clock adds around every timed call (outside wall times).
+      long[] cpu = new long[allEmpty.length];
+      for (int i = 0; i < cpu.length; i++) {
+        cpu[i] = Math.round(WarmupGate.median(bare.cpuSamples()[i]));
+      }
+      metrics.add(
+          metric(
+              "all",
+              "emptyLoopCpuNs",
+              "ns",
+              WarmupGate.median(cpu),
+              Map.of("queries", cpu.length)));
+    }
     return metrics;
   }
 

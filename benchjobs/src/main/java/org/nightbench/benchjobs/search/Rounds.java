@@ -2,6 +2,8 @@ package org.nightbench.benchjobs.search;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,10 +12,13 @@ import org.apache.lucene.search.IndexSearcher;
 
 /**
  * Runs tasks in rounds, each task once per round in a fresh seeded order (as luceneutil shuffles,
- * so JIT warm-up favours no category), timing every execution on its own.
+ * so JIT warm-up favours no category), timing every execution on its own: wall time, and the search
+ * thread's CPU time, which a busy neighbour on a shared machine barely moves.
  *
- * @param samples nanoseconds of each measured execution, {@code [task][measured round]}
+ * @param samples wall nanoseconds of each measured execution, {@code [task][measured round]}
+ * @param cpuSamples thread CPU nanoseconds of the same executions; null where the JVM cannot tell
  * @param roundNanos wall time of every round, warm-up first
+ * @param roundCpuNanos thread CPU time of every round's executions; empty without CPU times
  * @param warmupRounds how many of {@code roundNanos} were warm-up
  * @param warmupNanos wall time spent warming up
  * @param converged whether warm-up ended by convergence rather than by its cap or minimum
@@ -21,7 +26,9 @@ import org.apache.lucene.search.IndexSearcher;
  */
 public record Rounds(
     long[][] samples,
+    long[][] cpuSamples,
     List<Long> roundNanos,
+    List<Long> roundCpuNanos,
     int warmupRounds,
     long warmupNanos,
     boolean converged,
@@ -34,26 +41,18 @@ public record Rounds(
       SearchSettings settings,
       PrintStream progress)
       throws IOException {
-    int n = tasks.size();
-    CompiledTask[] task = tasks.toArray(CompiledTask[]::new);
-    int[] order = new int[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-    }
-    Random random = new Random(settings.seed());
+    Loop loop = new Loop(searcher, tasks.toArray(CompiledTask[]::new), settings.seed());
     WarmupGate gate = new WarmupGate(settings);
-    List<Long> roundNanos = new ArrayList<>();
-    long[] scratch = new long[n];
-    long checksum = 0;
+    // Convergence is judged on CPU time when there is one: JIT progress shows there, a
+    // neighbour's burst mostly does not.
+    List<Long> judged = loop.cpu == null ? loop.roundNanos : loop.roundCpuNanos;
     long warmupStart = System.nanoTime();
-    while (!gate.done(roundNanos, System.nanoTime() - warmupStart)) {
-      long t0 = System.nanoTime();
-      checksum += round(searcher, task, order, random, scratch);
-      roundNanos.add(System.nanoTime() - t0);
+    while (!gate.done(judged, System.nanoTime() - warmupStart)) {
+      loop.round();
     }
     long warmupNanos = System.nanoTime() - warmupStart;
-    int warmupRounds = roundNanos.size();
-    boolean converged = gate.adaptive() && gate.converged(roundNanos);
+    int warmupRounds = loop.roundNanos.size();
+    boolean converged = gate.adaptive() && gate.converged(judged);
     progress.printf(
         Locale.ROOT,
         "search: warm-up %d rounds in %.1f s (%s)%n",
@@ -61,38 +60,89 @@ public record Rounds(
         warmupNanos / 1e9,
         !gate.adaptive() ? "fixed" : converged ? "converged" : "not converged, capped");
 
-    long[][] samples = new long[n][settings.measuredRounds()];
-    for (int r = 0; r < settings.measuredRounds(); r++) {
-      long t0 = System.nanoTime();
-      checksum += round(searcher, task, order, random, scratch);
-      roundNanos.add(System.nanoTime() - t0);
+    int n = loop.task.length;
+    int measured = settings.measuredRounds();
+    long[][] samples = new long[n][measured];
+    long[][] cpuSamples = loop.cpu == null ? null : new long[n][measured];
+    for (int r = 0; r < measured; r++) {
+      loop.round();
       for (int i = 0; i < n; i++) {
-        samples[i][r] = scratch[i];
+        samples[i][r] = loop.nanos[i];
+        if (cpuSamples != null) {
+          cpuSamples[i][r] = loop.cpuNanos[i];
+        }
       }
     }
-    return new Rounds(samples, roundNanos, warmupRounds, warmupNanos, converged, checksum);
+    return new Rounds(
+        samples,
+        cpuSamples,
+        loop.roundNanos,
+        loop.roundCpuNanos,
+        warmupRounds,
+        warmupNanos,
+        converged,
+        loop.checksum);
   }
 
-  private static long round(
-      IndexSearcher searcher, CompiledTask[] task, int[] order, Random random, long[] nanos)
-      throws IOException {
-    shuffle(order, random);
-    long checksum = 0;
-    for (int i : order) {
-      long t0 = System.nanoTime();
-      checksum += task[i].run(searcher);
-      nanos[i] = System.nanoTime() - t0;
+  /** The timed loop and its scratch state, kept apart so the hot path stays small. */
+  private static final class Loop {
+    final IndexSearcher searcher;
+    final CompiledTask[] task;
+    final int[] order;
+    final Random random;
+    final ThreadMXBean cpu;
+    final long[] nanos;
+    final long[] cpuNanos;
+    final List<Long> roundNanos = new ArrayList<>();
+    final List<Long> roundCpuNanos = new ArrayList<>();
+    long checksum;
+
+    Loop(IndexSearcher searcher, CompiledTask[] task, long seed) {
+      this.searcher = searcher;
+      this.task = task;
+      this.order = new int[task.length];
+      for (int i = 0; i < order.length; i++) {
+        order[i] = i;
+      }
+      this.random = new Random(seed);
+      ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+      this.cpu = bean.isCurrentThreadCpuTimeSupported() ? bean : null;
+      if (cpu != null && !cpu.isThreadCpuTimeEnabled()) {
+        cpu.setThreadCpuTimeEnabled(true);
+      }
+      this.nanos = new long[task.length];
+      this.cpuNanos = new long[task.length];
     }
-    return checksum;
-  }
 
-  /** Fisher-Yates on ints, so the timed loop unboxes nothing. */
-  private static void shuffle(int[] a, Random random) {
-    for (int i = a.length - 1; i > 0; i--) {
-      int j = random.nextInt(i + 1);
-      int t = a[i];
-      a[i] = a[j];
-      a[j] = t;
+    void round() throws IOException {
+      shuffle();
+      long roundStart = System.nanoTime();
+      long roundCpu = 0;
+      for (int i : order) {
+        // CPU readings outside the wall readings, so wall times carry no extra cost.
+        long c0 = cpu == null ? 0 : cpu.getCurrentThreadCpuTime();
+        long t0 = System.nanoTime();
+        checksum += task[i].run(searcher);
+        long t1 = System.nanoTime();
+        long c1 = cpu == null ? 0 : cpu.getCurrentThreadCpuTime();
+        nanos[i] = t1 - t0;
+        cpuNanos[i] = c1 - c0;
+        roundCpu += c1 - c0;
+      }
+      roundNanos.add(System.nanoTime() - roundStart);
+      if (cpu != null) {
+        roundCpuNanos.add(roundCpu);
+      }
+    }
+
+    /** Fisher-Yates on ints, so the timed loop unboxes nothing. */
+    private void shuffle() {
+      for (int i = order.length - 1; i > 0; i--) {
+        int j = random.nextInt(i + 1);
+        int t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+      }
     }
   }
 }

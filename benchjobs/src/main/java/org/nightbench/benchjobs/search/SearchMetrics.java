@@ -10,8 +10,10 @@ import org.nightbench.benchjobs.result.Metric;
 
 /**
  * Turns timed rounds into metrics: per category {@code qps} = queries / sum of their median
- * latencies (robust to outliers) and {@code qpsFastest} = queries / sum of their fastest latencies
- * (the least disturbed by a shared machine), plus {@code all/warmupSec} and the round curve.
+ * latencies (robust to outliers), {@code qpsFastest} = queries / sum of their fastest latencies
+ * (the least disturbed by a shared machine) and {@code qpsCpu} = queries / sum of their median
+ * thread CPU times (what a neighbour's load barely moves; excludes GC pauses and time spent
+ * waiting), plus {@code all/warmupSec} and the round curve.
  */
 final class SearchMetrics {
 
@@ -35,6 +37,7 @@ final class SearchMetrics {
     detail.put("maxWarmupSec", settings.maxWarmupSec());
     detail.put("warmupTolerance", settings.warmupTolerance());
     detail.put("warmupWindow", settings.warmupWindow());
+    detail.put("warmupJudgedOn", rounds.cpuSamples() == null ? "wall" : "cpu");
     detail.put("topHashBy", plan.hashesByKey() ? "id" : "docid");
     metrics.add(
         new Metric(BENCHMARK, "all", "warmupSec", "s", false, rounds.warmupNanos() / 1e9, detail));
@@ -45,6 +48,7 @@ final class SearchMetrics {
       String category, List<Integer> idx, TaskPlan plan, Rounds rounds) {
     double medianSum = 0;
     double fastestSum = 0;
+    double cpuSum = 0;
     long totalHits = 0;
     long[] medians = new long[idx.size()];
     List<Map<String, Object>> perQuery = new ArrayList<>();
@@ -62,6 +66,11 @@ final class SearchMetrics {
       q.put("hits", o.hits());
       q.put("topHash", o.topHash());
       q.put("medianLatencyMs", median / 1e6);
+      if (rounds.cpuSamples() != null) {
+        double cpu = WarmupGate.median(rounds.cpuSamples()[i]);
+        cpuSum += cpu;
+        q.put("medianCpuMs", cpu / 1e6);
+      }
       q.put("latenciesNs", ns);
       perQuery.add(q);
     }
@@ -73,9 +82,11 @@ final class SearchMetrics {
     Map<String, Object> fastestDetail = new LinkedHashMap<>();
     fastestDetail.put("queries", idx.size());
     fastestDetail.put("fastestLatencyMs", fastestSum / idx.size() / 1e6);
-    return List.of(
+    List<Metric> out = new ArrayList<>();
+    out.add(
         new Metric(
-            BENCHMARK, category, "qps", "queries/s", true, qps(idx.size(), medianSum), detail),
+            BENCHMARK, category, "qps", "queries/s", true, qps(idx.size(), medianSum), detail));
+    out.add(
         new Metric(
             BENCHMARK,
             category,
@@ -84,6 +95,21 @@ final class SearchMetrics {
             true,
             qps(idx.size(), fastestSum),
             fastestDetail));
+    if (rounds.cpuSamples() != null) {
+      Map<String, Object> cpuDetail = new LinkedHashMap<>();
+      cpuDetail.put("queries", idx.size());
+      cpuDetail.put("medianCpuMs", cpuSum / idx.size() / 1e6);
+      out.add(
+          new Metric(
+              BENCHMARK,
+              category,
+              "qpsCpu",
+              "queries/cpu-s",
+              true,
+              qps(idx.size(), cpuSum),
+              cpuDetail));
+    }
+    return out;
   }
 
   /** A query faster than the clock resolution would give an infinite QPS; floor at 1 ns. */
@@ -91,20 +117,24 @@ final class SearchMetrics {
     return queries / (Math.max(sumNanos, 1) / 1e9);
   }
 
-  /** Round wall times, warm-up and measured rounds in separate columns. */
+  /**
+   * Round wall times, warm-up and measured rounds in separate columns, then the rounds' summed
+   * thread CPU time (null without one).
+   */
   static Curve roundCurve(Rounds rounds) {
     List<List<Double>> rows = new ArrayList<>();
     for (int r = 0; r < rounds.roundNanos().size(); r++) {
       Double ms = rounds.roundNanos().get(r) / 1e6;
+      Double cpuMs = rounds.roundCpuNanos().isEmpty() ? null : rounds.roundCpuNanos().get(r) / 1e6;
       boolean warm = r < rounds.warmupRounds();
-      rows.add(Arrays.asList((double) r + 1, warm ? ms : null, warm ? null : ms));
+      rows.add(Arrays.asList((double) r + 1, warm ? ms : null, warm ? null : ms, cpuMs));
     }
     return new Curve(
         BENCHMARK,
         "all",
         "roundLatency",
         "round",
-        List.of("warm-up round ms", "measured round ms"),
+        List.of("warm-up round ms", "measured round ms", "round cpu ms"),
         rows);
   }
 }

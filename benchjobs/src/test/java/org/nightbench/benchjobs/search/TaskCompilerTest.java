@@ -1,0 +1,142 @@
+package org.nightbench.benchjobs.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
+import org.nightbench.benchjobs.linedocs.LineDoc;
+import org.nightbench.benchjobs.tasks.Task;
+
+class TaskCompilerTest {
+
+  private Directory dir;
+  private DirectoryReader reader;
+  private IndexSearcher searcher;
+  private TaskCompiler compiler;
+
+  @BeforeEach
+  void indexThreeDocuments() throws IOException {
+    dir = new ByteBuffersDirectory();
+    try (IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
+      w.addDocument(doc(0, "alpha", "03-OCT-2007 20:08:53.000", "the quick brown fox"));
+      w.addDocument(doc(1, "beta", "04-JAN-2008 01:00:00.000", "the lazy brown dog"));
+      w.addDocument(doc(2, "gamma", "no date", "a quick dog"));
+    }
+    reader = DirectoryReader.open(dir);
+    searcher = SearchBenchmark.searcher(reader);
+    compiler = new TaskCompiler(reader, 10);
+  }
+
+  private static Document doc(long id, String title, String date, String body) {
+    return BenchmarkDocuments.build(id, new LineDoc(title, date, body, id + 1, body.length()));
+  }
+
+  @AfterEach
+  void close() throws IOException {
+    compiler.close();
+    reader.close();
+    dir.close();
+  }
+
+  private long hits(String category, String text) throws Exception {
+    return compiler.compile(new Task(category, text, null, 1)).check(searcher).hits();
+  }
+
+  private String unsupported(String category, String text) {
+    try {
+      compiler.compile(new Task(category, text, null, 1));
+    } catch (UnsupportedTaskException e) {
+      return e.getMessage();
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+    throw new AssertionError("compiled: " + text);
+  }
+
+  @Test
+  void everyPrefixRunsWhatItNames() throws Exception {
+    assertThat(hits("HighTerm", "brown")).isEqualTo(2);
+    assertThat(hits("CountTerm", "count(brown)")).isEqualTo(2);
+    assertThat(hits("CountPhrase", "count(\"brown fox\")")).isEqualTo(1);
+    assertThat(hits("HighSpanNear", "near//quick dog")).isEqualTo(1);
+    assertThat(hits("HighIntervalsOrdered", "ordered//the dog")).isEqualTo(1);
+    assertThat(hits("IntNRQ", "nrq//timesecnum 3601 86399")).isEqualTo(1);
+    assertThat(hits("IntNRQ", "nrq//datenum 0 9999999999999")).isEqualTo(2);
+    assertThat(hits("TermDTSort", "lastmodndvsort//brown")).isEqualTo(2);
+    assertThat(hits("HighTermDayOfYearSort", "dayofyeardvsort//brown")).isEqualTo(2);
+    assertThat(hits("BrowseMonthSSDVFacets", "*:* +facets:Month.sortedset")).isEqualTo(3);
+    assertThat(hits("PKLookup", "pk//2 0 7")).isEqualTo(2);
+  }
+
+  @Test
+  void sortedTopHashesFollowTheSortOrder() throws Exception {
+    Outcome byTitle =
+        compiler.compile(new Task("S", "titledvsort//brown", null, 1)).check(searcher);
+    Outcome byDate =
+        compiler.compile(new Task("S", "lastmodndvsort//brown", null, 1)).check(searcher);
+    assertThat(byTitle.topHash()).isEqualTo(byDate.topHash()); // alpha/2007 before beta/2008
+  }
+
+  @Test
+  void whatThisHarnessOrIndexLacksIsUnsupported() {
+    assertThat(unsupported("TermGroup100", "group100//brown"))
+        .isEqualTo("'group100//' queries are not supported");
+    assertThat(unsupported("X", "count(group100//brown)"))
+        .isEqualTo("'group100//' queries are not supported");
+    assertThat(unsupported("X", "count(brown"))
+        .isEqualTo("count(...) must enclose the whole query");
+    assertThat(unsupported("X", "*:* +facets:Date.taxonomy"))
+        .startsWith("facets 'Date.taxonomy': only sorted-set");
+    assertThat(unsupported("X", "*:* +facets:Date.sortedset"))
+        .isEqualTo("facet dimension 'Date' is not indexed");
+    assertThat(unsupported("X", "brown +filter=5%")).isEqualTo("'+filter=' is not supported");
+    assertThat(unsupported("X", "nrq//title 1 2"))
+        .isEqualTo("index has no one-dimensional point field 'title'");
+  }
+
+  @Test
+  void aBareIndexLacksTheDocValuesFieldsSortsNeed() throws Exception {
+    try (Directory bare = new ByteBuffersDirectory()) {
+      try (IndexWriter w = new IndexWriter(bare, new IndexWriterConfig(new StandardAnalyzer()))) {
+        Document d = new Document();
+        d.add(new TextField("body", "brown", Field.Store.NO));
+        w.addDocument(d);
+      }
+      try (DirectoryReader r = DirectoryReader.open(bare);
+          TaskCompiler c = new TaskCompiler(r, 10)) {
+        assertThatThrownBy(() -> c.compile(new Task("S", "titledvsort//brown", null, 1)))
+            .isInstanceOf(UnsupportedTaskException.class)
+            .hasMessage("index has no doc values field 'titleDV'");
+        assertThatThrownBy(() -> c.compile(new Task("F", "*:* +facets:Month.sortedset", null, 1)))
+            .isInstanceOf(UnsupportedTaskException.class)
+            .hasMessage("index has no sorted-set facet dimensions");
+        assertThat(c.hashesByKey()).isFalse();
+      }
+    }
+  }
+
+  @Test
+  void malformedTaskTextIsAnError() {
+    assertThatThrownBy(() -> compiler.compile(new Task("N", "near//brown", null, 1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("expected near//a b, got 1 words");
+    assertThatThrownBy(() -> compiler.compile(new Task("R", "nrq//datenum a 2", null, 1)))
+        .hasMessage("not a whole number: 'a'");
+    assertThatThrownBy(() -> compiler.compile(new Task("P", "\"unclosed", null, 1)))
+        .hasMessageStartingWith("cannot parse query '\"unclosed': ");
+  }
+}
