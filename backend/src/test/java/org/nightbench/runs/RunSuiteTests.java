@@ -102,10 +102,15 @@ class RunSuiteTests {
         .andExpect(jsonPath("$.disturbedReason").doesNotExist())
         // Each search JVM's warm-up rounds, NRT reopens and QPS, a load sweep per Directory.
         .andExpect(jsonPath("$.curves.length()").value(6));
+    int labels =
+        jdbc.sql("select cardinality(labels) from run_curve where run_id = :run and position = 0")
+            .param("run", run.id())
+            .query(Integer.class)
+            .single();
     mvc.perform(get("/api/runs/{id}/curves/0", run.id()))
         .andExpect(status().isOk())
-        // The first JVM's rounds: [round, warm-up round ms, measured round ms].
-        .andExpect(jsonPath("$[0].length()").value(3));
+        // Each row is x and then one value per label.
+        .andExpect(jsonPath("$[0].length()").value(labels + 1));
     mvc.perform(get("/runs/{id}", run.id()))
         .andExpect(status().isOk())
         .andExpect(content().string(org.hamcrest.Matchers.containsString("Inside the run")))
