@@ -103,6 +103,50 @@ function isReleaseSeries(points) {
   return points.every(p => p[LUCENE_VERSION] && String(p[LUCENE_SPEC]).startsWith('maven:'));
 }
 
+/**
+ * The ±1σ band as one polygon per unbroken stretch, at most two vertices per pixel column.
+ * Dygraphs' own error plotter fills one four-sided subpath per point pair: at 5,500 points that
+ * single fill took most of a chart's drawing time, while the band looks the same either way.
+ */
+export function bandPlotter(e) {
+  const ctx = e.drawingContext;
+  const { h, y: top } = e.plotArea;
+  const rgb = Dygraph.toRGB_(e.color);
+  const alpha = e.dygraph.getNumericOption('fillAlpha', e.setName);
+  ctx.fillStyle = `rgba(${rgb.r},${rgb.g},${rgb.b},${alpha})`;
+  ctx.beginPath();
+  let upper = [], lower = [];
+  const flush = () => {
+    if (upper.length > 1) {
+      ctx.moveTo(upper[0], upper[1]);
+      for (let i = 2; i < upper.length; i += 2) ctx.lineTo(upper[i], upper[i + 1]);
+      for (let i = lower.length - 2; i >= 0; i -= 2) ctx.lineTo(lower[i], lower[i + 1]);
+      ctx.closePath();
+    }
+    upper = []; lower = [];
+  };
+  let column = NaN;
+  for (const point of e.points) {
+    if (point.y == null || Number.isNaN(point.y)) {
+      if (!e.dygraph.getBooleanOption('connectSeparatedPoints', e.setName)) flush();
+      continue;
+    }
+    const hi = top + h * (Number.isNaN(point.y_top) ? point.y : point.y_top);
+    const lo = top + h * (Number.isNaN(point.y_bottom) ? point.y : point.y_bottom);
+    const x = Math.round(point.canvasx);
+    if (x === column) { // same pixel column: widen it instead of adding vertices
+      upper[upper.length - 1] = Math.min(upper[upper.length - 1], hi);
+      lower[lower.length - 1] = Math.max(lower[lower.length - 1], lo);
+    } else {
+      upper.push(x, hi);
+      lower.push(x, lo);
+      column = x;
+    }
+  }
+  flush();
+  ctx.fill();
+}
+
 const COLORS = ['#1a5fb4', '#c64600', '#26734d', '#813d9c', '#a51d2d', '#5e5c64'];
 const WEEK = 7 * 24 * 3600 * 1000;
 
@@ -151,17 +195,34 @@ function draw(element, legend, view) {
   const labels = drawn.map(series => series.label);
   const releaseLabel = i => (Number.isInteger(i) && primary.points[i] ? primary.points[i][LUCENE_VERSION] : '');
   const single = rows.length === 1;
+  // Dots only where they can be told apart: thousands of them are a smear that is slow to draw.
+  const sparse = (lo, hi) => {
+    let n = 0;
+    for (let r = 0; r < rows.length; r++) if (xOf(r) >= lo && xOf(r) <= hi) n++;
+    return n * 4 <= element.clientWidth;
+  };
+  const letters = annotations.map(a => ({
+    series: labels[0],
+    x: xOf(rowFor(rows, primary, a.runId, Date.parse(a.at))),
+    shortText: a.letter,
+    text: `${a.letter}: ${a.shortText}`,
+    cssClass: `annotation-${a.kind}`,
+    tickHeight: 10,
+  }));
   element.replaceChildren();
   const graph = new Dygraph(element, data, {
+    // Plugins start before the first drawing: letters set here cost no second drawing of the chart.
+    plugins: [{ activate(g) { g.setAnnotations(letters, true); return {}; } }],
     // A lone point has no x range of its own: give it some room instead of the edge.
     dateWindow: single ? (byRelease ? [-1, 1] : [rows[0].x - WEEK, rows[0].x + WEEK]) : (zoom && !byRelease ? zoom : null),
     labels: [byRelease ? 'Release' : 'Date', ...labels],
     errorBars: true,
     sigma: 1,
+    plotter: [bandPlotter, Dygraph.Plotters.linePlotter],
     fillAlpha: 0.2,
     colors: COLORS.slice(0, drawn.length),
     strokeWidth: 1.5,
-    drawPoints: true,
+    drawPoints: sparse(...(zoom && !byRelease ? zoom : [-Infinity, Infinity])),
     pointSize: 2,
     highlightCircleSize: 4.5,
     connectSeparatedPoints: true,
@@ -172,7 +233,8 @@ function draw(element, legend, view) {
     ylabel: `${primary.metric} (${unit})`,
     axes: {
       y: { valueFormatter: formatValue, axisLabelFormatter: formatValue, axisLabelWidth: 64 },
-      ...(byRelease ? { x: { axisLabelFormatter: releaseLabel, valueFormatter: releaseLabel, pixelsPerLabel: 48 } } : {}),
+      // Dates: room enough that two years' "Jan 2026" labels never run into each other.
+      x: byRelease ? { axisLabelFormatter: releaseLabel, valueFormatter: releaseLabel, pixelsPerLabel: 48 } : { pixelsPerLabel: 80 },
     },
     gridLineColor: '#e3e6ea',
     showRangeSelector: rows.length > 1,
@@ -231,19 +293,13 @@ function draw(element, legend, view) {
       }
     },
     zoomCallback(minX, maxX) {
+      const dots = sparse(minX, maxX);
+      if (dots !== graph.getBooleanOption('drawPoints')) graph.updateOptions({ drawPoints: dots });
       if (byRelease) return;
       const [lo, hi] = graph.xAxisExtremes();
       view.onZoom(minX <= lo && maxX >= hi ? null : [minX, maxX]);
     },
   });
-  graph.setAnnotations(annotations.map(a => ({
-    series: labels[0],
-    x: xOf(rowFor(rows, primary, a.runId, Date.parse(a.at))),
-    shortText: a.letter,
-    text: `${a.letter}: ${a.shortText}`,
-    cssClass: `annotation-${a.kind}`,
-    tickHeight: 10,
-  })));
   return graph;
 }
 
@@ -254,8 +310,9 @@ function annotationList(annotations) {
     + '</li>').join('');
 }
 
+// No Accept header: the points' fetch must match the page's preload of them to reuse it.
 async function json(url) {
-  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response.json();
 }

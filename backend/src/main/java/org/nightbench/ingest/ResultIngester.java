@@ -10,6 +10,7 @@ import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.runs.RunRepository;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -26,12 +27,19 @@ public class ResultIngester {
   private final RunRepository runs;
   private final JsonMapper json;
   private final RunArtifacts artifacts;
+  private final ApplicationEventPublisher events;
 
-  ResultIngester(JdbcClient jdbc, RunRepository runs, JsonMapper json, RunArtifacts artifacts) {
+  ResultIngester(
+      JdbcClient jdbc,
+      RunRepository runs,
+      JsonMapper json,
+      RunArtifacts artifacts,
+      ApplicationEventPublisher events) {
     this.jdbc = jdbc;
     this.runs = runs;
     this.json = json;
     this.artifacts = artifacts;
+    this.events = events;
   }
 
   /**
@@ -47,6 +55,7 @@ public class ResultIngester {
   public int ingest(RunContext context, List<StepResult> steps, RunFindings findings) {
     List<HarnessResult> results = steps.stream().map(StepResult::result).toList();
     Map<Key, Samples> grouped = group(results);
+    List<Long> seriesIds = new ArrayList<>();
     for (Map.Entry<Key, Samples> entry : grouped.entrySet()) {
       Key key = entry.getKey();
       Samples samples = entry.getValue();
@@ -60,6 +69,7 @@ public class ResultIngester {
               context.corpus(),
               context.profile());
       long seriesId = upsertSeries(identity, samples.unit, samples.higherIsBetter);
+      seriesIds.add(seriesId);
       double[] values = samples.values.stream().mapToDouble(Double::doubleValue).toArray();
       Double stddev = values.length > 1 ? StandardDeviation.of(values).getAsDouble() : null;
       jdbc.sql(
@@ -88,6 +98,7 @@ public class ResultIngester {
       runs.markFailedKeepingResults(
           context.runId(), findings.failure(), environmentJson(context, results));
     }
+    events.publishEvent(new RunIngested(context.runId(), seriesIds));
     return grouped.size();
   }
 

@@ -12,6 +12,7 @@ import org.nightbench.annotations.Annotation;
 import org.nightbench.annotations.AnnotationService;
 import org.nightbench.changepoints.ChangePoint;
 import org.nightbench.changepoints.ChangePointService;
+import org.springframework.http.CacheControl;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -19,6 +20,7 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -31,10 +33,15 @@ class SeriesApiController {
   private final SeriesService series;
   private final AnnotationService annotations;
   private final ChangePointService changePoints;
+  private final PreparedPoints preparedPoints;
 
   SeriesApiController(
-      SeriesService series, AnnotationService annotations, ChangePointService changePoints) {
+      SeriesService series,
+      AnnotationService annotations,
+      ChangePointService changePoints,
+      PreparedPoints preparedPoints) {
     this.series = series;
+    this.preparedPoints = preparedPoints;
     this.annotations = annotations;
     this.changePoints = changePoints;
   }
@@ -67,7 +74,11 @@ class SeriesApiController {
       description =
           "One point per run: the revision date, the mean over the run's JVMs and its ±1σ."
               + " Points are compact arrays; `columns` names their positions.")
-  @ApiResponse(responseCode = "200", description = "The points")
+  @ApiResponse(
+      responseCode = "200",
+      description = "The points; gzipped when the client accepts it, with an ETag to revalidate",
+      content = @Content(schema = @Schema(implementation = SeriesPoints.class)))
+  @ApiResponse(responseCode = "304", description = "Unchanged since the ETag in If-None-Match")
   @ApiResponse(
       responseCode = "404",
       description = "No such series",
@@ -75,8 +86,23 @@ class SeriesApiController {
           @Content(
               mediaType = "application/problem+json",
               schema = @Schema(implementation = ProblemDetail.class)))
-  SeriesPoints points(@Parameter(description = "Series id") @PathVariable long id) {
-    return series.points(id);
+  ResponseEntity<byte[]> points(
+      @Parameter(description = "Series id") @PathVariable long id,
+      @Parameter(hidden = true) @RequestHeader(name = HttpHeaders.ACCEPT_ENCODING, required = false)
+          String acceptEncoding) {
+    PreparedPoints.Prepared points = preparedPoints.of(id);
+    // With the ETag set, Spring answers a matching If-None-Match with 304 and no body.
+    ResponseEntity.BodyBuilder response =
+        ResponseEntity.ok()
+            .contentType(MediaType.APPLICATION_JSON)
+            .eTag(points.etag())
+            .cacheControl(CacheControl.noCache())
+            .varyBy(HttpHeaders.ACCEPT_ENCODING);
+    if (AcceptEncoding.allowsGzip(acceptEncoding)) {
+      // Already compressed: the server's own compression leaves an encoded body alone.
+      return response.header(HttpHeaders.CONTENT_ENCODING, "gzip").body(points.gzipped());
+    }
+    return response.body(points.plain());
   }
 
   @GetMapping(value = "/overview.csv", produces = "text/csv")

@@ -110,6 +110,14 @@ class SeriesRepository {
         .list();
   }
 
+  /** The version of a series' points (see V7), empty for an unknown series. */
+  Optional<Long> findPointsVersion(long seriesId) {
+    return jdbc.sql("select points_version from series where id = ?")
+        .param(seriesId)
+        .query(Long.class)
+        .optional();
+  }
+
   /** The points one run added, one per series, in the series list's order. */
   List<RunMeasurement> findMeasurementsOfRun(long runId) {
     return jdbc.sql(

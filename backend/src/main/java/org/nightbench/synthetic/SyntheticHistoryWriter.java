@@ -12,6 +12,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import javax.sql.DataSource;
 import org.nightbench.ingest.SeriesIdentity;
@@ -61,6 +62,7 @@ public class SyntheticHistoryWriter {
           points +=
               copyPoints(connection, id, runIds, last, shape, settings.jvms(), random.split());
           series.add(new WrittenSeries(id, entry.benchmark(), entry.task(), entry.metric(), shape));
+          annotateSteps(connection, id, runIds, shape, settings);
         }
         connection.commit();
         // Fresh statistics: with 800,000 new rows the planner would otherwise guess until
@@ -81,7 +83,49 @@ public class SyntheticHistoryWriter {
     }
   }
 
+  /**
+   * A series annotation at every planted step, as a person would leave one for a known change, so
+   * the generated charts carry letters and a legend. The text says what it is: made up.
+   */
+  private static void annotateSteps(
+      Connection connection,
+      long seriesId,
+      long[] runIds,
+      SeriesShape shape,
+      SyntheticHistoryProperties settings)
+      throws SQLException {
+    try (PreparedStatement statement =
+        connection.prepareStatement(
+            "insert into annotation (at, run_id, short_text, long_text, kind, scope, series_id,"
+                + " created_by) select r.revision_date, r.id, ?, ?, 'benchmark', 'series', ?, ?"
+                + " from run r where r.id = ?")) {
+      for (SeriesShape.Step step : shape.steps()) {
+        statement.setString(
+            1, String.format(Locale.ROOT, "Synthetic step of %+.1f %%", 100 * step.relative()));
+        statement.setString(
+            2,
+            "Planted by the synthetic history (seed "
+                + settings.seed()
+                + "): the level changes from this night on. A change-point detector should find it.");
+        statement.setLong(3, seriesId);
+        statement.setString(4, author(settings.machine()));
+        statement.setLong(5, runIds[step.night()]);
+        statement.addBatch();
+      }
+      statement.executeBatch();
+    }
+  }
+
+  private static String author(String machine) {
+    return "synthetic history of " + machine;
+  }
+
   private static void deleteEarlier(Connection connection, String machine) throws SQLException {
+    try (PreparedStatement annotations =
+        connection.prepareStatement("delete from annotation where created_by = ?")) {
+      annotations.setString(1, author(machine));
+      annotations.executeUpdate();
+    }
     try (PreparedStatement measurements =
             connection.prepareStatement(
                 "delete from measurement where series_id in (select id from series where machine = ?)");

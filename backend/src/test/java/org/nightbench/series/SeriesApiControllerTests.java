@@ -18,7 +18,7 @@ import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
-/** The JSON shapes of {@code /api/series} and its 404s. */
+/** The JSON shapes of {@code /api/series} and its 404s; the points are in SeriesPointsApiTests. */
 @WebMvcTest(SeriesApiController.class)
 class SeriesApiControllerTests {
 
@@ -30,6 +30,7 @@ class SeriesApiControllerTests {
   @MockitoBean SeriesService service;
   @MockitoBean AnnotationService annotations;
   @MockitoBean ChangePointService changePoints;
+  @MockitoBean PreparedPoints preparedPoints;
 
   @Test
   void listsSeriesGroupedByBenchmark() throws Exception {
@@ -79,38 +80,11 @@ class SeriesApiControllerTests {
   }
 
   @Test
-  void pointsAreCompactArrays() throws Exception {
-    given(service.points(7))
-        .willReturn(
-            new SeriesPoints(
-                7,
-                List.of(
-                    new Point(1717200000000L, 100.0, null, 41, "maven:9.12.3", "9.12.3"),
-                    new Point(1717286400000L, 120.0, 3.0, 42, "git:main", null))));
-
-    mvc.perform(get("/api/series/7/points"))
-        .andExpect(status().isOk())
-        .andExpect(jsonPath("$.seriesId").value(7))
-        .andExpect(jsonPath("$.columns[0]").value("x"))
-        .andExpect(jsonPath("$.columns[5]").value("luceneVersion"))
-        .andExpect(jsonPath("$.columns.length()").value(6))
-        .andExpect(jsonPath("$.points.length()").value(2))
-        .andExpect(jsonPath("$.points[0][0]").value(1717200000000L))
-        .andExpect(jsonPath("$.points[0][1]").value(100.0))
-        .andExpect(jsonPath("$.points[0][2]").isEmpty())
-        .andExpect(jsonPath("$.points[0][3]").value(41))
-        .andExpect(jsonPath("$.points[0][4]").value("maven:9.12.3"))
-        .andExpect(jsonPath("$.points[1][2]").value(3.0))
-        .andExpect(jsonPath("$.points[1][5]").isEmpty())
-        .andExpect(jsonPath("$.points[1].length()").value(6));
-  }
-
-  @Test
   void unknownSeriesIsAProblem404() throws Exception {
     given(service.get(99)).willThrow(new NotFoundException("No series 99"));
-    given(service.points(99)).willThrow(new NotFoundException("No series 99"));
+    given(service.related(99)).willThrow(new NotFoundException("No series 99"));
 
-    for (String path : List.of("/api/series/99", "/api/series/99/points")) {
+    for (String path : List.of("/api/series/99", "/api/series/99/related")) {
       mvc.perform(get(path))
           .andExpect(status().isNotFound())
           .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))

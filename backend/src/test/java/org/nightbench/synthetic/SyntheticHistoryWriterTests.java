@@ -60,6 +60,18 @@ class SyntheticHistoryWriterTests {
 
     assertThat(after / before - 1)
         .isCloseTo(step.relative(), org.assertj.core.data.Offset.offset(0.01));
+    // Lettered on its chart at the night the level changes, saying it was made up.
+    assertThat(
+            jdbc.sql(
+                    "select a.short_text from annotation a join run r on r.id = a.run_id"
+                        + " where a.series_id = ? and r.revision_date = (select x from measurement"
+                        + " where series_id = ? order by x offset ? limit 1)")
+                .params(stepped.id(), stepped.id(), step.night())
+                .query(String.class)
+                .list())
+        .singleElement()
+        .asString()
+        .startsWith("Synthetic step of ");
   }
 
   @Test
@@ -69,6 +81,11 @@ class SyntheticHistoryWriterTests {
 
     assertThat(count("select count(*) from run where machine = 'synthetic-c'")).isEqualTo(20);
     assertThat(count("select count(*) from series where machine = 'synthetic-c'")).isEqualTo(3);
+    assertThat(
+            count(
+                "select count(*) from annotation a join series s on s.id = a.series_id"
+                    + " where s.machine = 'synthetic-c'"))
+        .isEqualTo(count("select count(*) from annotation where created_by like '%synthetic-c'"));
   }
 
   @Test
