@@ -444,4 +444,5 @@ async function main() {
   }
 }
 
-main();
+// run-curves.js imports formatValue from here, on pages without a series chart.
+if (document.getElementById('chart')) main();

@@ -3,9 +3,11 @@ package org.nightbench.runs;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import org.nightbench.series.RunMeasurement;
 import org.nightbench.series.SeriesService;
+import org.nightbench.web.Csv;
 import org.nightbench.web.NotFoundException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -18,6 +20,8 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 @RestController
 @RequestMapping("/api/runs")
@@ -26,16 +30,59 @@ class RunApiController {
 
   private final RunService runs;
   private final SeriesService series;
+  private final JsonMapper json;
 
-  RunApiController(RunService runs, SeriesService series) {
+  RunApiController(RunService runs, SeriesService series, JsonMapper json) {
     this.runs = runs;
     this.series = series;
+    this.json = json;
   }
 
   @GetMapping
   @Operation(summary = "The most recent runs, newest first")
   List<Run> recent(@RequestParam(defaultValue = "100") int limit) {
     return runs.recent(limit);
+  }
+
+  @GetMapping(value = "/recent.csv", produces = "text/csv")
+  @Operation(summary = "The most recent runs as CSV, newest first")
+  ResponseEntity<String> recentCsv(@RequestParam(defaultValue = "100") int limit) {
+    Csv csv =
+        new Csv(
+            "id",
+            "lucene_spec",
+            "lucene_version",
+            "commit_sha",
+            "revision_date",
+            "machine",
+            "profile",
+            "corpus",
+            "reason",
+            "status",
+            "jdk",
+            "queued_at",
+            "started_at",
+            "finished_at",
+            "error");
+    for (Run r : runs.recent(limit)) {
+      csv.row(
+          r.id(),
+          r.luceneSpec(),
+          r.luceneVersion(),
+          r.commitSha(),
+          r.revisionDate(),
+          r.machine(),
+          r.profile(),
+          r.corpus(),
+          r.reason(),
+          r.status(),
+          r.jdk(),
+          r.queuedAt(),
+          r.startedAt(),
+          r.finishedAt(),
+          r.error());
+    }
+    return csv.download("runs.csv");
   }
 
   @GetMapping("/{id}")
@@ -57,29 +104,32 @@ class RunApiController {
   @Operation(summary = "The same as CSV, for spreadsheets")
   ResponseEntity<String> measurementsCsv(@PathVariable long id) {
     runs.find(id).orElseThrow(() -> notFound(id));
-    StringBuilder csv =
-        new StringBuilder(
-            "benchmark,task,metric,unit,value,stddev,jvms,previous_value,previous_run_id,change\n");
+    Csv csv =
+        new Csv(
+            "benchmark",
+            "task",
+            "metric",
+            "unit",
+            "value",
+            "stddev",
+            "jvms",
+            "previous_value",
+            "previous_run_id",
+            "change");
     for (RunMeasurement m : series.measurementsOfRun(id)) {
-      csv.append(
-              String.join(
-                  ",",
-                  m.series().benchmark(),
-                  m.series().task(),
-                  m.series().metric(),
-                  '"' + m.series().unit().replace("\"", "\"\"") + '"',
-                  Double.toString(m.value()),
-                  m.stddev() == null ? "" : m.stddev().toString(),
-                  Integer.toString(m.jvms()),
-                  m.previousValue() == null ? "" : m.previousValue().toString(),
-                  m.previousRunId() == null ? "" : m.previousRunId().toString(),
-                  m.change() == null ? "" : m.change().toString()))
-          .append('\n');
+      csv.row(
+          m.series().benchmark(),
+          m.series().task(),
+          m.series().metric(),
+          m.series().unit(),
+          m.value(),
+          m.stddev(),
+          m.jvms(),
+          m.previousValue(),
+          m.previousRunId(),
+          m.change());
     }
-    return ResponseEntity.ok()
-        .header("Content-Disposition", "attachment; filename=\"run-" + id + ".csv\"")
-        .contentType(new MediaType("text", "csv", java.nio.charset.StandardCharsets.UTF_8))
-        .body(csv.toString());
+    return csv.download("run-" + id + ".csv");
   }
 
   @GetMapping("/{id}/log")
@@ -98,6 +148,35 @@ class RunApiController {
     return runs.changes(id).orElseThrow(() -> notFound(id));
   }
 
+  @GetMapping(value = "/{id}/changes.csv", produces = "text/csv")
+  @Operation(summary = "The same commits as CSV")
+  ResponseEntity<String> changesCsv(@PathVariable long id) {
+    Csv csv = new Csv("sha", "author", "date", "subject");
+    for (RunChange c : runs.changes(id).orElseThrow(() -> notFound(id)).commits()) {
+      csv.row(c.sha(), c.author(), c.date(), c.subject());
+    }
+    return csv.download("run-" + id + "-commits.csv");
+  }
+
+  @GetMapping("/{id}/query-changes")
+  @Operation(
+      summary =
+          "Queries whose hit count or top documents differ from the previous run of the same"
+              + " series: the run page's behaviour changes")
+  List<RunInsights.QueryChange> queryChanges(@PathVariable long id) {
+    return runs.insights(id).orElseThrow(() -> notFound(id)).changedQueries();
+  }
+
+  @GetMapping(value = "/{id}/query-changes.csv", produces = "text/csv")
+  @Operation(summary = "The same as CSV")
+  ResponseEntity<String> queryChangesCsv(@PathVariable long id) {
+    Csv csv = new Csv("category", "query_no", "query", "previous_hits", "hits", "top_changed");
+    for (RunInsights.QueryChange q : queryChanges(id)) {
+      csv.row(q.category(), q.queryNo(), q.query(), q.previousHits(), q.hits(), q.topChanged());
+    }
+    return csv.download("run-" + id + "-query-changes.csv");
+  }
+
   @GetMapping("/{id}/insights")
   @Operation(
       summary =
@@ -113,6 +192,27 @@ class RunApiController {
   String curve(@PathVariable long id, @PathVariable int position) {
     return runs.curveRows(id, position)
         .orElseThrow(() -> new NotFoundException("No curve " + position + " in run " + id));
+  }
+
+  @GetMapping(value = "/{id}/curves/{position}.csv", produces = "text/csv")
+  @Operation(summary = "The rows of one curve of the run as CSV, headed by its x and labels")
+  ResponseEntity<String> curveCsv(@PathVariable long id, @PathVariable int position) {
+    RunInsights.CurveInfo info =
+        runs.insights(id).orElseThrow(() -> notFound(id)).curves().stream()
+            .filter(c -> c.position() == position)
+            .findFirst()
+            .orElseThrow(() -> new NotFoundException("No curve " + position + " in run " + id));
+    List<String> header = new ArrayList<>();
+    header.add(info.xLabel());
+    header.addAll(info.labels());
+    Csv csv = new Csv(header.toArray(String[]::new));
+    for (JsonNode row : json.readTree(curve(id, position))) {
+      List<Object> fields = new ArrayList<>();
+      row.forEach(value -> fields.add(value.isNull() ? null : value.asString()));
+      csv.row(fields.toArray());
+    }
+    return csv.download(
+        "run-" + id + "-" + info.benchmark() + "-" + info.task() + "-" + info.name() + ".csv");
   }
 
   @GetMapping("/progress")

@@ -6,14 +6,14 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
 import org.nightbench.annotations.Annotation;
 import org.nightbench.annotations.AnnotationService;
 import org.nightbench.changepoints.ChangePoint;
 import org.nightbench.changepoints.ChangePointService;
+import org.nightbench.web.Csv;
 import org.springframework.http.CacheControl;
-import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -108,57 +108,64 @@ class SeriesApiController {
   @GetMapping(value = "/overview.csv", produces = "text/csv")
   @Operation(summary = "The overview table as CSV: every series with its latest point and changes")
   ResponseEntity<String> overviewCsv() {
-    StringBuilder csv =
-        new StringBuilder(
-            "id,benchmark,task,metric,unit,machine,jdk,corpus,profile,points,latest_date,"
-                + "latest_value,latest_stddev,change_vs_previous,change_vs_30_days,"
-                + "open_change_points\n");
+    Csv csv =
+        new Csv(
+            "id",
+            "benchmark",
+            "task",
+            "metric",
+            "unit",
+            "machine",
+            "jdk",
+            "corpus",
+            "profile",
+            "points",
+            "latest_date",
+            "latest_value",
+            "latest_stddev",
+            "change_vs_previous",
+            "change_vs_30_days",
+            "open_change_points");
     for (SeriesGroup group : series.groupedByBenchmark()) {
       for (SeriesSummary summary : group.series()) {
         Series s = summary.series();
-        csv.append(
-                String.join(
-                    ",",
-                    Long.toString(s.id()),
-                    PointsCsv.field(s.benchmark()),
-                    PointsCsv.field(s.task()),
-                    PointsCsv.field(s.metric()),
-                    PointsCsv.field(s.unit()),
-                    PointsCsv.field(s.machine()),
-                    PointsCsv.field(s.jdk()),
-                    PointsCsv.field(s.corpus()),
-                    PointsCsv.field(s.profile()),
-                    Long.toString(summary.pointCount()),
-                    summary.latestX() == null ? "" : summary.latestX().toString(),
-                    text(summary.latestValue()),
-                    text(summary.latestStddev()),
-                    text(summary.changeVsPrevious()),
-                    text(summary.changeVs30Days()),
-                    Integer.toString(summary.openChangePoints())))
-            .append('\n');
+        csv.row(
+            s.id(),
+            s.benchmark(),
+            s.task(),
+            s.metric(),
+            s.unit(),
+            s.machine(),
+            s.jdk(),
+            s.corpus(),
+            s.profile(),
+            summary.pointCount(),
+            summary.latestX(),
+            summary.latestValue(),
+            summary.latestStddev(),
+            summary.changeVsPrevious(),
+            summary.changeVs30Days(),
+            summary.openChangePoints());
       }
     }
-    return ResponseEntity.ok()
-        .header(
-            HttpHeaders.CONTENT_DISPOSITION,
-            ContentDisposition.attachment().filename("series.csv").build().toString())
-        .contentType(new MediaType("text", "csv", StandardCharsets.UTF_8))
-        .body(csv.toString());
-  }
-
-  private static String text(Double value) {
-    return value == null ? "" : value.toString();
+    return csv.download("series.csv");
   }
 
   @GetMapping(value = "/{id}/points.csv", produces = "text/csv")
   @Operation(summary = "The points of one series as CSV, one line per point, for spreadsheets")
   ResponseEntity<String> pointsCsv(@Parameter(description = "Series id") @PathVariable long id) {
-    return ResponseEntity.ok()
-        .header(
-            HttpHeaders.CONTENT_DISPOSITION,
-            ContentDisposition.attachment().filename("series-" + id + ".csv").build().toString())
-        .contentType(new MediaType("text", "csv", StandardCharsets.UTF_8))
-        .body(PointsCsv.of(series.points(id)));
+    Csv csv = new Csv("date", "x", "value", "stddev", "run_id", "lucene_spec", "lucene_version");
+    for (Point point : series.points(id).points()) {
+      csv.row(
+          Instant.ofEpochMilli(point.x()),
+          point.x(),
+          point.value(),
+          point.stddev(),
+          point.runId(),
+          point.luceneSpec(),
+          point.luceneVersion());
+    }
+    return csv.download("series-" + id + ".csv");
   }
 
   @GetMapping("/{id}/annotations")

@@ -155,6 +155,16 @@ class GitRunTests {
         .andExpect(jsonPath("$.previousCommitSha").doesNotExist())
         .andExpect(jsonPath("$.commits.length()").value(0));
     mvc.perform(get("/api/runs/999999999/changes")).andExpect(status().isNotFound());
+    mvc.perform(get("/api/runs/" + newer.id() + "/changes.csv"))
+        .andExpect(status().isOk())
+        .andExpect(
+            content()
+                .string(
+                    "sha,author,date,subject\n"
+                        + second
+                        + ",Ada Lovelace,"
+                        + GitFixture.SECOND_DATE
+                        + ",Upgrade to 10.0.0\n"));
     mvc.perform(get("/runs/" + newer.id()))
         .andExpect(status().isOk())
         .andExpect(

@@ -111,6 +111,24 @@ class RunSuiteTests {
         .andExpect(status().isOk())
         // Each row is x and then one value per label.
         .andExpect(jsonPath("$[0].length()").value(labels + 1));
+    // The same rows as a CSV download, headed by the x label and the curve's labels.
+    String curveCsv =
+        mvc.perform(get("/api/runs/{id}/curves/0.csv", run.id()))
+            .andExpect(status().isOk())
+            .andExpect(content().contentTypeCompatibleWith("text/csv"))
+            .andReturn()
+            .getResponse()
+            .getContentAsString();
+    String[] curveLines = curveCsv.split("\n");
+    assertThat(curveLines[0].split(",")).hasSize(labels + 1);
+    assertThat(curveLines.length - 1)
+        .isEqualTo(
+            jdbc.sql(
+                    "select jsonb_array_length(rows) from run_curve"
+                        + " where run_id = :run and position = 0")
+                .param("run", run.id())
+                .query(Integer.class)
+                .single());
     mvc.perform(get("/runs/{id}", run.id()))
         .andExpect(status().isOk())
         .andExpect(content().string(org.hamcrest.Matchers.containsString("Inside the run")))
@@ -160,6 +178,20 @@ class RunSuiteTests {
         .andExpect(status().isOk())
         .andExpect(content().string(org.hamcrest.Matchers.containsString("machine disturbed")))
         .andExpect(content().string(org.hamcrest.Matchers.containsString("Behaviour changes")));
+    mvc.perform(get("/api/runs/{id}/query-changes", run.id()))
+        .andExpect(jsonPath("$.length()").value(1))
+        .andExpect(jsonPath("$[0].hits").value(insights.changedQueries().get(0).hits()));
+    String queryCsv =
+        mvc.perform(get("/api/runs/{id}/query-changes.csv", run.id()))
+            .andReturn()
+            .getResponse()
+            .getContentAsString();
+    assertThat(queryCsv.split("\\n"))
+        .hasSize(2)
+        .startsWith("category,query_no,query,previous_hits,hits,top_changed");
+    assertThat(
+            mvc.perform(get("/api/runs/recent.csv")).andReturn().getResponse().getContentAsString())
+        .contains("\n" + run.id() + ",maven:9.12.3,9.12.3,");
   }
 
   @Test
