@@ -3,6 +3,7 @@ package org.nightbench.runs;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
+import java.security.Principal;
 import java.util.ArrayList;
 import java.util.List;
 import org.nightbench.series.RunMeasurement;
@@ -223,8 +224,10 @@ class RunApiController {
 
   @PostMapping
   @Operation(summary = "Queue a run, e.g. {\"luceneSpec\": \"maven:9.12.3\"}")
-  ResponseEntity<Run> enqueue(@RequestBody NewRun request) {
-    Run run = runs.enqueue(request.luceneSpec(), request.profile(), request.corpus(), "manual");
+  ResponseEntity<Run> enqueue(@RequestBody NewRun request, Principal user) {
+    Run run =
+        runs.enqueue(
+            request.luceneSpec(), request.profile(), request.corpus(), "manual", user.getName());
     return ResponseEntity.created(URI.create("/api/runs/" + run.id())).body(run);
   }
 

@@ -28,10 +28,11 @@ public class RunRepository {
     this.jdbc = jdbc;
   }
 
-  public long enqueue(RunRequest request) {
+  public long enqueue(RunRequest request, String requestedBy) {
     return jdbc.sql(
-            "insert into run (lucene_spec, machine, profile, corpus, reason)"
-                + " values (:spec, :machine, :profile, :corpus, :reason) returning id")
+            "insert into run (lucene_spec, machine, profile, corpus, reason, requested_by)"
+                + " values (:spec, :machine, :profile, :corpus, :reason, :by) returning id")
+        .param("by", requestedBy)
         .param("spec", request.luceneSpec())
         .param("machine", request.machine())
         .param("profile", request.profile())

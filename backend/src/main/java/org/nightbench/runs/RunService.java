@@ -48,6 +48,13 @@ public class RunService {
    */
   @Transactional
   public Run enqueue(String luceneSpec, String profile, String corpus, String reason) {
+    return enqueue(luceneSpec, profile, corpus, reason, null);
+  }
+
+  /** The same, recording who asked for it (null for the schedule and the backfill). */
+  @Transactional
+  public Run enqueue(
+      String luceneSpec, String profile, String corpus, String reason, String requestedBy) {
     LuceneSpec spec = LuceneSpec.parse(luceneSpec);
     String profileName = blankToDefault(profile, settings.profile());
     settings.profile(profileName);
@@ -58,7 +65,8 @@ public class RunService {
                 settings.machine(),
                 profileName,
                 blankToDefault(corpus, corpora.source()),
-                reason));
+                reason),
+            requestedBy);
     schedule(id, settings.machine());
     return runs.find(id).orElseThrow();
   }

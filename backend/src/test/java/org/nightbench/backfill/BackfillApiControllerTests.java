@@ -1,5 +1,6 @@
 package org.nightbench.backfill;
 
+import static org.nightbench.users.TestUsers.editor;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
@@ -85,7 +86,8 @@ class BackfillApiControllerTests {
   }
 
   private ResultActions backfill(String body) throws Exception {
-    return mvc.perform(post("/api/backfill").contentType(MediaType.APPLICATION_JSON).content(body));
+    return mvc.perform(
+        post("/api/backfill").with(editor()).contentType(MediaType.APPLICATION_JSON).content(body));
   }
 
   /** Leaves no queued run behind for tests that run this machine's queue. */

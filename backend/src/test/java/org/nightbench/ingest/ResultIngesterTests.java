@@ -166,7 +166,8 @@ class ResultIngesterTests {
   }
 
   private long runningRun(String spec) {
-    long id = runs.enqueue(new RunRequest(spec, "ingest-tests", "quick", "europarl", "manual"));
+    long id =
+        runs.enqueue(new RunRequest(spec, "ingest-tests", "quick", "europarl", "manual"), null);
     jdbc.sql("update run set status = 'running', started_at = now() where id = :id")
         .param("id", id)
         .update();

@@ -1,6 +1,7 @@
 package org.nightbench.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.nightbench.users.TestUsers.editor;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
@@ -200,7 +201,11 @@ class GitRunTests {
   /** Queues a backfill, cancels what it queued, and returns the queued specs in order. */
   private List<String> backfill(String body) throws Exception {
     String json =
-        mvc.perform(post("/api/backfill").contentType(MediaType.APPLICATION_JSON).content(body))
+        mvc.perform(
+                post("/api/backfill")
+                    .with(editor())
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .content(body))
             .andExpect(status().isCreated())
             .andReturn()
             .getResponse()

@@ -49,7 +49,8 @@ class KilledWorkerTests {
   void aWorkerKilledMidRunLeavesARunTheOtherWorkerMarksFailedAndItsJvmEnds(@TempDir Path temp)
       throws Exception {
     long runId =
-        repository.enqueue(new RunRequest("maven:9.12.3", MACHINE, "tiny", "europarl", "manual"));
+        repository.enqueue(
+            new RunRequest("maven:9.12.3", MACHINE, "tiny", "europarl", "manual"), null);
     client.scheduleIfNotExists(
         new TaskInstance<>(RunWorker.taskName(MACHINE), Long.toString(runId), runId),
         Instant.now());

@@ -1,6 +1,7 @@
 package org.nightbench.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.nightbench.users.TestUsers.editor;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
@@ -53,7 +54,7 @@ class RunApiControllerTests {
             content()
                 .string(
                     Matchers.containsString(
-                        "nrt,plain,reopenP99Ms,\"ms\",250.0,,1,200.0," + before + ",0.25\n")));
+                        "nrt,plain,reopenP99Ms,ms,250.0,,1,200.0," + before + ",0.25\n")));
     // Reopen latency 25 % up is worse: shown in the run page's change column as such.
     mvc.perform(get("/runs/{id}", after))
         .andExpect(status().isOk())
@@ -83,6 +84,7 @@ class RunApiControllerTests {
     String location =
         mvc.perform(
                 post("/api/runs")
+                    .with(editor())
                     .contentType(MediaType.APPLICATION_JSON)
                     .content("{\"luceneSpec\": \"maven:10.2.2\", \"profile\": \"tiny\"}"))
             .andExpect(status().isCreated())
@@ -120,6 +122,7 @@ class RunApiControllerTests {
   void badSpecIsA400WithOneLine() throws Exception {
     mvc.perform(
             post("/api/runs")
+                .with(editor())
                 .contentType(MediaType.APPLICATION_JSON)
                 .content("{\"luceneSpec\": \"maven:9.12.3; rm -rf /\"}"))
         .andExpect(status().isBadRequest())
@@ -127,6 +130,7 @@ class RunApiControllerTests {
         .andExpect(jsonPath("$.detail").value(Matchers.not(Matchers.containsString("\n"))));
     mvc.perform(
             post("/api/runs")
+                .with(editor())
                 .contentType(MediaType.APPLICATION_JSON)
                 .content("{\"luceneSpec\": \"maven:9.12.3\", \"profile\": \"nope\"}"))
         .andExpect(status().isBadRequest())
@@ -137,28 +141,30 @@ class RunApiControllerTests {
   void cancellingAQueuedRunEndsItAndASecondCancelIsAConflict() throws Exception {
     Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
 
-    mvc.perform(post("/api/runs/" + run.id() + "/cancel"))
+    mvc.perform(post("/api/runs/" + run.id() + "/cancel").with(editor()))
         .andExpect(status().isOk())
         .andExpect(jsonPath("$.status").value("CANCELLED"));
-    mvc.perform(post("/api/runs/" + run.id() + "/cancel"))
+    mvc.perform(post("/api/runs/" + run.id() + "/cancel").with(editor()))
         .andExpect(status().isConflict())
         .andExpect(
             jsonPath("$.detail").value("run " + run.id() + " has already ended (cancelled)"));
-    mvc.perform(post("/api/runs/999999/cancel")).andExpect(status().isNotFound());
+    mvc.perform(post("/api/runs/999999/cancel").with(editor())).andExpect(status().isNotFound());
   }
 
   @Test
-  void theRunPageCancelsARunFromItsButton() throws Exception {
+  void theRunPageOffersEditorsToCancelARun() throws Exception {
     Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
     mvc.perform(get("/runs/" + run.id()))
+        .andExpect(content().string(Matchers.not(Matchers.containsString("Cancel run"))));
+    mvc.perform(get("/runs/" + run.id()).with(editor()))
         .andExpect(content().string(Matchers.containsString("Cancel run")));
 
-    mvc.perform(post("/runs/" + run.id() + "/cancel"))
+    mvc.perform(post("/runs/" + run.id() + "/cancel").with(editor()))
         .andExpect(status().is3xxRedirection())
         .andExpect(header().string("Location", "/runs/" + run.id()));
 
     assertThat(runs.find(run.id()).orElseThrow().status()).isEqualTo(RunStatus.CANCELLED);
-    mvc.perform(get("/runs/" + run.id()))
+    mvc.perform(get("/runs/" + run.id()).with(editor()))
         .andExpect(content().string(Matchers.not(Matchers.containsString("Cancel run"))));
   }
 

@@ -11,14 +11,17 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.nightbench.annotations.AnnotationService;
 import org.nightbench.changepoints.ChangePointService;
+import org.nightbench.users.SecurityConfiguration;
 import org.nightbench.web.NotFoundException;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
 /** The JSON shapes of {@code /api/series} and its 404s; the points are in SeriesPointsApiTests. */
+@Import(SecurityConfiguration.class)
 @WebMvcTest(SeriesApiController.class)
 class SeriesApiControllerTests {
 

@@ -10,6 +10,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.nightbench.users.SecurityConfiguration;
 import org.nightbench.web.NotFoundException;
 import org.nightbench.web.Sparkline;
 import org.nightbench.web.ValueFormat;
@@ -21,7 +22,7 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /** The home page (series list) and the series page, rendered by Thymeleaf. */
 @WebMvcTest(SeriesPageController.class)
-@Import({ValueFormat.class, Sparkline.class})
+@Import({ValueFormat.class, Sparkline.class, SecurityConfiguration.class})
 class SeriesPageControllerTests {
 
   @Autowired MockMvc mvc;

@@ -1,0 +1,98 @@
+package org.nightbench.users;
+
+import java.util.List;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.core.authority.AuthorityUtils;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetails;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.core.userdetails.UsernameNotFoundException;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** The users in the database: how Spring Security finds them, and how admins add them. */
+@Service
+public class UserAccounts implements UserDetailsService {
+
+  /** Short passwords are guessed; long ones are what password managers make anyway. */
+  static final int MIN_PASSWORD_LENGTH = 12;
+
+  /** One user as the API shows it: never the hash. */
+  public record Account(String username, String role, String createdBy) {}
+
+  private final JdbcClient jdbc;
+  private final PasswordEncoder passwords;
+
+  UserAccounts(JdbcClient jdbc, PasswordEncoder passwords) {
+    this.jdbc = jdbc;
+    this.passwords = passwords;
+  }
+
+  @Override
+  public UserDetails loadUserByUsername(String username) {
+    return jdbc.sql("select username, password_hash, role from app_user where username = ?")
+        .param(username)
+        .query(
+            (rs, row) ->
+                User.withUsername(rs.getString("username"))
+                    .password(rs.getString("password_hash"))
+                    .authorities(
+                        AuthorityUtils.createAuthorityList(
+                            "ROLE_" + Role.parse(rs.getString("role")).name()))
+                    .build())
+        .optional()
+        .orElseThrow(() -> new UsernameNotFoundException("no user " + username));
+  }
+
+  /** Adds a user; a one-line error for a taken name, a bad name or a short password. */
+  @Transactional
+  public Account create(String username, String password, Role role, String createdBy) {
+    checkPassword(password);
+    if (username == null || !username.matches("[A-Za-z0-9._@-]{1,64}")) {
+      throw new IllegalArgumentException(
+          "bad username '" + username + "': 1-64 letters, digits and . _ @ -");
+    }
+    try {
+      jdbc.sql(
+              "insert into app_user (username, password_hash, role, created_by)"
+                  + " values (?, ?, ?, ?)")
+          .params(username, passwords.encode(password), role.stored(), createdBy)
+          .update();
+    } catch (DuplicateKeyException e) {
+      throw new IllegalArgumentException("user '" + username + "' exists already");
+    }
+    return new Account(username, role.stored(), createdBy);
+  }
+
+  /** Replaces a user's password. */
+  @Transactional
+  public void changePassword(String username, String password) {
+    checkPassword(password);
+    jdbc.sql(
+            "update app_user set password_hash = ?, password_changed_at = now()"
+                + " where username = ?")
+        .params(passwords.encode(password), username)
+        .update();
+  }
+
+  public List<Account> all() {
+    return jdbc.sql("select username, role, created_by from app_user order by username")
+        .query((rs, row) -> new Account(rs.getString(1), rs.getString(2), rs.getString(3)))
+        .list();
+  }
+
+  boolean anyAdmin() {
+    return jdbc.sql("select exists (select 1 from app_user where role = 'admin')")
+        .query(Boolean.class)
+        .single();
+  }
+
+  private static void checkPassword(String password) {
+    if (password == null || password.length() < MIN_PASSWORD_LENGTH) {
+      throw new IllegalArgumentException(
+          "password too short: at least " + MIN_PASSWORD_LENGTH + " characters");
+    }
+  }
+}
