@@ -1,17 +1,80 @@
 package org.nightbench.changepoints;
 
+import java.util.LinkedHashSet;
 import java.util.List;
+import org.nightbench.web.NotFoundException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
 
-/** Reads the change points the detector stored. */
+/** The change points the detector stored, as charts and the alerts page read them, and triage. */
 @Service
 public class ChangePointService {
 
-  private final JdbcClient jdbc;
+  private static final int MAX_ASSIGNEE = 100;
+  private static final int MAX_NOTE = 2000;
 
-  ChangePointService(JdbcClient jdbc) {
+  private final JdbcClient jdbc;
+  private final AlertRepository alerts;
+
+  ChangePointService(JdbcClient jdbc, AlertRepository alerts) {
     this.jdbc = jdbc;
+    this.alerts = alerts;
+  }
+
+  /** The alerts the filter asks for, newest first, a commit range's together. */
+  public List<Alert> alerts(AlertFilter filter) {
+    return alerts.find(filter);
+  }
+
+  /** One alert, or {@link NotFoundException}. */
+  public Alert alert(long id) {
+    return alerts.find(id).orElseThrow(() -> new NotFoundException("No change point " + id));
+  }
+
+  /** Machines with change points, for the filters. */
+  public List<String> machines() {
+    return alerts.distinct("machine");
+  }
+
+  /** Benchmark groups with change points, for the filters. */
+  public List<String> benchmarks() {
+    return alerts.distinct("benchmark");
+  }
+
+  /**
+   * Applies one triage to several alerts at once (typically those of one commit range), recording
+   * who and when; all or none, with a one-line error for a bad state, an unknown annotation or an
+   * unknown id.
+   */
+  @Transactional
+  public int triage(List<Long> ids, Triage triage, String user) {
+    if (ids == null || ids.isEmpty()) {
+      throw new IllegalArgumentException("no change points chosen");
+    }
+    Triage checked =
+        new Triage(
+            triage.state() == null ? null : TriageState.parse(triage.state()).stored(),
+            limited("assignee", triage.assignee(), MAX_ASSIGNEE),
+            limited("note", triage.note(), MAX_NOTE),
+            triage.annotationId());
+    if (checked.annotationId() != null && !alerts.annotationExists(checked.annotationId())) {
+      throw new IllegalArgumentException("no annotation " + checked.annotationId());
+    }
+    List<Long> distinct = List.copyOf(new LinkedHashSet<>(ids));
+    List<Long> missing = alerts.missing(distinct);
+    if (!missing.isEmpty()) {
+      // Checked first: a bulk action from a stale page changes nothing.
+      throw new NotFoundException("No change point " + missing.get(0));
+    }
+    return alerts.update(distinct, checked, user);
+  }
+
+  private static String limited(String what, String text, int max) {
+    if (text != null && text.length() > max) {
+      throw new IllegalArgumentException(what + " too long: at most " + max + " characters");
+    }
+    return text == null ? null : text.strip();
   }
 
   /** Every change point of one series, in x order, whatever its triage state. */

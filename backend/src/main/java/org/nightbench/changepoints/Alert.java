@@ -1,0 +1,48 @@
+package org.nightbench.changepoints;
+
+import java.time.Instant;
+
+/**
+ * A change point as the alerts page lists it: with its series, the commit range it falls in and its
+ * triage.
+ *
+ * @param previousCommitSha the commit of the point before the step (the range's start), or null
+ * @param commitSha the commit of the first point of the new level (the range's end), or null
+ */
+public record Alert(
+    long id,
+    long seriesId,
+    String benchmark,
+    String task,
+    String metric,
+    String unit,
+    String machine,
+    long runId,
+    Long previousRunId,
+    String luceneVersion,
+    String previousCommitSha,
+    String commitSha,
+    Instant x,
+    double meanBefore,
+    double meanAfter,
+    double relativeChange,
+    Double pValue,
+    String direction,
+    String state,
+    String assignee,
+    String note,
+    Long annotationId,
+    Instant detectedAt,
+    String updatedBy,
+    Instant updatedAt) {
+
+  /** Alerts of one commit range are triaged together: the same commits caused them. */
+  public String commitRange() {
+    if (commitSha == null) {
+      return "run " + (previousRunId == null ? "?" : previousRunId) + " … run " + runId;
+    }
+    return (previousCommitSha == null ? "?" : previousCommitSha.substring(0, 7))
+        + "…"
+        + commitSha.substring(0, 7);
+  }
+}

@@ -1,0 +1,143 @@
+package org.nightbench.changepoints;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.security.Principal;
+import java.util.List;
+import org.nightbench.web.Csv;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Alerts (detected change points) and their triage, as JSON and CSV. */
+@RestController
+@RequestMapping(path = "/api/change-points", produces = "application/json")
+@Tag(name = "Change points", description = "Detected steps in series and their triage")
+class ChangePointApiController {
+
+  /** One triage applied to several alerts, e.g. all of one commit range. */
+  record BulkTriage(
+      List<Long> ids, String state, String assignee, String note, Long annotationId) {}
+
+  /** How many alerts a bulk triage changed. */
+  record Triaged(int updated) {}
+
+  private final ChangePointService changePoints;
+
+  ChangePointApiController(ChangePointService changePoints) {
+    this.changePoints = changePoints;
+  }
+
+  @GetMapping
+  @Operation(
+      summary = "Alerts, newest first",
+      description =
+          "state (repeatable; default untriaged and investigating), direction (regression or"
+              + " improvement), benchmark, machine, minChange (least |relative change|, 0.05 = 5 %),"
+              + " limit (default 500)")
+  List<Alert> list(
+      @RequestParam(required = false) List<String> state,
+      @RequestParam(required = false) String direction,
+      @RequestParam(required = false) String benchmark,
+      @RequestParam(required = false) String machine,
+      @RequestParam(required = false) Double minChange,
+      @RequestParam(defaultValue = "500") int limit) {
+    return changePoints.alerts(
+        AlertsPageController.filter(state, direction, benchmark, machine, minChange, limit));
+  }
+
+  @GetMapping(value = "/alerts.csv", produces = "text/csv")
+  @Operation(summary = "The same as CSV")
+  ResponseEntity<String> listCsv(
+      @RequestParam(required = false) List<String> state,
+      @RequestParam(required = false) String direction,
+      @RequestParam(required = false) String benchmark,
+      @RequestParam(required = false) String machine,
+      @RequestParam(required = false) Double minChange,
+      @RequestParam(defaultValue = "500") int limit) {
+    Csv csv =
+        new Csv(
+            "id",
+            "series_id",
+            "benchmark",
+            "task",
+            "metric",
+            "unit",
+            "machine",
+            "run_id",
+            "previous_run_id",
+            "previous_commit",
+            "commit",
+            "x",
+            "mean_before",
+            "mean_after",
+            "relative_change",
+            "p_value",
+            "direction",
+            "state",
+            "assignee",
+            "note",
+            "annotation_id",
+            "updated_by",
+            "updated_at");
+    for (Alert a : list(state, direction, benchmark, machine, minChange, limit)) {
+      csv.row(
+          a.id(),
+          a.seriesId(),
+          a.benchmark(),
+          a.task(),
+          a.metric(),
+          a.unit(),
+          a.machine(),
+          a.runId(),
+          a.previousRunId(),
+          a.previousCommitSha(),
+          a.commitSha(),
+          a.x(),
+          a.meanBefore(),
+          a.meanAfter(),
+          a.relativeChange(),
+          a.pValue(),
+          a.direction(),
+          a.state(),
+          a.assignee(),
+          a.note(),
+          a.annotationId(),
+          a.updatedBy(),
+          a.updatedAt());
+    }
+    return csv.download("alerts.csv");
+  }
+
+  @GetMapping("/{id}")
+  @Operation(summary = "One alert")
+  Alert get(@PathVariable long id) {
+    return changePoints.alert(id);
+  }
+
+  @PatchMapping("/{id}")
+  @Operation(
+      summary = "Triage one alert",
+      description =
+          "Any of state, assignee, note (empty clears), annotationId; who and when are recorded")
+  Alert triage(@PathVariable long id, @RequestBody Triage triage, Principal user) {
+    changePoints.triage(List.of(id), triage, user.getName());
+    return changePoints.alert(id);
+  }
+
+  @PostMapping("/triage")
+  @Operation(summary = "Triage several alerts at once, all or none")
+  Triaged triageAll(@RequestBody BulkTriage bulk, Principal user) {
+    return new Triaged(
+        changePoints.triage(
+            bulk.ids(),
+            new Triage(bulk.state(), bulk.assignee(), bulk.note(), bulk.annotationId()),
+            user.getName()));
+  }
+}
