@@ -1,6 +1,7 @@
 // Draws one series (div#chart) as a Dygraphs chart with its ±1σ band. The page renders at once;
 // the points come from the JSON API, so the API and the page can never disagree.
 /* global Dygraph */
+import { signedIn, writeHeaders } from './csrf.js';
 
 const X = 0, VALUE = 1, STDDEV = 2, RUN_ID = 3, LUCENE_SPEC = 4, LUCENE_VERSION = 5;
 
@@ -178,6 +179,16 @@ function rowFor(rows, primary, runId, atMs) {
   return after >= 0 ? after : rows.length - 1;
 }
 
+/** Editors get the annotation form (the page renders it only for them) once signed in. */
+function canAnnotate() {
+  return signedIn() && document.getElementById('annotation-dialog') != null;
+}
+
+/** The legend's offer to annotate the point it describes: its run and date ride on the link. */
+function annotateLink(point) {
+  return ` · <a href="#" class="annotate" data-run="${Number(point[RUN_ID])}" data-x="${Number(point[X])}">annotate</a>`;
+}
+
 function draw(element, legend, view) {
   const { unit, runUrl, luceneWebUrl } = element.dataset;
   const { seriesList, byRelease, logscale, annotations, changePoints, commitOf, window: zoom } = view;
@@ -258,6 +269,7 @@ function draw(element, legend, view) {
           queueMicrotask(() => fillCommit(legend, primary.points, at, luceneWebUrl, commitOf));
         }
         html = hovered ? describe(primary.points, at, unit) : overview(primary.points, unit);
+        if (canAnnotate()) html += annotateLink(primary.points[at]);
       } else {
         html = `${escapeHtml(primary.label)}: no point on ${formatDate(rows[row].x)}`;
       }
@@ -303,11 +315,94 @@ function draw(element, legend, view) {
   return graph;
 }
 
-function annotationList(annotations) {
-  return annotations.map(a => `<li id="annotation-${a.letter}"><span class="letter">${a.letter}</span>`
-    + ` <span class="date">${formatDate(Date.parse(a.at))}</span> ${escapeHtml(a.shortText)}`
+const SCOPES = { series: '', group: 'group', all: 'all charts' };
+
+function annotationList(annotations, editable) {
+  return annotations.map(a => `<li id="annotation-${escapeHtml(a.letter)}" class="annotation-${escapeHtml(a.kind)}">`
+    + `<span class="letter">${escapeHtml(a.letter)}</span>`
+    + ` <span class="date">${formatDate(Date.parse(a.at))}</span> <span class="short">${escapeHtml(a.shortText)}</span>`
+    + (SCOPES[a.scope] ? ` <span class="scope">(${SCOPES[a.scope]})</span>` : '')
+    + (editable
+      ? ` <span class="annotation-actions"><button type="button" class="edit" data-id="${Number(a.id)}">edit</button>`
+        + ` <button type="button" class="delete" data-id="${Number(a.id)}">delete</button></span>`
+      : '')
     + (a.longText ? `<div class="long">${linkify(a.longText)}</div>` : '')
     + '</li>').join('');
+}
+
+/** The reason a write was refused, in one line, from the API's problem details. */
+async function refusal(response) {
+  if (response.status === 401 || response.status === 403) {
+    return 'Not allowed: sign in again as an editor.';
+  }
+  const problem = await response.json().catch(() => null);
+  return problem?.detail ?? `The server said HTTP ${response.status}.`;
+}
+
+/**
+ * The annotation form (a <dialog> the page renders for editors): new on a point, or an existing
+ * annotation to edit. Saving calls {@code saved()} so the chart and the list show the change.
+ */
+function annotationForm(dialog, annotationsUrl, saved) {
+  const form = dialog.querySelector('form');
+  const error = dialog.querySelector('.form-error');
+  const { seriesId, benchmark } = dialog.dataset;
+  let precise = null; // the exact instant the date field was filled from
+  const open = (title, values) => {
+    form.reset();
+    error.textContent = '';
+    dialog.querySelector('.dialog-title').textContent = title;
+    precise = values.at;
+    form.elements.annotationId.value = values.id ?? '';
+    form.elements.date.value = values.at.slice(0, 10);
+    form.elements.runId.value = values.runId ?? '';
+    form.elements.scope.value = values.scope ?? 'series';
+    form.elements.kind.value = values.kind ?? 'code';
+    form.elements.shortText.value = values.shortText ?? '';
+    form.elements.longText.value = values.longText ?? '';
+    dialog.showModal();
+    form.elements.shortText.focus();
+  };
+  form.addEventListener('submit', async event => {
+    event.preventDefault();
+    const f = form.elements;
+    const scope = f.scope.value;
+    const body = {
+      // An untouched date keeps the point's time of day, which orders same-day letters.
+      at: precise && f.date.value === precise.slice(0, 10) ? precise : f.date.value,
+      runId: f.runId.value ? Number(f.runId.value) : null,
+      shortText: f.shortText.value,
+      longText: f.longText.value,
+      kind: f.kind.value,
+      scope,
+      seriesId: scope === 'series' ? Number(seriesId) : null,
+      benchmark: scope === 'group' ? benchmark : null,
+    };
+    const id = f.annotationId.value;
+    error.textContent = '';
+    try {
+      const response = await fetch(id ? `${annotationsUrl}/${id}` : annotationsUrl, {
+        method: id ? 'PUT' : 'POST', headers: writeHeaders(), body: JSON.stringify(body),
+      });
+      if (!response.ok) {
+        error.textContent = await refusal(response);
+        return;
+      }
+      dialog.close();
+      await saved();
+    } catch (e) {
+      error.textContent = `Not saved: ${e.message}`;
+    }
+  });
+  dialog.querySelector('.cancel').addEventListener('click', () => dialog.close());
+  return {
+    annotate(runId, x) {
+      open('Annotate this point', { at: new Date(x).toISOString(), runId });
+    },
+    edit(a) {
+      open(`Edit annotation ${a.letter}`, a);
+    },
+  };
 }
 
 // No Accept header: the points' fetch must match the page's preload of them to reuse it.
@@ -353,7 +448,7 @@ async function main() {
   const { seriesId, apiUrl } = element.dataset;
   try {
     const state = readUrl();
-    const [points, annotations, changePoints, related] = await Promise.all([
+    const [points, firstAnnotations, changePoints, related] = await Promise.all([
       json(element.dataset.pointsUrl).then(body => body.points),
       json(`${apiUrl}${seriesId}/annotations`).catch(() => []),
       json(`${apiUrl}${seriesId}/change-points`).catch(() => []),
@@ -364,6 +459,7 @@ async function main() {
       legend.textContent = '';
       return;
     }
+    let annotations = firstAnnotations;
     const primary = { id: Number(seriesId), label: element.dataset.label, metric: element.dataset.metric, points };
     const extras = new Map();
     const load = async id => {
@@ -431,9 +527,44 @@ async function main() {
       if (id) { state.with = state.with.filter(w => w !== id); render(); }
     });
     const list = document.getElementById('chart-annotations');
-    if (list) {
-      list.innerHTML = annotationList(annotations);
+    const editable = canAnnotate();
+    const showList = () => {
+      if (!list) return;
+      list.innerHTML = annotationList(annotations, editable);
       list.hidden = annotations.length === 0;
+    };
+    showList();
+    const dialog = document.getElementById('annotation-dialog');
+    if (editable) {
+      const { annotationsUrl } = element.dataset;
+      // After a change: the letters are the server's (date order), so ask again and draw again.
+      const reload = async () => {
+        annotations = await json(`${apiUrl}${seriesId}/annotations`);
+        showList();
+        await render();
+      };
+      const form = annotationForm(dialog, annotationsUrl, reload);
+      legend.addEventListener('click', event => {
+        const link = event.target.closest('a.annotate');
+        if (!link) return;
+        event.preventDefault();
+        form.annotate(Number(link.dataset.run), Number(link.dataset.x));
+      });
+      list?.addEventListener('click', async event => {
+        const button = event.target.closest('button[data-id]');
+        const a = button && annotations.find(x => x.id === Number(button.dataset.id));
+        if (!a) return;
+        if (button.classList.contains('edit')) {
+          form.edit(a);
+        } else if (button.classList.contains('delete') && window.confirm(`Delete annotation ${a.letter}?`)) {
+          const response = await fetch(`${annotationsUrl}/${a.id}`, { method: 'DELETE', headers: writeHeaders() });
+          if (!response.ok && response.status !== 404) {
+            window.alert(await refusal(response));
+            return;
+          }
+          await reload();
+        }
+      });
     }
     await render();
     // For the speed benchmark: when the first chart was on the screen, from navigation start.

@@ -1,13 +1,34 @@
 package org.nightbench.annotations;
 
-import java.util.ArrayList;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** Reads the annotations that apply to a chart. */
+/** The annotation table: what applies to a chart, and writes with who and when. */
 @Repository
 class AnnotationRepository {
+
+  /** A checked annotation, ready to store. */
+  record Row(
+      Instant at,
+      Long runId,
+      String shortText,
+      String longText,
+      String kind,
+      String scope,
+      Long seriesId,
+      String benchmark) {}
+
+  private static final String COLUMNS =
+      "a.id, a.at, a.run_id, a.short_text, a.long_text, a.kind, a.scope, a.series_id,"
+          + " a.benchmark, a.created_by, a.created_at, a.updated_by, a.updated_at";
 
   private final JdbcClient jdbc;
 
@@ -17,30 +38,135 @@ class AnnotationRepository {
 
   /** The annotations on one series' chart, lettered in date order. */
   List<Annotation> forSeries(long seriesId, String benchmark) {
-    List<Annotation> lettered = new ArrayList<>();
-    jdbc.sql(
-            "select id, at, run_id, short_text, long_text, kind, scope, created_by, created_at"
-                + " from annotation"
-                + " where scope = 'all' or (scope = 'group' and benchmark = :benchmark)"
-                + " or (scope = 'series' and series_id = :series)"
-                + " order by at, id")
+    return jdbc.sql(
+            "select "
+                + COLUMNS
+                + " from annotation a"
+                + " where a.scope = 'all' or (a.scope = 'group' and a.benchmark = :benchmark)"
+                + " or (a.scope = 'series' and a.series_id = :series)"
+                + " order by a.at, a.id")
         .param("series", seriesId)
         .param("benchmark", benchmark)
-        .query(
-            (rs, row) ->
-                new Annotation(
-                    rs.getLong("id"),
-                    Letters.of(row),
-                    rs.getTimestamp("at").toInstant(),
-                    rs.getObject("run_id", Long.class),
-                    rs.getString("short_text"),
-                    rs.getString("long_text"),
-                    rs.getString("kind"),
-                    rs.getString("scope"),
-                    rs.getString("created_by"),
-                    rs.getTimestamp("created_at").toInstant()))
-        .list()
-        .forEach(lettered::add);
-    return lettered;
+        .query((rs, row) -> annotation(rs, Letters.of(row)))
+        .list();
+  }
+
+  /**
+   * Every annotation in date order, optionally of one scope and of one benchmark group (a group's
+   * own and its series').
+   */
+  List<Annotation> all(String scope, String benchmark) {
+    return jdbc.sql(
+            "select "
+                + COLUMNS
+                + " from annotation a left join series s on s.id = a.series_id"
+                + " where (cast(:scope as text) is null or a.scope = :scope)"
+                + " and (cast(:benchmark as text) is null"
+                + " or coalesce(a.benchmark, s.benchmark) = :benchmark)"
+                + " order by a.at, a.id")
+        .param("scope", scope)
+        .param("benchmark", benchmark)
+        .query((rs, row) -> annotation(rs, null))
+        .list();
+  }
+
+  Optional<Annotation> find(long id) {
+    return jdbc.sql("select " + COLUMNS + " from annotation a where a.id = ?")
+        .param(id)
+        .query((rs, row) -> annotation(rs, null))
+        .optional();
+  }
+
+  /** Stores a new annotation written by {@code user}; its id. */
+  long insert(Row row, String user) {
+    return jdbc.sql(
+            "insert into annotation (at, run_id, short_text, long_text, kind, scope, series_id,"
+                + " benchmark, created_by) values (:at, :run, :short, :long, :kind, :scope,"
+                + " :series, :benchmark, :user) returning id")
+        .param("at", utc(row.at()))
+        .param("run", row.runId())
+        .param("short", row.shortText())
+        .param("long", row.longText())
+        .param("kind", row.kind())
+        .param("scope", row.scope())
+        .param("series", row.seriesId())
+        .param("benchmark", row.benchmark())
+        .param("user", user)
+        .query(Long.class)
+        .single();
+  }
+
+  /** Replaces an annotation's content, recording {@code user} and now; false if there is none. */
+  boolean update(long id, Row row, String user) {
+    return jdbc.sql(
+                "update annotation set at = :at, run_id = :run, short_text = :short,"
+                    + " long_text = :long, kind = :kind, scope = :scope, series_id = :series,"
+                    + " benchmark = :benchmark, updated_by = :user, updated_at = now()"
+                    + " where id = :id")
+            .param("at", utc(row.at()))
+            .param("run", row.runId())
+            .param("short", row.shortText())
+            .param("long", row.longText())
+            .param("kind", row.kind())
+            .param("scope", row.scope())
+            .param("series", row.seriesId())
+            .param("benchmark", row.benchmark())
+            .param("user", user)
+            .param("id", id)
+            .update()
+        == 1;
+  }
+
+  /** False if there was none. Change points that named it keep their triage, without it. */
+  boolean delete(long id) {
+    return jdbc.sql("delete from annotation where id = ?").param(id).update() == 1;
+  }
+
+  /** A run's revision date, or when it was queued if it has none; empty if there is no run. */
+  Optional<Instant> runDate(long runId) {
+    return jdbc.sql("select coalesce(revision_date, queued_at) from run where id = ?")
+        .param(runId)
+        .query((rs, row) -> rs.getTimestamp(1).toInstant())
+        .optional();
+  }
+
+  boolean seriesExists(long id) {
+    return jdbc.sql("select exists (select 1 from series where id = ?)")
+        .param(id)
+        .query(Boolean.class)
+        .single();
+  }
+
+  boolean benchmarkExists(String benchmark) {
+    return jdbc.sql("select exists (select 1 from series where benchmark = ?)")
+        .param(benchmark)
+        .query(Boolean.class)
+        .single();
+  }
+
+  private static OffsetDateTime utc(Instant at) {
+    return at.atOffset(ZoneOffset.UTC);
+  }
+
+  private static Annotation annotation(ResultSet rs, String letter) throws SQLException {
+    return new Annotation(
+        rs.getLong("id"),
+        letter,
+        rs.getTimestamp("at").toInstant(),
+        rs.getObject("run_id", Long.class),
+        rs.getString("short_text"),
+        rs.getString("long_text"),
+        rs.getString("kind"),
+        rs.getString("scope"),
+        rs.getObject("series_id", Long.class),
+        rs.getString("benchmark"),
+        rs.getString("created_by"),
+        rs.getTimestamp("created_at").toInstant(),
+        rs.getString("updated_by"),
+        instant(rs.getTimestamp("updated_at")));
+  }
+
+  private static Instant instant(Timestamp timestamp) {
+    return timestamp == null ? null : timestamp.toInstant();
   }
 }

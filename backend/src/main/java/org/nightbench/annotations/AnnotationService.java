@@ -1,11 +1,33 @@
 package org.nightbench.annotations;
 
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.nightbench.web.NotFoundException;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
 
-/** What the charts and the API know about annotations. */
+/**
+ * What the charts and the API know about annotations, and the rules for writing them: a date (or a
+ * run), a short text of 1 to 200 characters on one line, an optional long text, a kind and a scope
+ * with what the scope needs. Every error is one line, for a 400.
+ */
 @Service
 public class AnnotationService {
+
+  static final int MAX_SHORT_TEXT = 200;
+  static final int MAX_LONG_TEXT = 10_000;
+  static final int MAX_IMPORT_LINES = 10_000;
+
+  static final Set<String> KINDS = Set.of("code", "environment", "benchmark", "noise");
+  static final Set<String> SCOPES = Set.of("series", "group", "all");
 
   private final AnnotationRepository repository;
 
@@ -16,5 +38,245 @@ public class AnnotationService {
   /** Those of one series' chart: its own, its benchmark group's and the global ones. */
   public List<Annotation> forSeries(long seriesId, String benchmark) {
     return repository.forSeries(seriesId, benchmark);
+  }
+
+  /** Every annotation in date order, optionally only of one scope and of one benchmark group. */
+  public List<Annotation> all(String scope, String benchmark) {
+    String checkedScope = scope == null || scope.isBlank() ? null : scope(scope);
+    String checkedBenchmark = benchmark == null || benchmark.isBlank() ? null : benchmark.strip();
+    return repository.all(checkedScope, checkedBenchmark);
+  }
+
+  /** One annotation, or {@link NotFoundException}. */
+  public Annotation get(long id) {
+    return repository.find(id).orElseThrow(() -> new NotFoundException("No annotation " + id));
+  }
+
+  /** Stores a new annotation written by {@code user}. */
+  @Transactional
+  public Annotation create(AnnotationRequest request, String user) {
+    return get(repository.insert(check(request), user));
+  }
+
+  /**
+   * Replaces an annotation's content (all of it, as a new one is given), recording who and when.
+   */
+  @Transactional
+  public Annotation update(long id, AnnotationRequest request, String user) {
+    AnnotationRepository.Row row = check(request);
+    if (!repository.update(id, row, user)) {
+      throw new NotFoundException("No annotation " + id);
+    }
+    return get(id);
+  }
+
+  @Transactional
+  public void delete(long id) {
+    if (!repository.delete(id)) {
+      throw new NotFoundException("No annotation " + id);
+    }
+  }
+
+  /**
+   * Imports a known-changes file (see {@link AnnotationFile}): one annotation per line, all of the
+   * same kind and scope, written by {@code user}. All or none: a bad line stores nothing and names
+   * its line number.
+   *
+   * @param defaults kind and scope (with its series or benchmark) for every line
+   * @return the new annotations' ids, in the file's order
+   */
+  @Transactional
+  public List<Long> importFile(String text, AnnotationRequest defaults, String user) {
+    // Kind and scope are the caller's, not a line's: a bad one is said once, without a line number.
+    Classes shared =
+        classes(defaults.kind(), defaults.scope(), defaults.seriesId(), defaults.benchmark());
+    List<AnnotationFile.Line> lines = AnnotationFile.parse(text);
+    if (lines.isEmpty()) {
+      throw new IllegalArgumentException("no annotations in the file");
+    }
+    if (lines.size() > MAX_IMPORT_LINES) {
+      throw new IllegalArgumentException(
+          lines.size() + " annotations in the file, at most " + MAX_IMPORT_LINES + " at once");
+    }
+    List<AnnotationRepository.Row> rows = new ArrayList<>(lines.size());
+    for (AnnotationFile.Line line : lines) {
+      try {
+        rows.add(
+            new AnnotationRepository.Row(
+                date(line.date()),
+                null,
+                shortText(line.shortText()),
+                longText(line.longText()),
+                shared.kind(),
+                shared.scope(),
+                shared.seriesId(),
+                shared.benchmark()));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("line " + line.number() + ": " + e.getMessage(), e);
+      }
+    }
+    // Every line is checked before the first is stored; the transaction covers the rest.
+    List<Long> ids = new ArrayList<>(rows.size());
+    for (AnnotationRepository.Row row : rows) {
+      ids.add(repository.insert(row, user));
+    }
+    return ids;
+  }
+
+  private AnnotationRepository.Row check(AnnotationRequest request) {
+    if (request == null) {
+      throw new IllegalArgumentException("no annotation given");
+    }
+    Instant at;
+    if (request.at() != null && !request.at().isBlank()) {
+      at = date(request.at());
+      if (request.runId() != null && repository.runDate(request.runId()).isEmpty()) {
+        throw new IllegalArgumentException("no run " + request.runId());
+      }
+    } else if (request.runId() != null) {
+      at =
+          repository
+              .runDate(request.runId())
+              .orElseThrow(() -> new IllegalArgumentException("no run " + request.runId()));
+    } else {
+      throw new IllegalArgumentException("an annotation needs a date (at) or a runId");
+    }
+    String shortText = shortText(request.shortText());
+    String longText = longText(request.longText());
+    Classes classes =
+        classes(request.kind(), request.scope(), request.seriesId(), request.benchmark());
+    return new AnnotationRepository.Row(
+        at,
+        request.runId(),
+        shortText,
+        longText,
+        classes.kind(),
+        classes.scope(),
+        classes.seriesId(),
+        classes.benchmark());
+  }
+
+  /** What kind of change an annotation is and which charts show it. */
+  private record Classes(String kind, String scope, Long seriesId, String benchmark) {}
+
+  /**
+   * The kind (default {@code code}) and the scope with what it needs; a scope left out follows from
+   * which of seriesId and benchmark is given (neither: all charts).
+   */
+  private Classes classes(String kindText, String scopeText, Long seriesId, String benchmarkText) {
+    String kind = kindText == null || kindText.isBlank() ? "code" : kind(kindText);
+    String benchmark =
+        benchmarkText == null || benchmarkText.isBlank() ? null : benchmarkText.strip();
+    String scope;
+    if (scopeText != null && !scopeText.isBlank()) {
+      scope = scope(scopeText);
+    } else if (seriesId != null && benchmark == null) {
+      scope = "series";
+    } else if (benchmark != null && seriesId == null) {
+      scope = "group";
+    } else if (seriesId == null) {
+      scope = "all";
+    } else {
+      throw new IllegalArgumentException(
+          "a seriesId and a benchmark: give a scope, series or group");
+    }
+    switch (scope) {
+      case "series" -> {
+        if (seriesId == null) {
+          throw new IllegalArgumentException("scope series needs a seriesId");
+        }
+        if (benchmark != null) {
+          throw new IllegalArgumentException("scope series takes a seriesId, not a benchmark");
+        }
+        if (!repository.seriesExists(seriesId)) {
+          throw new IllegalArgumentException("no series " + seriesId);
+        }
+      }
+      case "group" -> {
+        if (benchmark == null) {
+          throw new IllegalArgumentException("scope group needs a benchmark");
+        }
+        if (seriesId != null) {
+          throw new IllegalArgumentException("scope group takes a benchmark, not a seriesId");
+        }
+        if (!repository.benchmarkExists(benchmark)) {
+          throw new IllegalArgumentException("no benchmark group '" + benchmark + "'");
+        }
+      }
+      default -> {
+        if (seriesId != null || benchmark != null) {
+          throw new IllegalArgumentException("scope all takes no seriesId or benchmark");
+        }
+      }
+    }
+    return new Classes(kind, scope, seriesId, benchmark);
+  }
+
+  /**
+   * An ISO date (midnight UTC), an instant ({@code 2024-03-01T02:00:00Z}), a date-time with an
+   * offset, or a local date-time, taken as UTC.
+   */
+  static Instant date(String text) {
+    String date = text == null ? "" : text.strip();
+    try {
+      if (date.length() == 10) {
+        return LocalDate.parse(date).atStartOfDay(ZoneOffset.UTC).toInstant();
+      }
+      if (date.endsWith("Z") || date.endsWith("z")) {
+        return Instant.parse(date.toUpperCase(Locale.ROOT));
+      }
+      if (date.matches(".*[+-]\\d\\d:?\\d\\d$")) {
+        return OffsetDateTime.parse(date).toInstant();
+      }
+      return LocalDateTime.parse(date).toInstant(ZoneOffset.UTC);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException("bad date '" + text + "'", e);
+    }
+  }
+
+  static String shortText(String text) {
+    String stripped = text == null ? "" : text.strip();
+    if (stripped.isEmpty()) {
+      throw new IllegalArgumentException("short text is empty");
+    }
+    if (stripped.indexOf('\n') >= 0 || stripped.indexOf('\r') >= 0) {
+      throw new IllegalArgumentException("short text must be one line");
+    }
+    int length = stripped.codePointCount(0, stripped.length()); // as PostgreSQL counts
+    if (length > MAX_SHORT_TEXT) {
+      throw new IllegalArgumentException(
+          "short text is " + length + " characters long, at most " + MAX_SHORT_TEXT);
+    }
+    return stripped;
+  }
+
+  static String longText(String text) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    String stripped = text.strip();
+    int length = stripped.codePointCount(0, stripped.length());
+    if (length > MAX_LONG_TEXT) {
+      throw new IllegalArgumentException(
+          "long text is " + length + " characters long, at most " + MAX_LONG_TEXT);
+    }
+    return stripped;
+  }
+
+  static String kind(String text) {
+    String kind = text.strip().toLowerCase(Locale.ROOT);
+    if (!KINDS.contains(kind)) {
+      throw new IllegalArgumentException(
+          "unknown kind '" + text + "': code, environment, benchmark or noise");
+    }
+    return kind;
+  }
+
+  static String scope(String text) {
+    String scope = text.strip().toLowerCase(Locale.ROOT);
+    if (!SCOPES.contains(scope)) {
+      throw new IllegalArgumentException("unknown scope '" + text + "': series, group or all");
+    }
+    return scope;
   }
 }
