@@ -31,6 +31,9 @@ public class SecurityConfiguration {
                     .authenticated()
                     .requestMatchers("/api/users/**")
                     .hasRole("ADMIN")
+                    // Deliveries name the hosts of webhook URLs and their errors: not for everyone.
+                    .requestMatchers("/api/webhooks/**")
+                    .hasRole("ADMIN")
                     .requestMatchers(HttpMethod.GET, "/**")
                     .permitAll()
                     .requestMatchers(HttpMethod.HEAD, "/**")

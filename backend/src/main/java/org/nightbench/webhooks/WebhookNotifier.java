@@ -1,0 +1,67 @@
+package org.nightbench.webhooks;
+
+import java.net.URI;
+import java.time.Clock;
+import org.nightbench.lucene.LuceneGitProperties;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Announces new change points: the detector calls it after storing one, and every configured URL
+ * gets the message once a worker sends it.
+ */
+@Service
+public class WebhookNotifier {
+
+  private final WebhookProperties properties;
+  private final WebhookDeliveries deliveries;
+  private final JsonMapper json;
+  private final Clock clock;
+  private final String publicUrl;
+  private final String gitWebUrl;
+
+  WebhookNotifier(
+      WebhookProperties properties,
+      WebhookDeliveries deliveries,
+      JsonMapper json,
+      LuceneGitProperties git,
+      ObjectProvider<Clock> clock,
+      @Value("${nightbench.public-url:http://localhost:8080}") String publicUrl) {
+    this.properties = properties;
+    this.deliveries = deliveries;
+    this.json = json;
+    this.clock = clock.getIfAvailable(Clock::systemUTC);
+    this.publicUrl = withoutTrailingSlash(publicUrl);
+    this.gitWebUrl = withoutTrailingSlash(git.webUrl());
+  }
+
+  /**
+   * Enqueues one delivery of the stored change point to every configured URL, in the caller's
+   * transaction: a detection that rolls back announces nothing, and a second call for the same
+   * change point adds nothing.
+   *
+   * @throws IllegalArgumentException when there is no change point {@code changePointId}
+   */
+  @Transactional
+  public void changePointDetected(long changePointId) {
+    if (properties.urls().isEmpty()) {
+      return;
+    }
+    ChangePointPayload.Facts facts =
+        deliveries
+            .facts(changePointId)
+            .orElseThrow(() -> new IllegalArgumentException("no change point " + changePointId));
+    String payload = json.writeValueAsString(ChangePointPayload.of(facts, publicUrl, gitWebUrl));
+    for (URI url : properties.urls()) {
+      deliveries.enqueue(changePointId, url, payload, clock.instant());
+    }
+  }
+
+  private static String withoutTrailingSlash(String url) {
+    String stripped = url.strip();
+    return stripped.endsWith("/") ? stripped.substring(0, stripped.length() - 1) : stripped;
+  }
+}
