@@ -4,6 +4,9 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.security.Principal;
 import java.util.List;
+import org.nightbench.changepoints.detection.ChangePointDetector;
+import org.nightbench.changepoints.detection.DetectedChange;
+import org.nightbench.changepoints.detection.DetectorSettings;
 import org.nightbench.web.Csv;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -28,10 +31,39 @@ class ChangePointApiController {
   /** How many alerts a bulk triage changed. */
   record Triaged(int updated) {}
 
+  /** Numbers to look for steps in, with their ±1σ if known. */
+  record DetectRequest(double[] values, double[] stddevs) {}
+
+  /** What the detector found, each change point at the index where the new level starts. */
+  record DetectResponse(int points, List<DetectedChange> changePoints) {}
+
+  /** More than fifteen years of nights, with room: beyond it a request is likely a mistake. */
+  private static final int MAX_VALUES = 100_000;
+
   private final ChangePointService changePoints;
+  private final ChangePointDetector detector = new ChangePointDetector(DetectorSettings.defaults());
 
   ChangePointApiController(ChangePointService changePoints) {
     this.changePoints = changePoints;
+  }
+
+  @PostMapping("/detect")
+  @Operation(
+      summary = "Run the change-point detector on your own numbers",
+      description =
+          "Body {\"values\": [...], \"stddevs\": [...] (optional, one per value)}; stores"
+              + " nothing, so anyone may call it. Answers the index where each new level starts,"
+              + " the means before and after, the relative change and the p-value.")
+  DetectResponse detect(@RequestBody DetectRequest request) {
+    if (request == null || request.values() == null) {
+      throw new IllegalArgumentException("no values: send {\"values\": [1.0, 2.0, ...]}");
+    }
+    if (request.values().length > MAX_VALUES) {
+      throw new IllegalArgumentException(
+          "too many values: " + request.values().length + ", at most " + MAX_VALUES);
+    }
+    return new DetectResponse(
+        request.values().length, detector.detect(request.values(), request.stddevs()));
   }
 
   @GetMapping

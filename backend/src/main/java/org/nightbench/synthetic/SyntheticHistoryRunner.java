@@ -1,5 +1,6 @@
 package org.nightbench.synthetic;
 
+import org.nightbench.changepoints.ChangePointDetection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
@@ -18,14 +19,17 @@ class SyntheticHistoryRunner implements ApplicationRunner {
 
   private final SyntheticHistoryWriter writer;
   private final SyntheticHistoryProperties settings;
+  private final ChangePointDetection detection;
   private final ConfigurableApplicationContext context;
 
   SyntheticHistoryRunner(
       SyntheticHistoryWriter writer,
       SyntheticHistoryProperties settings,
+      ChangePointDetection detection,
       ConfigurableApplicationContext context) {
     this.writer = writer;
     this.settings = settings;
+    this.detection = detection;
     this.context = context;
   }
 
@@ -39,6 +43,17 @@ class SyntheticHistoryRunner implements ApplicationRunner {
         written.runs(),
         written.series().size(),
         written.points(),
+        (System.nanoTime() - start) / 1_000_000);
+    // The whole history at once, as after a change of the detector: reading, detecting, storing.
+    start = System.nanoTime();
+    int found = 0;
+    for (SyntheticHistoryWriter.WrittenSeries series : written.series()) {
+      found += detection.detectAll(series.id()).size();
+    }
+    log.info(
+        "Change points over the synthetic history: {} in {} series in {} ms",
+        found,
+        written.series().size(),
         (System.nanoTime() - start) / 1_000_000);
     if (settings.exit()) {
       System.exit(SpringApplication.exit(context, () -> 0));

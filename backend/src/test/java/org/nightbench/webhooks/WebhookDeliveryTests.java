@@ -74,6 +74,7 @@ class WebhookDeliveryTests {
   @Autowired JsonMapper json;
   @Autowired TransactionTemplate transaction;
   @Autowired WebhookNotifier notifier;
+  @Autowired org.nightbench.changepoints.ChangePointDetection detection;
   @Autowired WebhookWorker worker;
   @Autowired MovableClock clock;
 
@@ -89,6 +90,44 @@ class WebhookDeliveryTests {
   @AfterAll
   static void stopReceiver() {
     receiver.stop();
+  }
+
+  @Test
+  void aStepTheDetectorFindsIsAnnounced() {
+    long series =
+        jdbc.sql(
+                "insert into series (fingerprint, benchmark, task, metric, unit,"
+                    + " higher_is_better, machine, jdk, corpus, profile) values (?, 'nrt',"
+                    + " 'plain', 'reopenP99Ms', 'ms', false, 'announce', '25', 'c', 'nightly')"
+                    + " returning id")
+            .param(java.util.UUID.randomUUID().toString())
+            .query(Long.class)
+            .single();
+    java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+    for (int night = 0; night < 80; night++) {
+      long run =
+          jdbc.sql(
+                  "insert into run (lucene_spec, machine, profile, corpus, status)"
+                      + " values ('git:main', 'announce', 'nightly', 'c', 'succeeded')"
+                      + " returning id")
+              .query(Long.class)
+              .single();
+      double value = (night < 40 ? 20 : 26) * (1 + 0.01 * random.nextGaussian());
+      jdbc.sql(
+              "insert into measurement (series_id, run_id, x, value, samples)"
+                  + " values (?, ?, timestamptz '2026-01-01' + ? * interval '1 day', ?, ?)")
+          .params(series, run, night, value, new Double[] {value})
+          .update();
+    }
+
+    assertThat(detection.detectAll(series)).hasSize(1);
+    assertThat(worker.deliverDue()).isEqualTo(2);
+
+    assertThat(receiver.received()).hasSize(1);
+    JsonNode body = json.readTree(receiver.received().get(0).body());
+    assertThat(body.get("seriesId").asLong()).isEqualTo(series);
+    assertThat(body.get("direction").asString()).isEqualTo("regression");
+    assertThat(body.get("text").asString()).startsWith("Regression +");
   }
 
   @Test
