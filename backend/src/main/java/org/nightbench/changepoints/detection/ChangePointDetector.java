@@ -1,0 +1,354 @@
+package org.nightbench.changepoints.detection;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeSet;
+import org.apache.commons.statistics.distribution.NormalDistribution;
+
+/**
+ * Finds the steps in one series of nightly values: points where the level moves and stays, as
+ * opposed to single outliers, slow drifts and weekly swings. Stateless and thread-safe.
+ *
+ * <p>Method: outliers are replaced by their neighbours' median (a Hampel filter over 7 nights,
+ * against a local noise scale from the median absolute night-to-night difference); a moving
+ * two-window z statistic at several scales (the shortest level, doubling up to half the context)
+ * proposes candidate steps, each placed where level + slope + step fits its neighbourhood best.
+ * Every candidate is then tested on the points back to the previous and on to the next change
+ * point, at most {@code context} each side: a straight line is fitted to each side, and the jump
+ * between them at the split must be significant (Student's t, Bonferroni-adjusted for the split
+ * positions that window offered). Lines rather than means are what tell a step from a drift, a
+ * drift that starts or stops, or a step against an opposite drift. The jump must also be at least
+ * {@code minRelativeChange} of the level. The weakest failing candidate is dropped and its
+ * neighbours tested again until all pass. A step that would fit better with fewer than {@code
+ * minSegment} points after it waits for more nights rather than be placed early.
+ */
+public final class ChangePointDetector {
+
+  // The shortest newest level the placement looks at: 2 nights (one is an outlier's business).
+  private static final int EDGE = 2;
+
+  private final DetectorSettings settings;
+  private final int[] scales;
+  private final double candidateZ;
+
+  public ChangePointDetector(DetectorSettings settings) {
+    this.settings = settings;
+    List<Integer> list = new ArrayList<>();
+    for (int h = settings.minSegment(); h <= settings.context() / 2; h *= 2) {
+      list.add(h);
+    }
+    this.scales = list.stream().mapToInt(Integer::intValue).toArray();
+    // Candidates only need to be plausible: the adjusted tests decide.
+    this.candidateZ =
+        NormalDistribution.of(0, 1).inverseSurvivalProbability(settings.significance() / 2);
+  }
+
+  public DetectorSettings settings() {
+    return settings;
+  }
+
+  /**
+   * Every change point of the whole series, in index order.
+   *
+   * @param values one value per night, oldest first; none NaN or infinite
+   * @param stddevs per-night standard deviation over the run's JVMs, same length as {@code values};
+   *     null, or NaN where unknown
+   * @throws IllegalArgumentException naming the problem, for bad input
+   */
+  public List<DetectedChange> detect(double[] values, double[] stddevs) {
+    validate(values, stddevs);
+    return analyse(values, stddevs, 0, values.length);
+  }
+
+  /**
+   * The change points that the newest nights can have added, for a caller that stored the earlier
+   * ones: analyses only the trailing {@link DetectorSettings#appendWindow()} points and returns the
+   * changes at or after {@link #appendedFrom(int, int)}, in index order.
+   *
+   * <p>The contract: data decide a change point only within {@code settings().reach()} of it, so a
+   * change before the trailing half window can no longer appear or move, and one at least {@code
+   * minSegment} after the last stored change cannot be that change found again. Calling this after
+   * every appended night and keeping what it returns finds the same change points as {@link
+   * #detect} on the whole series, except where a step first seen on its few newest nights is later
+   * placed a point or two differently. After more than half an append window of nights at once, use
+   * {@link #detect}.
+   *
+   * @param knownChangeIndex index of the last change point already stored for this series, or 0
+   */
+  public List<DetectedChange> detectAppended(
+      double[] values, double[] stddevs, int knownChangeIndex) {
+    validate(values, stddevs);
+    if (knownChangeIndex < 0 || knownChangeIndex > values.length) {
+      throw new IllegalArgumentException(
+          "knownChangeIndex "
+              + knownChangeIndex
+              + " is outside the series of "
+              + values.length
+              + " values");
+    }
+    int from = Math.max(0, values.length - settings.appendWindow());
+    int reportFrom = appendedFrom(values.length, knownChangeIndex);
+    List<DetectedChange> found = analyse(values, stddevs, from, values.length);
+    return found.stream().filter(change -> change.index() >= reportFrom).toList();
+  }
+
+  /** The first index {@link #detectAppended} can report for a series of {@code length} values. */
+  public int appendedFrom(int length, int knownChangeIndex) {
+    int from = Math.max(0, length - settings.appendWindow());
+    int settled = from == 0 ? 0 : from + settings.reach();
+    return Math.max(settled, knownChangeIndex + settings.minSegment());
+  }
+
+  private static void validate(double[] values, double[] stddevs) {
+    if (values == null) {
+      throw new IllegalArgumentException("values is null");
+    }
+    for (int i = 0; i < values.length; i++) {
+      if (!Double.isFinite(values[i])) {
+        throw new IllegalArgumentException("values[" + i + "] is " + values[i]);
+      }
+    }
+    if (stddevs != null) {
+      if (stddevs.length != values.length) {
+        throw new IllegalArgumentException(
+            "stddevs has " + stddevs.length + " entries but values has " + values.length);
+      }
+      for (int i = 0; i < stddevs.length; i++) {
+        if (stddevs[i] < 0 || Double.isInfinite(stddevs[i])) {
+          throw new IllegalArgumentException(
+              "stddevs[" + i + "] is " + stddevs[i] + " (must be >= 0, finite, or NaN)");
+        }
+      }
+    }
+  }
+
+  /** Change points within {@code values[from, to)}, found from that range alone. */
+  private List<DetectedChange> analyse(double[] values, double[] stddevs, int from, int to) {
+    int minSegment = settings.minSegment();
+    if (to - from < 2 * minSegment) {
+      return List.of();
+    }
+    double[] sigma = NoiseScale.local(values, from, to, settings.context());
+    double[] cleaned = OutlierFilter.clean(values, from, to, sigma, settings.outlierThreshold());
+    List<Integer> changes = candidates(cleaned, sigma, from, to);
+    List<StepTest.Outcome> outcomes = prune(changes, cleaned, stddevs, from, to);
+    for (int round = 0; round < 3; round++) {
+      List<Integer> moved = relocate(outcomes, cleaned, from, to);
+      if (moved.equals(outcomes.stream().map(StepTest.Outcome::index).toList())) {
+        break;
+      }
+      outcomes = prune(moved, cleaned, stddevs, from, to);
+    }
+    List<DetectedChange> result = new ArrayList<>(outcomes.size());
+    for (StepTest.Outcome outcome : outcomes) {
+      result.add(
+          new DetectedChange(
+              outcome.index(),
+              outcome.levelBefore(),
+              outcome.levelAfter(),
+              outcome.relativeChange(),
+              adjustedP(outcome)));
+    }
+    return result;
+  }
+
+  private record Candidate(int index, double strength) {}
+
+  /**
+   * Candidate change points at least {@code minSegment} apart, strongest first kept: local maxima
+   * of a two-window z statistic at every scale, each moved to its best line + step split.
+   */
+  private List<Integer> candidates(double[] cleaned, double[] sigma, int from, int to) {
+    int minSegment = settings.minSegment();
+    int length = to - from;
+    double reference = cleaned[from];
+    double[] prefix = new double[length + 1];
+    for (int i = 0; i < length; i++) {
+      prefix[i + 1] = prefix[i] + (cleaned[from + i] - reference);
+    }
+    List<Candidate> all = new ArrayList<>();
+    double[] z = new double[length + 1];
+    for (int h : scales) {
+      List<Integer> above = new ArrayList<>();
+      for (int s = minSegment; s <= length - minSegment; s++) {
+        // Near either end the window shrinks to what is there, so the newest nights are tested
+        // against a long history as soon as minSegment of them exist.
+        int left = Math.min(h, s);
+        int right = Math.min(h, length - s);
+        double meanLeft = (prefix[s] - prefix[s - left]) / left;
+        double meanRight = (prefix[s + right] - prefix[s]) / right;
+        double diff = meanRight - meanLeft;
+        double scale = sigma[s] * Math.sqrt(1.0 / left + 1.0 / right);
+        z[s] = diff == 0 ? 0 : scale > 0 ? Math.abs(diff) / scale : Double.POSITIVE_INFINITY;
+        if (z[s] >= candidateZ) {
+          above.add(s);
+        }
+      }
+      above.sort(Comparator.comparingDouble((Integer s) -> -z[s]).thenComparing(s -> s));
+      TreeSet<Integer> kept = new TreeSet<>();
+      for (int s : above) {
+        Integer before = kept.floor(s);
+        Integer after = kept.ceiling(s);
+        if ((before == null || s - before >= h) && (after == null || after - s >= h)) {
+          kept.add(s);
+          all.add(new Candidate(from + place(cleaned, from, to, from + s, h), z[s]));
+        }
+      }
+    }
+    all.sort(Comparator.comparingDouble((Candidate c) -> -c.strength()));
+    TreeSet<Integer> chosen = new TreeSet<>();
+    for (Candidate candidate : all) {
+      int s = candidate.index();
+      Integer before = chosen.floor(s);
+      Integer after = chosen.ceiling(s);
+      if ((before == null || s - before >= minSegment)
+          && (after == null || after - s >= minSegment)) {
+        chosen.add(s);
+      }
+    }
+    return new ArrayList<>(chosen);
+  }
+
+  /** Where within half a scale of {@code index} a step fits best, relative to {@code from}. */
+  private int place(double[] cleaned, int from, int to, int index, int scale) {
+    int minSegment = settings.minSegment();
+    int lo = Math.max(from, index - scale - minSegment);
+    int hi = Math.min(to, index + scale + minSegment);
+    int first = Math.max(lo + minSegment, index - (scale + 1) / 2);
+    int last = Math.min(hi - minSegment, index + (scale + 1) / 2);
+    int best = index;
+    double bestError = Double.POSITIVE_INFINITY;
+    for (int p = first; p <= last; p++) {
+      double error = StepTest.lineAndStepError(cleaned, lo, p, hi);
+      if (error < bestError) {
+        bestError = error;
+        best = p;
+      }
+    }
+    return best - from;
+  }
+
+  /**
+   * Tests every change point on its window between its neighbours and drops the weakest failing one
+   * until all pass; returns the survivors' outcomes in index order.
+   */
+  private List<StepTest.Outcome> prune(
+      List<Integer> changes, double[] cleaned, double[] stddevs, int from, int to) {
+    List<Integer> alive = new ArrayList<>(changes);
+    List<StepTest.Outcome> outcomes = new ArrayList<>(alive.size());
+    for (int k = 0; k < alive.size(); k++) {
+      outcomes.add(test(alive, k, cleaned, stddevs, from, to));
+    }
+    while (true) {
+      int worst = -1;
+      double worstScore = -1;
+      for (int k = 0; k < outcomes.size(); k++) {
+        double score = failure(outcomes.get(k), cleaned, from, to);
+        if (score > worstScore) {
+          worstScore = score;
+          worst = k;
+        }
+      }
+      if (worst < 0 || worstScore <= 0) {
+        return outcomes;
+      }
+      alive.remove(worst);
+      outcomes.remove(worst);
+      // Only the neighbours' windows reach across the removed point.
+      if (worst - 1 >= 0) {
+        outcomes.set(worst - 1, test(alive, worst - 1, cleaned, stddevs, from, to));
+      }
+      if (worst < alive.size()) {
+        outcomes.set(worst, test(alive, worst, cleaned, stddevs, from, to));
+      }
+    }
+  }
+
+  private StepTest.Outcome test(
+      List<Integer> alive, int k, double[] cleaned, double[] stddevs, int from, int to) {
+    int index = alive.get(k);
+    int previous = k > 0 ? alive.get(k - 1) : from;
+    int next = k + 1 < alive.size() ? alive.get(k + 1) : to;
+    int lo = Math.max(previous, index - settings.context());
+    int hi = Math.min(next, index + settings.context());
+    return StepTest.run(cleaned, stddevs, settings.withinRunFloor(), lo, index, hi);
+  }
+
+  /** 0 for a change point that passes; otherwise how badly it fails, the worst highest. */
+  private double failure(StepTest.Outcome outcome, double[] cleaned, int from, int to) {
+    if (premature(outcome, cleaned, from, to)) {
+      return 3;
+    }
+    double p = adjustedP(outcome);
+    double shortfall = settings.minRelativeChange() - Math.abs(outcome.relativeChange());
+    if (p <= settings.significance() && !(shortfall > 0)) {
+      return 0;
+    }
+    // Too-small steps go before merely doubtful ones; among either, the least evident first.
+    return (shortfall > 0 ? 2 : 1) + p;
+  }
+
+  /**
+   * Whether the step fits better still where fewer than minSegment points would follow (or precede)
+   * it: then the newest level has only begun, and placing the step now would put it a few points
+   * early, so it waits for more nights.
+   */
+  private boolean premature(StepTest.Outcome outcome, double[] cleaned, int from, int to) {
+    int minSegment = settings.minSegment();
+    int index = outcome.index();
+    int best = index;
+    double bestError = StepTest.lineAndStepError(cleaned, outcome.lo(), index, outcome.hi());
+    if (outcome.hi() == to) {
+      for (int p = index + 1; p <= to - EDGE; p++) {
+        double error = StepTest.lineAndStepError(cleaned, outcome.lo(), p, to);
+        if (error < bestError) {
+          bestError = error;
+          best = p;
+        }
+      }
+    }
+    if (outcome.lo() == from) {
+      for (int p = index - 1; p >= from + EDGE; p--) {
+        double error = StepTest.lineAndStepError(cleaned, from, p, outcome.hi());
+        if (error < bestError) {
+          bestError = error;
+          best = p;
+        }
+      }
+    }
+    return best > to - minSegment || best < from + minSegment;
+  }
+
+  private double adjustedP(StepTest.Outcome outcome) {
+    return Math.min(1, outcome.p() * outcome.positions(settings.minSegment()));
+  }
+
+  /** Each change point moved to its best line + step split within minSegment of where it is. */
+  private List<Integer> relocate(
+      List<StepTest.Outcome> outcomes, double[] cleaned, int from, int to) {
+    int minSegment = settings.minSegment();
+    List<Integer> moved = new ArrayList<>(outcomes.size());
+    for (int k = 0; k < outcomes.size(); k++) {
+      StepTest.Outcome outcome = outcomes.get(k);
+      int index = outcome.index();
+      int previous = k > 0 ? moved.get(k - 1) : from;
+      int next = k + 1 < outcomes.size() ? outcomes.get(k + 1).index() : to;
+      int lo = Math.max(previous, index - settings.context());
+      int hi = Math.min(next, index + settings.context());
+      int first = Math.max(lo + minSegment, index - minSegment);
+      int last = Math.min(hi - minSegment, index + minSegment);
+      int best = index;
+      double bestError = Double.POSITIVE_INFINITY;
+      for (int p = first; p <= last; p++) {
+        double error = StepTest.lineAndStepError(cleaned, lo, p, hi);
+        if (error < bestError) {
+          bestError = error;
+          best = p;
+        }
+      }
+      moved.add(best);
+    }
+    return moved;
+  }
+}
