@@ -3,6 +3,7 @@ package org.nightbench.changepoints.detection;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.TreeSet;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 
@@ -33,7 +34,7 @@ public final class ChangePointDetector {
   private final double candidateZ;
 
   public ChangePointDetector(DetectorSettings settings) {
-    this.settings = settings;
+    this.settings = Objects.requireNonNull(settings, "settings");
     List<Integer> list = new ArrayList<>();
     for (int h = settings.minSegment(); h <= settings.context() / 2; h *= 2) {
       list.add(h);
@@ -66,13 +67,16 @@ public final class ChangePointDetector {
    * ones: analyses only the trailing {@link DetectorSettings#appendWindow()} points and returns the
    * changes at or after {@link #appendedFrom(int, int)}, in index order.
    *
-   * <p>The contract: data decide a change point only within {@code settings().reach()} of it, so a
-   * change before the trailing half window can no longer appear or move, and one at least {@code
-   * minSegment} after the last stored change cannot be that change found again. Calling this after
-   * every appended night and keeping what it returns finds the same change points as {@link
-   * #detect} on the whole series, except where a step first seen on its few newest nights is later
-   * placed a point or two differently. After more than half an append window of nights at once, use
-   * {@link #detect}.
+   * <p>The contract: the data that decide a change point lie within {@link
+   * DetectorSettings#reach()} of it (its window, its neighbours' windows), so a change before
+   * {@code appendedFrom} can no longer appear or move once the nights after it are in, and one at
+   * least {@code minSegment} after the last stored change cannot be that change found again.
+   * Calling this after every appended night and storing what it returns finds the same change
+   * points as {@link #detect} on the whole series, within a point or two (measured by {@code
+   * DetectorQuality}; a long chain of close change points can in rare cases carry an influence
+   * further). A step is reported once {@code minSegment} nights of its new level are in, or later
+   * if it needs more to be significant. If more than {@code appendWindow - reach} nights arrived
+   * since the last call, this cannot see all their changes: use {@link #detect}.
    *
    * @param knownChangeIndex index of the last change point already stored for this series, or 0
    */
@@ -299,8 +303,10 @@ public final class ChangePointDetector {
     int index = outcome.index();
     int best = index;
     double bestError = StepTest.lineAndStepError(cleaned, outcome.lo(), index, outcome.hi());
+    // Only as far as the same step could have been pushed early; a later, bigger step is another
+    // change and no reason to hold this one back.
     if (outcome.hi() == to) {
-      for (int p = index + 1; p <= to - EDGE; p++) {
+      for (int p = index + 1; p <= Math.min(to - EDGE, index + minSegment - 1); p++) {
         double error = StepTest.lineAndStepError(cleaned, outcome.lo(), p, to);
         if (error < bestError) {
           bestError = error;
@@ -309,7 +315,7 @@ public final class ChangePointDetector {
       }
     }
     if (outcome.lo() == from) {
-      for (int p = index - 1; p >= from + EDGE; p--) {
+      for (int p = index - 1; p >= Math.max(from + EDGE, index - minSegment + 1); p--) {
         double error = StepTest.lineAndStepError(cleaned, from, p, outcome.hi());
         if (error < bestError) {
           bestError = error;

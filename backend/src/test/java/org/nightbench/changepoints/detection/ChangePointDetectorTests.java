@@ -255,7 +255,7 @@ class ChangePointDetectorTests {
         assertThat(nightly.get(k)).isCloseTo(full.get(k), within(2));
       }
       for (SeriesShape.Step step : planted.steps()) {
-        if (Math.abs(step.relative()) >= 3 * planted.noise()) {
+        if (Math.abs(step.relative()) >= 3 * planted.sigma()) {
           assertThat(full).anySatisfy(i -> assertThat(i).isCloseTo(step.night(), within(2)));
         }
       }

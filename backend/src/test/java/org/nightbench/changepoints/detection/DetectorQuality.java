@@ -16,10 +16,11 @@ import org.nightbench.synthetic.SeriesShape;
  * by cause, the time of a full recompute of 150 × 5,500 points and of one appended night. Prints;
  * asserts nothing.
  *
- * <p>A detection is a true positive when it lies within ±2 points of a planted step not already
- * matched (nearest first); every other detection is a false positive, blamed on an outlier within
- * ±3 points, else on a planted step within ±10 (mislocated), else on the series' drift, else on its
- * weekly swing, else on nothing ("other").
+ * <p>σ is a series' point-to-point noise: its nightly noise and its weekly swing together, {@link
+ * PlantedSeries#sigma()}. A detection is a true positive when it lies within ±2 points of a planted
+ * step not already matched (nearest first); every other detection is a false positive, blamed on an
+ * outlier within ±3 points, else on a planted step within ±10 (mislocated), else on the series'
+ * drift, else on its weekly swing, else on nothing ("other").
  *
  * <p>usage: {@code DetectorQuality [seed] [series] [reps] [nightlySeries]}; see {@code
  * scripts/detector-quality.sh}.
@@ -300,7 +301,7 @@ public final class DetectorQuality {
     }
 
     static boolean isBig(PlantedSeries planted, SeriesShape.Step step) {
-      return Math.abs(step.relative()) >= 3 * planted.noise();
+      return Math.abs(step.relative()) >= 3 * planted.sigma();
     }
 
     private static String cause(PlantedSeries planted, int index) {

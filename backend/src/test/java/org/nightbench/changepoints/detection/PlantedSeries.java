@@ -61,6 +61,14 @@ record PlantedSeries(
     return shape.steps();
   }
 
+  /**
+   * The relative standard deviation of a night around its level from noise and weekly swing
+   * together (a sine of amplitude a has standard deviation a / √2): the σ of "steps of 3σ".
+   */
+  double sigma() {
+    return Math.sqrt(noise * noise + shape.weeklySwing() * shape.weeklySwing() / 2);
+  }
+
   boolean drifts() {
     return shape.driftPerNight() != 0 || ramp != null;
   }
