@@ -3,6 +3,7 @@ package org.nightbench.changepoints.detection;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.TreeSet;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 
@@ -15,12 +16,13 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * two-window z statistic at several scales (the shortest level, doubling up to half the context)
  * proposes candidate steps, each placed where level + slope + step fits its neighbourhood best.
  * Every candidate is then tested on the points back to the previous and on to the next change
- * point, at most {@code context} each side: the step coefficient of level + slope + step must be
- * significant (Student's t, Bonferroni-adjusted for the split positions that window offered), so a
- * slow drift, which the slope absorbs, is not a step; and the step must be at least {@code
- * minRelativeChange} of the level. The weakest failing candidate is dropped and its neighbours
- * tested again until all pass. A step that would fit better with fewer than {@code minSegment}
- * points after it waits for more nights rather than be placed early.
+ * point, at most {@code context} each side: a straight line is fitted to each side, and the jump
+ * between them at the split must be significant (Student's t, Bonferroni-adjusted for the split
+ * positions that window offered). Lines rather than means are what tell a step from a drift, a
+ * drift that starts or stops, or a step against an opposite drift. The jump must also be at least
+ * {@code minRelativeChange} of the level. The weakest failing candidate is dropped and its
+ * neighbours tested again until all pass. A step that would fit better with fewer than {@code
+ * minSegment} points after it waits for more nights rather than be placed early.
  */
 public final class ChangePointDetector {
 
@@ -32,7 +34,7 @@ public final class ChangePointDetector {
   private final double candidateZ;
 
   public ChangePointDetector(DetectorSettings settings) {
-    this.settings = settings;
+    this.settings = Objects.requireNonNull(settings, "settings");
     List<Integer> list = new ArrayList<>();
     for (int h = settings.minSegment(); h <= settings.context() / 2; h *= 2) {
       list.add(h);
@@ -65,13 +67,16 @@ public final class ChangePointDetector {
    * ones: analyses only the trailing {@link DetectorSettings#appendWindow()} points and returns the
    * changes at or after {@link #appendedFrom(int, int)}, in index order.
    *
-   * <p>The contract: data decide a change point only within {@code settings().reach()} of it, so a
-   * change before the trailing half window can no longer appear or move, and one at least {@code
-   * minSegment} after the last stored change cannot be that change found again. Calling this after
-   * every appended night and keeping what it returns finds the same change points as {@link
-   * #detect} on the whole series, except where a step first seen on its few newest nights is later
-   * placed a point or two differently. After more than half an append window of nights at once, use
-   * {@link #detect}.
+   * <p>The contract: the data that decide a change point lie within {@link
+   * DetectorSettings#reach()} of it (its window, its neighbours' windows), so a change before
+   * {@code appendedFrom} can no longer appear or move once the nights after it are in, and one at
+   * least {@code minSegment} after the last stored change cannot be that change found again.
+   * Calling this after every appended night and storing what it returns finds the same change
+   * points as {@link #detect} on the whole series, within a point or two (measured by {@code
+   * DetectorQuality}; a long chain of close change points can in rare cases carry an influence
+   * further). A step is reported once {@code minSegment} nights of its new level are in, or later
+   * if it needs more to be significant. If more than {@code appendWindow - reach} nights arrived
+   * since the last call, this cannot see all their changes: use {@link #detect}.
    *
    * @param knownChangeIndex index of the last change point already stored for this series, or 0
    */
@@ -298,8 +303,10 @@ public final class ChangePointDetector {
     int index = outcome.index();
     int best = index;
     double bestError = StepTest.lineAndStepError(cleaned, outcome.lo(), index, outcome.hi());
+    // Only as far as the same step could have been pushed early; a later, bigger step is another
+    // change and no reason to hold this one back.
     if (outcome.hi() == to) {
-      for (int p = index + 1; p <= to - EDGE; p++) {
+      for (int p = index + 1; p <= Math.min(to - EDGE, index + minSegment - 1); p++) {
         double error = StepTest.lineAndStepError(cleaned, outcome.lo(), p, to);
         if (error < bestError) {
           bestError = error;
@@ -308,7 +315,7 @@ public final class ChangePointDetector {
       }
     }
     if (outcome.lo() == from) {
-      for (int p = index - 1; p >= from + EDGE; p--) {
+      for (int p = index - 1; p >= Math.max(from + EDGE, index - minSegment + 1); p--) {
         double error = StepTest.lineAndStepError(cleaned, from, p, outcome.hi());
         if (error < bestError) {
           bestError = error;

@@ -65,8 +65,11 @@ public record DetectorSettings(
     return new DetectorSettings(1e-4, 0.01, 7, 100, 4.0, 1 / Math.sqrt(10), 512);
   }
 
-  /** How far from a change point the data that decide it can lie (its window and a neighbour's). */
-  int reach() {
+  /**
+   * How far from a change point the data that decide it lie: its own window and its neighbour's,
+   * plus a level's worth for its placement.
+   */
+  public int reach() {
     return reach(context, minSegment);
   }
 

@@ -3,10 +3,10 @@ package org.nightbench.changepoints.detection;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
- * The test a candidate step must pass on its window {@code [lo, hi)} split at {@code index}: fit
- * level + slope + step by least squares, and the step coefficient must differ from zero. The slope
- * is what tells a step from a slow drift (a drift leaves the step coefficient at zero), and what
- * still finds a step against an opposite drift, where the two sides' means hardly differ.
+ * The test a candidate step must pass on its window {@code [lo, hi)} split at {@code index}: a line
+ * fitted to each side by least squares, and the jump between them at the split must differ from
+ * zero. A drift, even one that starts or stops at the split, leaves no jump; a step against an
+ * opposite drift does, though the two sides' means hardly differ.
  */
 final class StepTest {
 
@@ -15,9 +15,9 @@ final class StepTest {
   /**
    * What the test saw.
    *
-   * @param levelBefore the fitted line at {@code index}, without the step
-   * @param levelAfter the same with the step
-   * @param p the step coefficient's two-sided p-value (Student's t), not yet adjusted
+   * @param levelBefore the left line at {@code index}
+   * @param levelAfter the right line at {@code index}
+   * @param p the jump's two-sided p-value (Student's t), not yet adjusted
    */
   record Outcome(int index, int lo, int hi, double levelBefore, double levelAfter, double p) {
 
@@ -37,46 +37,27 @@ final class StepTest {
    * unknown) only floors the residual variance at {@code floor^2} times their mean square.
    */
   static Outcome run(double[] values, double[] stddevs, double floor, int lo, int index, int hi) {
-    Fit fit = Fit.separate(values, lo, index, hi);
-    double residual = Math.max(fit.residualVariance, floorVariance(stddevs, floor, lo, hi));
-    double se = Math.sqrt(residual * fit.stepVarianceFactor);
-    double p;
-    if (se > 0) {
-      p = twoSided(fit.step / se, hi - lo - 4);
-    } else {
-      p = fit.step != 0 ? 0 : 1;
-    }
-    return new Outcome(index, lo, hi, fit.level, fit.level + fit.step, p);
+    Line left = Line.fit(values, lo, index, index);
+    Line right = Line.fit(values, index, hi, index);
+    int df = hi - lo - 4;
+    double residual =
+        Math.max(
+            df > 0 ? (left.squaredError + right.squaredError) / df : 0,
+            floorVariance(stddevs, floor, lo, hi));
+    double jump = right.value - left.value;
+    double se = Math.sqrt(residual * (left.varianceFactor + right.varianceFactor));
+    double p = se > 0 ? twoSided(jump / se, df) : jump != 0 ? 0 : 1;
+    return new Outcome(index, lo, hi, left.value, right.value, p);
   }
 
   /**
-   * The sum of squared residuals of level + slope + step-at-{@code index} over {@code [lo, hi)};
-   * lower is a better place for the step.
+   * A least-squares line through {@code values[lo, hi)}, evaluated at {@code at}.
+   *
+   * @param varianceFactor the variance of {@code value} in units of the residual variance
    */
-  static double lineAndStepError(double[] values, int lo, int index, int hi) {
-    return Fit.of(values, lo, index, hi).squaredError;
-  }
+  private record Line(double value, double varianceFactor, double squaredError) {
 
-  /** Least squares of level + slope + step over a window. */
-  private record Fit(
-      double level,
-      double step,
-      double stepVarianceFactor,
-      double squaredError,
-      double residualVariance) {
-
-    /** One line on each side; the step is where the right one starts minus where the left ends. */
-    static Fit separate(double[] values, int lo, int index, int hi) {
-      double[] left = line(values, lo, index, index);
-      double[] right = line(values, index, hi, index);
-      double sse = left[2] + right[2];
-      int df = hi - lo - 4;
-      return new Fit(left[0], right[0] - left[0], left[1] + right[1], sse, df > 0 ? sse / df : 0);
-    }
-
-    /** {value at {@code at}, its variance factor, residual sum of squares} of a line. */
-    private static double[] line(double[] values, int lo, int hi, int at) {
-      int n = hi - lo;
+    static Line fit(double[] values, int lo, int hi, int at) {
       double meanT = (lo + hi - 1) / 2.0;
       double meanY = mean(values, lo, hi);
       double stt = 0;
@@ -91,59 +72,61 @@ final class StepTest {
         double r = values[i] - meanY - slope * (i - meanT);
         sse += r * r;
       }
-      double value = meanY + slope * (at - meanT);
-      double factor = 1.0 / n + (stt > 0 ? (at - meanT) * (at - meanT) / stt : 0);
-      return new double[] {value, factor, sse};
+      double factor = 1.0 / (hi - lo) + (stt > 0 ? (at - meanT) * (at - meanT) / stt : 0);
+      return new Line(meanY + slope * (at - meanT), factor, sse);
     }
+  }
 
-    static Fit of(double[] values, int lo, int index, int hi) {
-      // Time centred on the split and values on their mean keep the normal equations well
-      // conditioned at index 5,000 and values of 10^6.
-      double center = mean(values, lo, hi);
-      double n = hi - lo;
-      double st = 0;
-      double stt = 0;
-      double sy = 0;
-      double sty = 0;
-      double sd = 0;
-      double sdt = 0;
-      double sdy = 0;
-      for (int i = lo; i < hi; i++) {
-        double t = i - index;
-        double y = values[i] - center;
-        st += t;
-        stt += t * t;
-        sy += y;
-        sty += t * y;
-        if (i >= index) {
-          sd += 1;
-          sdt += t;
-          sdy += y;
-        }
+  /**
+   * The sum of squared residuals of level + slope + step-at-{@code index} over {@code [lo, hi)}:
+   * lower is a better place for the step. One common slope, as placing needs the jump's position,
+   * not its test, and two free slopes would also fit a drift's bend.
+   */
+  static double lineAndStepError(double[] values, int lo, int index, int hi) {
+    // Time centred on the split and values on their mean keep the normal equations well
+    // conditioned at index 5,000 and values of 10^6.
+    double center = mean(values, lo, hi);
+    double n = hi - lo;
+    double st = 0;
+    double stt = 0;
+    double sty = 0;
+    double sd = 0;
+    double sdt = 0;
+    double sdy = 0;
+    for (int i = lo; i < hi; i++) {
+      double t = i - index;
+      double y = values[i] - center;
+      st += t;
+      stt += t * t;
+      sty += t * y;
+      if (i >= index) {
+        sd += 1;
+        sdt += t;
+        sdy += y;
       }
-      // The normal equations [n st sd; st stt sdt; sd sdt sd] b = [sy sty sdy], by cofactors.
-      double c00 = stt * sd - sdt * sdt;
-      double c01 = -(st * sd - sdt * sd);
-      double c02 = st * sdt - stt * sd;
-      double c11 = n * sd - sd * sd;
-      double c12 = -(n * sdt - st * sd);
-      double c22 = n * stt - st * st;
-      double det = n * c00 + st * c01 + sd * c02;
-      if (!(Math.abs(det) > 0)) {
-        return new Fit(center, 0, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, 0);
-      }
-      double b0 = (c00 * sy + c01 * sty + c02 * sdy) / det;
-      double b1 = (c01 * sy + c11 * sty + c12 * sdy) / det;
-      double b2 = (c02 * sy + c12 * sty + c22 * sdy) / det;
-      double sse = 0;
-      for (int i = lo; i < hi; i++) {
-        double t = i - index;
-        double r = values[i] - center - (b0 + b1 * t + (i >= index ? b2 : 0));
-        sse += r * r;
-      }
-      double residualVariance = hi - lo > 3 ? sse / (hi - lo - 3) : 0;
-      return new Fit(center + b0, b2, c22 / det, sse, residualVariance);
     }
+    // The normal equations [n st sd; st stt sdt; sd sdt sd] b = [0 sty sdy] (y sums to 0 here),
+    // by cofactors.
+    double c00 = stt * sd - sdt * sdt;
+    double c01 = -(st * sd - sdt * sd);
+    double c02 = st * sdt - stt * sd;
+    double c11 = n * sd - sd * sd;
+    double c12 = -(n * sdt - st * sd);
+    double c22 = n * stt - st * st;
+    double det = n * c00 + st * c01 + sd * c02;
+    if (!(Math.abs(det) > 0)) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double b0 = (c01 * sty + c02 * sdy) / det;
+    double b1 = (c11 * sty + c12 * sdy) / det;
+    double b2 = (c12 * sty + c22 * sdy) / det;
+    double sse = 0;
+    for (int i = lo; i < hi; i++) {
+      double t = i - index;
+      double r = values[i] - center - (b0 + b1 * t + (i >= index ? b2 : 0));
+      sse += r * r;
+    }
+    return sse;
   }
 
   private static double twoSided(double t, double df) {
