@@ -43,6 +43,28 @@ public class ChangePointDetection {
   }
 
   /**
+   * Looks for new change points after {@code runId} added a point to a series: incrementally when
+   * the point landed in the tail the detector watches (a nightly), over the whole history when it
+   * landed further back (a backfill of old commits inserts points between existing ones).
+   *
+   * @return the ids of the change points stored
+   */
+  @Transactional
+  public List<Long> detectAfter(long seriesId, long runId) {
+    SeriesHistory history = repository.history(seriesId).orElse(null);
+    if (history == null || history.size() < 2) {
+      return List.of();
+    }
+    int known =
+        repository.latestChangeRun(seriesId).map(history::indexOf).filter(i -> i >= 0).orElse(0);
+    int at = history.indexOf(runId);
+    if (at >= 0 && at < detector.appendedFrom(history.size(), known)) {
+      return detectAll(seriesId);
+    }
+    return store(history, detector.detectAppended(history.values(), history.stddevs(), known));
+  }
+
+  /**
    * Detects over a series' whole history: new change points are stored, untriaged ones no longer
    * found are dropped, triaged ones are kept whatever the detector now says.
    *

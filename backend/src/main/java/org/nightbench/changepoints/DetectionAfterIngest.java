@@ -28,7 +28,7 @@ class DetectionAfterIngest {
     int found = 0;
     for (long seriesId : ingested.seriesIds()) {
       try {
-        found += detection.detectAppended(seriesId).size();
+        found += detection.detectAfter(seriesId, ingested.runId()).size();
       } catch (RuntimeException e) {
         log.warn("change-point detection on series {} failed: {}", seriesId, e.getMessage(), e);
       }

@@ -119,6 +119,22 @@ class ChangePointDetectionTests {
   }
 
   @Test
+  void aPointBackfilledFarBehindTheTailIsDetectedOverTheWholeHistory() {
+    long series = series(true);
+    points(series, 1000, 400, 100);
+    assertThat(detection.detectAppended(series)).isEmpty();
+    // A backfill of older commits: their points land before everything stored.
+    List<Long> older = points(series, 0, 60, 120);
+    assertThat(detection.detectAfter(series, older.get(older.size() - 1))).hasSize(1);
+    assertThat(
+            jdbc.sql("select direction from change_point where series_id = ?")
+                .param(series)
+                .query(String.class)
+                .single())
+        .isEqualTo("regression");
+  }
+
+  @Test
   void anIngestedRunTriggersDetectionOnceItsPointsAreCommitted() throws InterruptedException {
     long series = series(true);
     points(series, 0, 60, 100);
