@@ -21,7 +21,7 @@ app=(--nightbench.database.embedded.data-directory="$data" --nightbench.backfill
 if [ "${REGENERATE:-1}" = 1 ]; then
   java -jar "$jar" "${app[@]}" --server.port=0 --nightbench.synthetic.nights="$nights" \
     --nightbench.synthetic.series="$series" --nightbench.synthetic.exit=true \
-    | grep -E 'Synthetic history|ERROR' || true
+    | grep -E 'Synthetic history|Change points over|ERROR' || true
 fi
 
 java -jar "$jar" "${app[@]}" --server.port="$port" >/tmp/dashboard-speed-app.log 2>&1 &

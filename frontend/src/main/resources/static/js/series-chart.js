@@ -148,6 +148,13 @@ export function bandPlotter(e) {
   ctx.fill();
 }
 
+/** Years as "2026", not "Jan 2026": fifteen of them fit a chart's width without running together. */
+function dateTick(date, granularity, opts) {
+  return granularity >= Dygraph.Granularity.ANNUAL
+    ? String(date.getUTCFullYear())
+    : Dygraph.dateAxisLabelFormatter(date, granularity, opts);
+}
+
 const COLORS = ['#1a5fb4', '#c64600', '#26734d', '#813d9c', '#a51d2d', '#5e5c64'];
 const WEEK = 7 * 24 * 3600 * 1000;
 
@@ -244,8 +251,7 @@ function draw(element, legend, view) {
     ylabel: `${primary.metric} (${unit})`,
     axes: {
       y: { valueFormatter: formatValue, axisLabelFormatter: formatValue, axisLabelWidth: 64 },
-      // Dates: room enough that two years' "Jan 2026" labels never run into each other.
-      x: byRelease ? { axisLabelFormatter: releaseLabel, valueFormatter: releaseLabel, pixelsPerLabel: 48 } : { pixelsPerLabel: 80 },
+      x: byRelease ? { axisLabelFormatter: releaseLabel, valueFormatter: releaseLabel, pixelsPerLabel: 48 } : { axisLabelFormatter: dateTick },
     },
     gridLineColor: '#e3e6ea',
     showRangeSelector: rows.length > 1,
