@@ -11,10 +11,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.nightbench.browser.HeadlessChromium;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.nightbench.browser.BrowserSession;
 import org.nightbench.users.Role;
 import org.nightbench.users.UserAccounts;
 import org.openqa.selenium.By;
@@ -33,7 +33,6 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
-import org.springframework.util.FileSystemUtils;
 
 /**
  * An editor annotates a point of a chart in headless Chromium as a person would: signs in with the
@@ -52,28 +51,18 @@ class AnnotationBrowserTests {
   private static final String PASSWORD = "a long enough secret";
   private static final String IMG = "<img src=x onerror=alert(1)>";
 
-  private static Path profileDir;
-  private static ChromeDriver browser;
+  @RegisterExtension static final BrowserSession CHROMIUM = new BrowserSession();
 
   @LocalServerPort int port;
+  private ChromeDriver browser;
+
+  @BeforeEach
+  void theSharedBrowser() {
+    browser = CHROMIUM.browser();
+  }
+
   @Autowired JdbcClient jdbc;
   @Autowired UserAccounts accounts;
-
-  @BeforeAll
-  static void startBrowser() throws IOException {
-    profileDir = Files.createTempDirectory("nightbench-chromium");
-    browser = HeadlessChromium.start(profileDir);
-  }
-
-  @AfterAll
-  static void stopBrowser() throws IOException {
-    if (browser != null) {
-      browser.quit();
-    }
-    if (profileDir != null) {
-      FileSystemUtils.deleteRecursively(profileDir);
-    }
-  }
 
   @Test
   void anEditorAnnotatesAPointEditsAndDeletesAndAnonymousVisitorsCannot() throws IOException {

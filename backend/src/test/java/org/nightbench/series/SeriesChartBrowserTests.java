@@ -12,10 +12,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.nightbench.browser.HeadlessChromium;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.nightbench.browser.BrowserSession;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -29,7 +29,6 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
-import org.springframework.util.FileSystemUtils;
 
 /**
  * Opens a series page in headless Chromium and checks what a person would see: the chart with its
@@ -45,27 +44,17 @@ class SeriesChartBrowserTests {
   /** Screenshots of the key pages, kept as test artifacts (the last one taken per name). */
   private static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
-  private static Path profileDir;
-  private static ChromeDriver browser;
+  @RegisterExtension static final BrowserSession CHROMIUM = new BrowserSession();
 
   @LocalServerPort int port;
+  private ChromeDriver browser;
+
+  @BeforeEach
+  void theSharedBrowser() {
+    browser = CHROMIUM.browser();
+  }
+
   @Autowired JdbcClient jdbc;
-
-  @BeforeAll
-  static void startBrowser() throws IOException {
-    profileDir = Files.createTempDirectory("nightbench-chromium");
-    browser = HeadlessChromium.start(profileDir);
-  }
-
-  @AfterAll
-  static void stopBrowser() throws IOException {
-    if (browser != null) {
-      browser.quit();
-    }
-    if (profileDir != null) {
-      FileSystemUtils.deleteRecursively(profileDir);
-    }
-  }
 
   @Test
   void theOverviewListsSeriesWithSparklinesAndFiltersThemByTheAddress() throws IOException {
