@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.corpus.Corpus;
 import org.nightbench.corpus.CorpusProvider;
@@ -51,6 +52,8 @@ class RunExecutor {
   private final RunnerProperties settings;
   private final JsonMapper json;
   private final MachineStateProbe machine;
+  private final ComparisonRuns comparisons;
+  private final ComparisonExecutor comparisonExecutor;
 
   RunExecutor(
       LuceneResolver lucene,
@@ -62,7 +65,9 @@ class RunExecutor {
       RunChangesRecorder changes,
       RunnerProperties settings,
       JsonMapper json,
-      MachineStateProbe machine) {
+      MachineStateProbe machine,
+      ComparisonRuns comparisons,
+      ComparisonExecutor comparisonExecutor) {
     this.lucene = lucene;
     this.jdks = jdks;
     this.corpora = corpora;
@@ -73,6 +78,8 @@ class RunExecutor {
     this.settings = settings;
     this.json = json;
     this.machine = machine;
+    this.comparisons = comparisons;
+    this.comparisonExecutor = comparisonExecutor;
   }
 
   /**
@@ -82,6 +89,19 @@ class RunExecutor {
    * others' results are kept.
    */
   void execute(Run run, RunLog log, Cancellation cancellation) {
+    Optional<ComparisonRuns.Plan> comparison = comparisons.plan(run.id());
+    if (comparison.isPresent()) {
+      // Its numbers judge two revisions against each other; they are no night of any series.
+      ComparisonRuns.Outcome outcome =
+          comparisonExecutor.execute(run, comparison.get(), log, cancellation);
+      log.accept("== comparing");
+      runs.updateProgress(run.id(), "comparing");
+      comparisons.finish(run.id(), outcome);
+      runs.markSucceeded(
+          run.id(), json.writeValueAsString(Map.of("jdk", outcome.jdk(), "comparison", true)));
+      log.accept("compared " + outcome.samples().size() + " metrics");
+      return;
+    }
     BenchmarkProfile profile = settings.profile(run.profile());
     if (profile.tasksFile() != null) {
       // A bad task file should fail the run before minutes of indexing, not after.

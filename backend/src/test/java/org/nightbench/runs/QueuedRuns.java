@@ -7,12 +7,12 @@ import java.time.Instant;
 import javax.sql.DataSource;
 
 /** Tests run queued runs through the real job engine, in the test's own thread. */
-final class QueuedRuns {
+public final class QueuedRuns {
 
   private QueuedRuns() {}
 
   /** Runs every queued run of the worker's machine to its end. */
-  static void runAll(DataSource dataSource, RunWorker worker) {
+  public static void runAll(DataSource dataSource, RunWorker worker) {
     SettableClock clock = new SettableClock();
     clock.set(Instant.now());
     ManualScheduler scheduler =

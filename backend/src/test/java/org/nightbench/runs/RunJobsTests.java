@@ -51,6 +51,8 @@ class RunJobsTests {
   @Autowired RunnerProperties settings;
   @Autowired JsonMapper json;
   @Autowired MachineStateProbe machineState;
+  @Autowired ComparisonRuns comparisons;
+  @Autowired ComparisonExecutor comparisonExecutor;
 
   @Test
   void aRunWhoseWorkerWasKilledFailsNamingTheWorker() {
@@ -149,7 +151,9 @@ class RunJobsTests {
                 changes,
                 settings,
                 json,
-                machineState),
+                machineState,
+                comparisons,
+                comparisonExecutor),
             settings);
     Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
     Thread working = new Thread(() -> fakeJdkWorker.run(run.id()), "test-worker");

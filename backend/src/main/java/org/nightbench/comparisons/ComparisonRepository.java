@@ -1,0 +1,124 @@
+package org.nightbench.comparisons;
+
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.nightbench.runs.ComparisonRuns;
+import org.nightbench.runs.RunStatus;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Comparisons' sides and results, joined with their runs for state and progress. */
+@Repository
+class ComparisonRepository {
+
+  private static final String SELECT =
+      "select c.run_id, c.baseline_spec, c.candidate_spec, c.baseline_jvm_args,"
+          + " c.candidate_jvm_args, c.jvms, c.results_may_change, c.result, r.profile, r.corpus,"
+          + " r.machine, r.status, r.progress, r.error, r.requested_by, r.queued_at,"
+          + " r.finished_at from comparison c join run r on r.id = c.run_id";
+
+  private final JdbcClient jdbc;
+  private final JsonMapper json;
+
+  ComparisonRepository(JdbcClient jdbc, JsonMapper json) {
+    this.jdbc = jdbc;
+    this.json = json;
+  }
+
+  void insert(long runId, ComparisonRequest request, int jvms) {
+    jdbc.sql(
+            "insert into comparison (run_id, baseline_spec, candidate_spec, baseline_jvm_args,"
+                + " candidate_jvm_args, jvms, results_may_change) values (?, ?, ?, ?, ?, ?, ?)")
+        .params(
+            runId,
+            request.baseline().strip(),
+            request.candidate().strip(),
+            args(request.baselineJvmArgs()),
+            args(request.candidateJvmArgs()),
+            jvms,
+            Boolean.TRUE.equals(request.resultsMayChange()))
+        .update();
+  }
+
+  Optional<ComparisonRuns.Plan> plan(long runId) {
+    return jdbc.sql(
+            "select baseline_spec, candidate_spec, baseline_jvm_args, candidate_jvm_args, jvms"
+                + " from comparison where run_id = ?")
+        .param(runId)
+        .query(
+            (rs, row) ->
+                new ComparisonRuns.Plan(
+                    new ComparisonRuns.Side(rs.getString(1), strings(rs.getArray(3))),
+                    new ComparisonRuns.Side(rs.getString(2), strings(rs.getArray(4))),
+                    rs.getInt(5)))
+        .optional();
+  }
+
+  void storeResult(long runId, ComparisonResult result) {
+    jdbc.sql(
+            "update comparison set result = cast(? as jsonb), baseline_version = ?,"
+                + " candidate_version = ? where run_id = ?")
+        .params(
+            json.writeValueAsString(result),
+            result.baselineVersion(),
+            result.candidateVersion(),
+            runId)
+        .update();
+  }
+
+  Optional<ComparisonView> find(long runId) {
+    return jdbc.sql(SELECT + " where c.run_id = ?").param(runId).query(this::view).optional();
+  }
+
+  List<ComparisonView> recent(int limit) {
+    return jdbc.sql(SELECT + " order by c.run_id desc limit ?")
+        .param(limit)
+        .query(this::view)
+        .list();
+  }
+
+  private ComparisonView view(ResultSet rs, int row) throws SQLException {
+    String result = rs.getString("result");
+    return new ComparisonView(
+        rs.getLong("run_id"),
+        rs.getString("baseline_spec"),
+        rs.getString("candidate_spec"),
+        strings(rs.getArray("baseline_jvm_args")),
+        strings(rs.getArray("candidate_jvm_args")),
+        rs.getInt("jvms"),
+        rs.getBoolean("results_may_change"),
+        rs.getString("profile"),
+        rs.getString("corpus"),
+        rs.getString("machine"),
+        RunStatus.valueOf(rs.getString("status").toUpperCase(java.util.Locale.ROOT)),
+        rs.getString("progress"),
+        rs.getString("error"),
+        rs.getString("requested_by"),
+        instant(rs.getTimestamp("queued_at")),
+        instant(rs.getTimestamp("finished_at")),
+        result == null ? null : json.readValue(result, ComparisonResult.class));
+  }
+
+  private static String[] args(List<String> args) {
+    return args == null
+        ? new String[0]
+        : args.stream()
+            .filter(a -> a != null && !a.isBlank())
+            .map(String::strip)
+            .toArray(String[]::new);
+  }
+
+  private static List<String> strings(Array array) throws SQLException {
+    return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
+  }
+
+  private static java.time.Instant instant(Timestamp timestamp) {
+    return timestamp == null ? null : timestamp.toInstant();
+  }
+}

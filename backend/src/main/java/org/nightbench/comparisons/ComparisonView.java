@@ -1,0 +1,30 @@
+package org.nightbench.comparisons;
+
+import java.time.Instant;
+import java.util.List;
+import org.nightbench.runs.RunStatus;
+
+/**
+ * A comparison as the API and the page show it: its sides, its run's state and, once done, its
+ * result.
+ *
+ * @param result null until the comparison has succeeded
+ */
+public record ComparisonView(
+    long id,
+    String baseline,
+    String candidate,
+    List<String> baselineJvmArgs,
+    List<String> candidateJvmArgs,
+    int jvms,
+    boolean resultsMayChange,
+    String profile,
+    String corpus,
+    String machine,
+    RunStatus status,
+    String progress,
+    String error,
+    String requestedBy,
+    Instant queuedAt,
+    Instant finishedAt,
+    ComparisonResult result) {}

@@ -1,0 +1,136 @@
+package org.nightbench.comparisons;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.nightbench.runs.QueuedRuns;
+import org.nightbench.runs.RunStatus;
+import org.nightbench.runs.RunWorker;
+import org.nightbench.users.TestUsers;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.http.MediaType;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.web.servlet.MockMvc;
+
+/**
+ * A comparison end to end on real Lucene releases and a small corpus: queued through the API, run
+ * by the worker in interleaved JVMs, judged, and read back as JSON and luceneutil's text.
+ */
+@SpringBootTest
+@AutoConfigureMockMvc
+@ActiveProfiles("test")
+class ComparisonRunTests {
+
+  @Autowired MockMvc mvc;
+  @Autowired ComparisonService comparisons;
+  @Autowired RunWorker worker;
+  @Autowired DataSource dataSource;
+  @Autowired JdbcClient jdbc;
+
+  @Test
+  void twoReleasesAreComparedInInterleavedJvmsAndJudgedPerTask() throws Exception {
+    String id =
+        mvc.perform(
+                post("/api/comparisons")
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .content(
+                        "{\"baseline\":\"maven:9.11.1\",\"candidate\":\"maven:9.12.3\","
+                            + "\"jvms\":2,\"profile\":\"tiny\"}")
+                    .with(TestUsers.editor()))
+            .andExpect(status().isCreated())
+            .andExpect(jsonPath("$.status").value("QUEUED"))
+            .andExpect(jsonPath("$.requestedBy").value("editor"))
+            .andReturn()
+            .getResponse()
+            .getHeader("Location")
+            .replace("/api/comparisons/", "");
+
+    QueuedRuns.runAll(dataSource, worker);
+
+    ComparisonView done = comparisons.get(Long.parseLong(id));
+    assertThat(done.error()).isNull();
+    assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(done.result().baselineVersion()).isEqualTo("9.11.1");
+    assertThat(done.result().candidateVersion()).isEqualTo("9.12.3");
+    ComparisonResult.Table qps =
+        done.result().tables().stream()
+            .filter(t -> t.benchmark().equals("search") && t.metric().equals("qps"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(qps.tasks()).isNotEmpty();
+    assertThat(qps.tasks())
+        .allSatisfy(
+            task -> {
+              assertThat(task.baselineN()).isEqualTo(2);
+              assertThat(task.candidateN()).isEqualTo(2);
+              assertThat(task.qValue()).isBetween(task.pValue(), 1.0);
+            });
+    assertThat(qps.samples()).hasSameSizeAs(qps.tasks());
+    // The log shows the JVMs alternating: A B, then B A.
+    assertThat(
+            jdbc.sql(
+                    "select line from run_log where run_id = ? and line like '== search %'"
+                        + " order by line_no")
+                .param(Long.parseLong(id))
+                .query(String.class)
+                .list())
+        .containsExactly(
+            "== search baseline JVM 1/2",
+            "== search candidate JVM 1/2",
+            "== search candidate JVM 2/2",
+            "== search baseline JVM 2/2");
+    // Both sides' series stay untouched: a comparison is no night of any chart.
+    assertThat(
+            jdbc.sql("select count(*) from measurement where run_id = ?")
+                .param(Long.parseLong(id))
+                .query(Long.class)
+                .single())
+        .isZero();
+
+    String text =
+        mvc.perform(get("/api/comparisons/{id}.txt", id))
+            .andExpect(status().isOk())
+            .andReturn()
+            .getResponse()
+            .getContentAsString();
+    assertThat(text)
+        .contains("Baseline:  maven:9.11.1 (Lucene 9.11.1)")
+        .contains("Candidate: maven:9.12.3 (Lucene 9.12.3)")
+        .contains("search qps")
+        .contains("Pct diff");
+    mvc.perform(get("/api/comparisons")).andExpect(jsonPath("$[0].id").value(Long.parseLong(id)));
+  }
+
+  @Test
+  void badRequestsAreOneLineAndNeedAnEditor() throws Exception {
+    mvc.perform(
+            post("/api/comparisons")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"baseline\":\"maven:9.12.3\",\"candidate\":\"svn:123\"}")
+                .with(TestUsers.editor()))
+        .andExpect(status().isBadRequest())
+        .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("svn:123")));
+    mvc.perform(
+            post("/api/comparisons")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(
+                    "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:9.12.3\",\"jvms\":1}")
+                .with(TestUsers.editor()))
+        .andExpect(status().isBadRequest())
+        .andExpect(jsonPath("$.detail").value("jvms must be between 2 and 100 per side, not 1"));
+    mvc.perform(
+            post("/api/comparisons")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:9.12.3\"}")
+                .with(TestUsers.viewer()))
+        .andExpect(status().isForbidden());
+  }
+}
