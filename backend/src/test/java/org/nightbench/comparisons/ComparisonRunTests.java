@@ -107,6 +107,27 @@ class ComparisonRunTests {
         .contains("search qps")
         .contains("Pct diff");
     mvc.perform(get("/api/comparisons")).andExpect(jsonPath("$[0].id").value(Long.parseLong(id)));
+
+    String page =
+        mvc.perform(get("/comparisons/{id}", id).with(TestUsers.editor()))
+            .andExpect(status().isOk())
+            .andReturn()
+            .getResponse()
+            .getContentAsString();
+    assertThat(page)
+        .contains("Lucene 9.11.1 against Lucene 9.12.3")
+        .contains("search qps (queries/s)")
+        .contains("As luceneutil prints it")
+        .contains("Run again with 4 JVMs per side")
+        .contains("class=\"strip\"");
+    assertThat(
+            mvc.perform(get("/comparisons"))
+                .andExpect(status().isOk())
+                .andReturn()
+                .getResponse()
+                .getContentAsString())
+        .contains("maven:9.11.1")
+        .doesNotContain("id=\"comparison-new\"");
   }
 
   @Test

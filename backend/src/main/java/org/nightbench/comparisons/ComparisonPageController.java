@@ -1,0 +1,74 @@
+package org.nightbench.comparisons;
+
+import java.security.Principal;
+import java.util.Arrays;
+import java.util.List;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+/** The comparisons pages: past ones with a form for a new one, and one comparison's verdicts. */
+@Controller
+class ComparisonPageController {
+
+  static final String LIST_VIEW = "comparisons/list";
+  static final String DETAIL_VIEW = "comparisons/detail";
+
+  private final ComparisonService comparisons;
+
+  ComparisonPageController(ComparisonService comparisons) {
+    this.comparisons = comparisons;
+  }
+
+  @GetMapping("/comparisons")
+  String list(Model model) {
+    model.addAttribute("comparisons", comparisons.recent(100));
+    return LIST_VIEW;
+  }
+
+  @GetMapping("/comparisons/{id}")
+  String detail(@PathVariable long id, Model model) {
+    model.addAttribute("comparison", comparisons.get(id));
+    return DETAIL_VIEW;
+  }
+
+  /** The page's form; "run again with more JVMs" posts it too, with the old comparison's sides. */
+  @PostMapping("/comparisons")
+  String create(
+      @RequestParam String baseline,
+      @RequestParam String candidate,
+      @RequestParam(required = false) String baselineJvmArgs,
+      @RequestParam(required = false) String candidateJvmArgs,
+      @RequestParam(required = false) Integer jvms,
+      @RequestParam(required = false) String profile,
+      @RequestParam(required = false) boolean resultsMayChange,
+      Principal user,
+      RedirectAttributes redirect) {
+    try {
+      ComparisonView created =
+          comparisons.create(
+              new ComparisonRequest(
+                  baseline,
+                  candidate,
+                  words(baselineJvmArgs),
+                  words(candidateJvmArgs),
+                  jvms,
+                  profile,
+                  null,
+                  resultsMayChange),
+              user.getName());
+      return "redirect:/comparisons/" + created.id();
+    } catch (IllegalArgumentException e) {
+      redirect.addFlashAttribute("error", e.getMessage());
+      return "redirect:/comparisons";
+    }
+  }
+
+  private static List<String> words(String text) {
+    return text == null || text.isBlank() ? List.of() : Arrays.asList(text.strip().split("\\s+"));
+  }
+}
