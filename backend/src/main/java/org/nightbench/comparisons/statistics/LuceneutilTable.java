@@ -67,15 +67,19 @@ public final class LuceneutilTable {
               verdict(c.verdict())));
     }
     out.append(
+        "Pct diff: candidate vs baseline with its 95% confidence interval. p-value: Welch's t-test.\n");
+    out.append(
         String.format(
             Locale.ROOT,
-            "Pct diff: candidate vs baseline, 95%% confidence interval in parentheses."
-                + " p-value: Welch's t-test%s. q-value: Benjamini-Hochberg over %d tasks.\n",
-            ranked
-                ? " (* Mann-Whitney U; Pct diff then the Hodges-Lehmann shift over the baseline"
-                    + " median)"
-                : "",
+            "q-value: Benjamini-Hochberg over the %d tasks. verdict: faster or slower where the"
+                + " q-value is at\nmost the chosen false discovery rate and the effect at least the"
+                + " chosen minimum, else -.\n",
             comparisons.size()));
+    if (ranked) {
+      out.append(
+          "* Mann-Whitney U test; Pct diff is then the Hodges-Lehmann shift over the baseline"
+              + " median.\n");
+    }
     return out.toString();
   }
 

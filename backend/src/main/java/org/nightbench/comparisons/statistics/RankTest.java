@@ -9,12 +9,13 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  * The Mann–Whitney U test, with the Hodges–Lehmann shift and its distribution-free 95 % confidence
  * interval as the effect, each relative to the baseline median.
  *
- * <p>Why not the means here: this test is chosen because a side has an outlier, and the outlier
- * that made the means untrustworthy would still drive a ratio of means. The Hodges–Lehmann shift
- * (the median of all candidate-minus-baseline differences) is the estimate that belongs to the rank
- * test, and its interval, read off the sorted differences at the test's critical rank, excludes
- * zero (nearly) exactly when the test rejects at 5 %. The baseline median in the denominator is
- * taken as exact; with at least 8 values and an outlier-proof centre that costs little.
+ * <p>Why not the means here: this test is chosen because the samples hold an outlier, and the
+ * outlier that made the means untrustworthy would still drive a ratio of means. The Hodges–Lehmann
+ * shift (the median of all candidate-minus-baseline differences) is the estimate that belongs to
+ * the rank test, and its interval, read off the sorted differences at the test's critical rank,
+ * excludes zero (nearly) exactly when the test rejects at 5 %. The baseline median in the
+ * denominator is taken as exact; with at least 8 values and an outlier-proof centre that costs
+ * little.
  */
 final class RankTest {
 

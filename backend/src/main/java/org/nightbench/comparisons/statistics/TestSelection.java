@@ -15,12 +15,13 @@ import org.apache.commons.statistics.descriptive.Median;
  * rule on the mean and σ would be masked by it.
  *
  * <p>Why pooled: the rule then does not care which JVM ran which side, so when the sides do not
- * differ, choosing the rank test tells nothing about its outcome and its p-value stays exact. A
+ * differ, choosing the rank test tells nothing about its outcome and its p-value stays valid. A
  * rule applied to each side alone picks the rank test when one side has an extreme value, the very
- * case where its rank sum is extreme, and measurably raised the A/A false alarms. A shift between
- * sides of equal size cannot pass for an outlier, as it widens the pooled MAD along with the
- * spread; between very unequal sides it can, and then the rank test runs on a clean shift, where it
- * has 95 % of Welch's efficiency.
+ * case where its rank sum is extreme; in simulation it raised the false alarms a little (A/A
+ * all-clear 0.947 instead of Welch's 0.952 with 20 JVMs, FDR 0.049 instead of 0.045). A shift
+ * between sides of equal size cannot pass for an outlier, as it widens the pooled MAD along with
+ * the spread; between very unequal sides it can, and then the rank test runs on a clean shift,
+ * where it has 95 % of Welch's efficiency.
  *
  * <p>Why 8: below 8 values per side, an outlier check on so few values is mostly noise, and the
  * Mann–Whitney test has too few rank arrangements to reach small p-values (3 against 3 cannot go

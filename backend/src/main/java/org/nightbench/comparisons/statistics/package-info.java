@@ -7,12 +7,14 @@
  * verdict; {@link org.nightbench.comparisons.statistics.LuceneutilTable} prints them in
  * luceneutil's layout.
  *
- * <p>What it can and cannot tell: with 3 JVMs per side Welch's test has about 2-4 degrees of
- * freedom, so a difference must be several standard deviations wide to reach p &lt; 0.001, and with
- * fifty tasks Benjamini–Hochberg asks the smallest p-value to be at most 0.05 / 50 = 0.001 before
- * anything is called a difference: only large effects (roughly ten times the per-JVM noise, in
- * relative terms) come out as faster or slower. That is the honest result of three JVMs, not a
- * defect; ten JVMs per side find a difference of about twice the noise. The benchmark {@code
- * ComparisonHonesty} ({@code scripts/comparison-honesty.sh}) prints these figures.
+ * <p>What it can and cannot tell: with 3 JVMs per side Welch's test has 2-4 degrees of freedom, and
+ * with fifty tasks Benjamini–Hochberg asks the smallest p-value to be at most 0.05 / 50 = 0.001
+ * before anything is called a difference. So with 3 JVMs only a task that moves by about ten times
+ * its per-JVM noise is reliably called faster or slower (a 20 % move at 2 % noise is found 88 % of
+ * the time, a 10 % move a quarter of the time), with 5 JVMs five times (10 % at 2 %: 99 %), with 10
+ * JVMs two and a half times (5 % at 2 %: 98 %), and 20 JVMs find a move the size of the noise half
+ * the time. That is the honest result of few JVMs, not a defect. In exchange, an A/A comparison of
+ * fifty tasks says "no difference" on every task in at least 95 % of comparisons. {@code
+ * ComparisonHonesty} ({@code scripts/comparison-honesty.sh}) measures these figures.
  */
 package org.nightbench.comparisons.statistics;
