@@ -19,7 +19,7 @@ class ComparisonRepository {
 
   private static final String SELECT =
       "select c.run_id, c.baseline_spec, c.candidate_spec, c.baseline_jvm_args,"
-          + " c.candidate_jvm_args, c.jvms, c.results_may_change, c.result, r.profile, r.corpus,"
+          + " c.candidate_jvm_args, c.baseline_directory, c.candidate_directory, c.jvms, c.results_may_change, c.result, r.profile, r.corpus,"
           + " r.machine, r.status, r.progress, r.error, r.requested_by, r.queued_at,"
           + " r.finished_at from comparison c join run r on r.id = c.run_id";
 
@@ -34,13 +34,16 @@ class ComparisonRepository {
   void insert(long runId, ComparisonRequest request, int jvms) {
     jdbc.sql(
             "insert into comparison (run_id, baseline_spec, candidate_spec, baseline_jvm_args,"
-                + " candidate_jvm_args, jvms, results_may_change) values (?, ?, ?, ?, ?, ?, ?)")
+                + " candidate_jvm_args, baseline_directory, candidate_directory, jvms,"
+                + " results_may_change) values (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .params(
             runId,
             request.baseline().strip(),
             request.candidate().strip(),
             args(request.baselineJvmArgs()),
             args(request.candidateJvmArgs()),
+            directory(request.baselineDirectory()),
+            directory(request.candidateDirectory()),
             jvms,
             Boolean.TRUE.equals(request.resultsMayChange()))
         .update();
@@ -48,14 +51,16 @@ class ComparisonRepository {
 
   Optional<ComparisonRuns.Plan> plan(long runId) {
     return jdbc.sql(
-            "select baseline_spec, candidate_spec, baseline_jvm_args, candidate_jvm_args, jvms"
-                + " from comparison where run_id = ?")
+            "select baseline_spec, candidate_spec, baseline_jvm_args, candidate_jvm_args, jvms,"
+                + " baseline_directory, candidate_directory from comparison where run_id = ?")
         .param(runId)
         .query(
             (rs, row) ->
                 new ComparisonRuns.Plan(
-                    new ComparisonRuns.Side(rs.getString(1), strings(rs.getArray(3))),
-                    new ComparisonRuns.Side(rs.getString(2), strings(rs.getArray(4))),
+                    new ComparisonRuns.Side(
+                        rs.getString(1), strings(rs.getArray(3)), rs.getString(6)),
+                    new ComparisonRuns.Side(
+                        rs.getString(2), strings(rs.getArray(4)), rs.getString(7)),
                     rs.getInt(5)))
         .optional();
   }
@@ -91,6 +96,8 @@ class ComparisonRepository {
         rs.getString("candidate_spec"),
         strings(rs.getArray("baseline_jvm_args")),
         strings(rs.getArray("candidate_jvm_args")),
+        rs.getString("baseline_directory"),
+        rs.getString("candidate_directory"),
         rs.getInt("jvms"),
         rs.getBoolean("results_may_change"),
         rs.getString("profile"),
@@ -103,6 +110,11 @@ class ComparisonRepository {
         instant(rs.getTimestamp("queued_at")),
         instant(rs.getTimestamp("finished_at")),
         result == null ? null : json.readValue(result, ComparisonResult.class));
+  }
+
+  /** The Directory a side reads through; validated by the service. */
+  static String directory(String name) {
+    return name == null || name.isBlank() ? "default" : name.strip();
   }
 
   private static String[] args(List<String> args) {

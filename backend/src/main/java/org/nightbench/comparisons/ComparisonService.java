@@ -27,6 +27,7 @@ public class ComparisonService implements ComparisonRuns {
 
   static final int DEFAULT_JVMS = 10;
   static final int MAX_JVMS = 100;
+  static final List<String> DIRECTORIES = List.of("default", "mmap", "nio");
 
   private final ComparisonRepository repository;
   private final RunService runs;
@@ -45,6 +46,15 @@ public class ComparisonService implements ComparisonRuns {
     }
     LuceneSpec.parse(request.baseline());
     LuceneSpec.parse(request.candidate());
+    for (String directory :
+        List.of(
+            ComparisonRepository.directory(request.baselineDirectory()),
+            ComparisonRepository.directory(request.candidateDirectory()))) {
+      if (!DIRECTORIES.contains(directory)) {
+        throw new IllegalArgumentException(
+            "unknown directory " + directory + ": use default, mmap or nio");
+      }
+    }
     int jvms = request.jvms() == null ? DEFAULT_JVMS : request.jvms();
     if (jvms < 2 || jvms > MAX_JVMS) {
       throw new IllegalArgumentException(

@@ -7,6 +7,10 @@ final class ComparisonText {
 
   private ComparisonText() {}
 
+  private static String directory(String name) {
+    return "default".equals(name) ? "" : ", " + name + " directory";
+  }
+
   static String of(ComparisonView comparison) {
     ComparisonResult result = comparison.result();
     StringBuilder text = new StringBuilder();
@@ -16,6 +20,7 @@ final class ComparisonText {
         .append(result.baselineVersion())
         .append(")")
         .append(comparison.baselineJvmArgs().isEmpty() ? "" : " " + comparison.baselineJvmArgs())
+        .append(directory(comparison.baselineDirectory()))
         .append('\n');
     text.append("Candidate: ")
         .append(comparison.candidate())
@@ -23,6 +28,7 @@ final class ComparisonText {
         .append(result.candidateVersion())
         .append(")")
         .append(comparison.candidateJvmArgs().isEmpty() ? "" : " " + comparison.candidateJvmArgs())
+        .append(directory(comparison.candidateDirectory()))
         .append('\n');
     text.append(comparison.jvms())
         .append(" JVMs per side, interleaved, on ")

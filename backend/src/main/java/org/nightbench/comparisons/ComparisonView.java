@@ -16,6 +16,8 @@ public record ComparisonView(
     String candidate,
     List<String> baselineJvmArgs,
     List<String> candidateJvmArgs,
+    String baselineDirectory,
+    String candidateDirectory,
     int jvms,
     boolean resultsMayChange,
     String profile,

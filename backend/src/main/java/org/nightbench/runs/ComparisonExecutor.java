@@ -106,7 +106,7 @@ class ComparisonExecutor {
           side.searches.add(
               side.steps.required(
                   "search " + side.name + " JVM " + jvm + "/" + plan.jvms(),
-                  commands.search(side.index, tasks, jvm, out),
+                  commands.search(side.index, tasks, jvm, out, side.directory),
                   out));
         }
       }
@@ -175,7 +175,11 @@ class ComparisonExecutor {
             sideProfile,
             settings.stepTimeout());
     return new Side(
-        name, steps, work.resolve("index-" + name), work.resolve("index-" + name + ".json"));
+        name,
+        steps,
+        work.resolve("index-" + name),
+        work.resolve("index-" + name + ".json"),
+        side.directory());
   }
 
   /** Every (benchmark, task, metric) both sides measured, one value per JVM. */
@@ -265,13 +269,15 @@ class ComparisonExecutor {
     final RunSteps steps;
     final Path index;
     final Path indexResult;
+    final String directory;
     final List<HarnessResult> searches = new ArrayList<>();
 
-    Side(String name, RunSteps steps, Path index, Path indexResult) {
+    Side(String name, RunSteps steps, Path index, Path indexResult, String directory) {
       this.name = name;
       this.steps = steps;
       this.index = index;
       this.indexResult = indexResult;
+      this.directory = directory;
     }
   }
 }

@@ -15,8 +15,11 @@ public interface ComparisonRuns {
   /** Stores what the comparison measured; called in the worker's thread when all JVMs are done. */
   void finish(long runId, Outcome outcome);
 
-  /** One side: a Lucene revision and the extra JVM flags it runs with. */
-  record Side(String luceneSpec, List<String> jvmArgs) {}
+  /**
+   * One side: a Lucene revision, the extra JVM flags it runs with and how its search JVMs read the
+   * index ({@code default}, {@code mmap} or {@code nio}).
+   */
+  record Side(String luceneSpec, List<String> jvmArgs, String directory) {}
 
   /** Both sides and how many search JVMs each gets. */
   record Plan(Side baseline, Side candidate, int jvms) {}

@@ -78,6 +78,11 @@ final class HarnessCommands {
   }
 
   List<String> search(Path indexDir, Path tasks, int jvm, Path out) {
+    return search(indexDir, tasks, jvm, out, "default");
+  }
+
+  /** The same, reading the index through the named Directory. */
+  List<String> search(Path indexDir, Path tasks, int jvm, Path out, String directory) {
     List<String> args =
         args(
             "search",
@@ -96,6 +101,10 @@ final class HarnessCommands {
     if (profile.maxWarmupSeconds() != null) {
       // Warm-up runs until round times settle, at most this long (the harness default is 10 s).
       args.addAll(args("--max-warmup-sec", profile.maxWarmupSeconds()));
+    }
+    if (!"default".equals(directory)) {
+      args.add("--directory");
+      args.add(directory);
     }
     return args;
   }

@@ -131,6 +131,46 @@ class ComparisonRunTests {
   }
 
   @Test
+  void aSettingIsComparedLikeARevisionThroughThePagesForm() throws Exception {
+    mvc.perform(
+            post("/comparisons")
+                .param("baseline", "maven:9.12.3")
+                .param("candidate", "maven:9.12.3")
+                .param("candidateDirectory", "nio")
+                .param("jvms", "2")
+                .param("profile", "tiny")
+                .with(TestUsers.editor()))
+        .andExpect(status().is3xxRedirection());
+    long id =
+        jdbc.sql("select max(run_id) from comparison where candidate_directory = 'nio'")
+            .query(Long.class)
+            .single();
+
+    QueuedRuns.runAll(dataSource, worker);
+
+    ComparisonView done = comparisons.get(id);
+    assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(done.candidateDirectory()).isEqualTo("nio");
+    // The same revision reads the same index the same way: no query may answer differently.
+    assertThat(done.result().mismatches()).isEmpty();
+    // Only the candidate's search JVMs read through NIOFSDirectory.
+    assertThat(
+            jdbc.sql(
+                    "select count(*) from run_log where run_id = ?"
+                        + " and line like '$ %search %--directory nio%'")
+                .param(id)
+                .query(Long.class)
+                .single())
+        .isEqualTo(2);
+    assertThat(
+            mvc.perform(get("/api/comparisons/{id}.txt", id))
+                .andReturn()
+                .getResponse()
+                .getContentAsString())
+        .contains("Candidate: maven:9.12.3 (Lucene 9.12.3), nio directory");
+  }
+
+  @Test
   void badRequestsAreOneLineAndNeedAnEditor() throws Exception {
     mvc.perform(
             post("/api/comparisons")
@@ -147,6 +187,16 @@ class ComparisonRunTests {
                 .with(TestUsers.editor()))
         .andExpect(status().isBadRequest())
         .andExpect(jsonPath("$.detail").value("jvms must be between 2 and 100 per side, not 1"));
+    mvc.perform(
+            post("/api/comparisons")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(
+                    "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:9.12.3\","
+                        + "\"candidateDirectory\":\"floppy\"}")
+                .with(TestUsers.editor()))
+        .andExpect(status().isBadRequest())
+        .andExpect(
+            jsonPath("$.detail").value("unknown directory floppy: use default, mmap or nio"));
     mvc.perform(
             post("/api/comparisons")
                 .contentType(MediaType.APPLICATION_JSON)

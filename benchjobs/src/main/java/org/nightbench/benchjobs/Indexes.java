@@ -9,6 +9,8 @@ import java.util.List;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.MMapDirectory;
+import org.apache.lucene.store.NIOFSDirectory;
 import org.nightbench.benchjobs.pk.PkLookupBenchmark;
 import org.nightbench.benchjobs.pk.PkLookupSettings;
 import org.nightbench.benchjobs.result.Metric;
@@ -36,9 +38,14 @@ final class Indexes {
   }
 
   static SearchReport search(
-      Path dir, List<Task> tasks, String tasksSource, SearchSettings settings, PrintStream progress)
+      Path dir,
+      String directory,
+      List<Task> tasks,
+      String tasksSource,
+      SearchSettings settings,
+      PrintStream progress)
       throws IOException {
-    try (Opened index = open(dir)) {
+    try (Opened index = open(dir, directory)) {
       return SearchBenchmark.run(index.reader(), tasks, tasksSource, settings, progress);
     }
   }
@@ -68,13 +75,30 @@ final class Indexes {
   }
 
   static Opened open(Path dir) throws IOException {
+    return open(dir, "default");
+  }
+
+  /**
+   * Opens an index through the named Directory: {@code default} (FSDirectory's choice for the
+   * platform), {@code mmap} or {@code nio}, so two runs can compare how the index is read.
+   */
+  static Opened open(Path dir, String directoryName) throws IOException {
+    if (!List.of("default", "mmap", "nio").contains(directoryName)) {
+      throw new IllegalArgumentException(
+          "unknown directory " + directoryName + ": use default, mmap or nio");
+    }
     if (!Files.exists(dir)) {
       throw new IllegalArgumentException("index " + dir + " does not exist");
     }
     if (!Files.isDirectory(dir)) {
       throw new IllegalArgumentException("index " + dir + " is not a directory");
     }
-    Directory directory = FSDirectory.open(dir);
+    Directory directory =
+        switch (directoryName) {
+          case "mmap" -> new MMapDirectory(dir);
+          case "nio" -> new NIOFSDirectory(dir);
+          default -> FSDirectory.open(dir);
+        };
     try {
       if (!DirectoryReader.indexExists(directory)) {
         throw new IllegalArgumentException("index " + dir + " contains no Lucene index");

@@ -64,6 +64,13 @@ final class SearchCommand implements Callable<Integer> {
   @Option(names = "--warmup-window", defaultValue = "5", paramLabel = "ROUNDS")
   int warmupWindow;
 
+  @Option(
+      names = "--directory",
+      defaultValue = "default",
+      paramLabel = "default|mmap|nio",
+      description = "how the index is read: FSDirectory's choice, MMapDirectory or NIOFSDirectory")
+  String directory;
+
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "result JSON")
   Path out;
 
@@ -75,7 +82,7 @@ final class SearchCommand implements Callable<Integer> {
             repetitions, warmup, seed, topN, maxWarmupSec, warmupTolerance, warmupWindow);
     List<Task> taskList = TaskFileParser.parse(tasks);
     SearchReport report =
-        Indexes.search(indexDir, taskList, tasks.toString(), settings, System.out);
+        Indexes.search(indexDir, directory, taskList, tasks.toString(), settings, System.out);
     Results.write(out, "search", report.metrics(), report.curves(), report.notes());
     return 0;
   }

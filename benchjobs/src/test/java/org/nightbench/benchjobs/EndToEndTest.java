@@ -229,6 +229,40 @@ class EndToEndTest {
       assertThat(files.map(p -> p.getFileName().toString()).collect(Collectors.toSet()))
           .isEqualTo(Set.of("search.json"));
     }
+
+    // The same tasks read through NIOFSDirectory: a setting a comparison can put on one side.
+    Path nio = tmp.resolve("out/search-nio.json");
+    Cli nioSearch =
+        cli(
+            "search",
+            "--index-dir",
+            index.toString(),
+            "--tasks",
+            tasks.toString(),
+            "--repetitions",
+            "3",
+            "--warmup",
+            "1",
+            "--max-warmup-sec",
+            "0.5",
+            "--directory",
+            "nio",
+            "--out",
+            nio.toString());
+    assertThat(nioSearch.err()).isEmpty();
+    assertThat(ResultWriter.read(nio).metrics()).hasSameSizeAs(r.metrics());
+    assertError(
+        cli(
+            "search",
+            "--index-dir",
+            index.toString(),
+            "--tasks",
+            tasks.toString(),
+            "--directory",
+            "floppy",
+            "--out",
+            tmp.resolve("out/none.json").toString()),
+        "ERROR: unknown directory floppy: use default, mmap or nio");
   }
 
   @Test
