@@ -6,6 +6,7 @@ import java.net.URI;
 import java.security.Principal;
 import java.util.List;
 import org.nightbench.web.NotFoundException;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -15,6 +16,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
 
 /** A/B comparisons: queue one, follow it, read its verdicts as JSON or luceneutil's text. */
 @RestController
@@ -33,8 +35,14 @@ class ComparisonApiController {
       summary = "Queue a comparison",
       description =
           "{\"baseline\": \"maven:9.12.3\", \"candidate\": \"git:main\", \"jvms\": 10,"
-              + " \"baselineJvmArgs\": [], \"candidateJvmArgs\": [\"-Xmx512m\"], \"profile\","
-              + " \"corpus\", \"resultsMayChange\": false}; its id is the id of its run")
+              + " \"baselineJvmArgs\": [], \"candidateJvmArgs\": [\"-Xmx512m\"],"
+              + " \"baselineDirectory\": \"mmap\", \"candidateDirectory\": \"nio\","
+              + " \"baselineStoredFields\": \"speed\", \"candidateStoredFields\":"
+              + " \"compression\", \"baselinePostingsFormat\": null,"
+              + " \"candidatePostingsFormat\": \"Lucene912\", \"benchmarks\": [\"search\","
+              + " \"indexing\", \"pk-lookup\", \"nrt\", \"load\"], \"categories\":"
+              + " [\"HighTerm\"], \"profile\", \"corpus\", \"resultsMayChange\": false}; its"
+              + " id is the id of its run")
   ResponseEntity<ComparisonView> create(@RequestBody ComparisonRequest request, Principal user) {
     ComparisonView created = comparisons.create(request, user.getName());
     return ResponseEntity.created(URI.create("/api/comparisons/" + created.id())).body(created);
@@ -50,6 +58,16 @@ class ComparisonApiController {
   @Operation(summary = "One comparison: its sides, state and, when done, its verdicts")
   ComparisonView get(@PathVariable long id) {
     return comparisons.get(id);
+  }
+
+  @PostMapping("/{id}/cancel")
+  @Operation(summary = "Cancel a queued or running comparison (409 when it has already ended)")
+  ComparisonView cancel(@PathVariable long id) {
+    try {
+      return comparisons.cancel(id);
+    } catch (IllegalStateException e) {
+      throw new ResponseStatusException(HttpStatus.CONFLICT, e.getMessage());
+    }
   }
 
   @GetMapping(value = "/{id}.txt", produces = MediaType.TEXT_PLAIN_VALUE)

@@ -36,6 +36,17 @@ class ComparisonPageController {
     return DETAIL_VIEW;
   }
 
+  /** Stops a queued or running comparison; one that has just ended is left as it ended. */
+  @PostMapping("/comparisons/{id}/cancel")
+  String cancel(@PathVariable long id) {
+    try {
+      comparisons.cancel(id);
+    } catch (IllegalStateException e) {
+      // It ended while the page was open; the page shows how.
+    }
+    return "redirect:/comparisons/" + id;
+  }
+
   /** The page's form; "run again with more JVMs" posts it too, with the old comparison's sides. */
   @PostMapping("/comparisons")
   String create(
@@ -48,6 +59,12 @@ class ComparisonPageController {
       @RequestParam(required = false) Integer jvms,
       @RequestParam(required = false) String profile,
       @RequestParam(required = false) boolean resultsMayChange,
+      @RequestParam(required = false) List<String> benchmarks,
+      @RequestParam(required = false) String categories,
+      @RequestParam(required = false) String baselineStoredFields,
+      @RequestParam(required = false) String candidateStoredFields,
+      @RequestParam(required = false) String baselinePostingsFormat,
+      @RequestParam(required = false) String candidatePostingsFormat,
       Principal user,
       RedirectAttributes redirect) {
     try {
@@ -63,7 +80,13 @@ class ComparisonPageController {
                   jvms,
                   profile,
                   null,
-                  resultsMayChange),
+                  resultsMayChange,
+                  benchmarks,
+                  names(categories),
+                  baselineStoredFields,
+                  candidateStoredFields,
+                  baselinePostingsFormat,
+                  candidatePostingsFormat),
               user.getName());
       return "redirect:/comparisons/" + created.id();
     } catch (IllegalArgumentException e) {
@@ -74,5 +97,12 @@ class ComparisonPageController {
 
   private static List<String> words(String text) {
     return text == null || text.isBlank() ? List.of() : Arrays.asList(text.strip().split("\\s+"));
+  }
+
+  /** Category names typed as "HighTerm, AndHighHigh" or "HighTerm AndHighHigh". */
+  private static List<String> names(String text) {
+    return text == null || text.isBlank()
+        ? List.of()
+        : Arrays.asList(text.strip().split("[\\s,]+"));
   }
 }

@@ -19,7 +19,9 @@ class ComparisonRepository {
 
   private static final String SELECT =
       "select c.run_id, c.baseline_spec, c.candidate_spec, c.baseline_jvm_args,"
-          + " c.candidate_jvm_args, c.baseline_directory, c.candidate_directory, c.jvms, c.results_may_change, c.result, r.profile, r.corpus,"
+          + " c.candidate_jvm_args, c.baseline_directory, c.candidate_directory, c.jvms, c.results_may_change, c.result, c.benchmarks, c.categories,"
+          + " c.baseline_stored_fields, c.candidate_stored_fields, c.baseline_postings_format,"
+          + " c.candidate_postings_format, r.profile, r.corpus,"
           + " r.machine, r.status, r.progress, r.error, r.requested_by, r.queued_at,"
           + " r.finished_at from comparison c join run r on r.id = c.run_id";
 
@@ -35,7 +37,9 @@ class ComparisonRepository {
     jdbc.sql(
             "insert into comparison (run_id, baseline_spec, candidate_spec, baseline_jvm_args,"
                 + " candidate_jvm_args, baseline_directory, candidate_directory, jvms,"
-                + " results_may_change) values (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                + " results_may_change, benchmarks, categories, baseline_stored_fields,"
+                + " candidate_stored_fields, baseline_postings_format, candidate_postings_format)"
+                + " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .params(
             runId,
             request.baseline().strip(),
@@ -45,23 +49,41 @@ class ComparisonRepository {
             directory(request.baselineDirectory()),
             directory(request.candidateDirectory()),
             jvms,
-            Boolean.TRUE.equals(request.resultsMayChange()))
+            Boolean.TRUE.equals(request.resultsMayChange()),
+            benchmarks(request.benchmarks()).toArray(String[]::new),
+            args(request.categories()),
+            optional(request.baselineStoredFields()),
+            optional(request.candidateStoredFields()),
+            optional(request.baselinePostingsFormat()),
+            optional(request.candidatePostingsFormat()))
         .update();
   }
 
   Optional<ComparisonRuns.Plan> plan(long runId) {
     return jdbc.sql(
             "select baseline_spec, candidate_spec, baseline_jvm_args, candidate_jvm_args, jvms,"
-                + " baseline_directory, candidate_directory from comparison where run_id = ?")
+                + " baseline_directory, candidate_directory, baseline_stored_fields,"
+                + " candidate_stored_fields, baseline_postings_format, candidate_postings_format,"
+                + " benchmarks, categories from comparison where run_id = ?")
         .param(runId)
         .query(
             (rs, row) ->
                 new ComparisonRuns.Plan(
                     new ComparisonRuns.Side(
-                        rs.getString(1), strings(rs.getArray(3)), rs.getString(6)),
+                        rs.getString(1),
+                        strings(rs.getArray(3)),
+                        rs.getString(6),
+                        rs.getString(8),
+                        rs.getString(10)),
                     new ComparisonRuns.Side(
-                        rs.getString(2), strings(rs.getArray(4)), rs.getString(7)),
-                    rs.getInt(5)))
+                        rs.getString(2),
+                        strings(rs.getArray(4)),
+                        rs.getString(7),
+                        rs.getString(9),
+                        rs.getString(11)),
+                    rs.getInt(5),
+                    strings(rs.getArray(12)),
+                    strings(rs.getArray(13))))
         .optional();
   }
 
@@ -109,7 +131,31 @@ class ComparisonRepository {
         rs.getString("requested_by"),
         instant(rs.getTimestamp("queued_at")),
         instant(rs.getTimestamp("finished_at")),
-        result == null ? null : json.readValue(result, ComparisonResult.class));
+        result == null ? null : json.readValue(result, ComparisonResult.class),
+        strings(rs.getArray("benchmarks")),
+        strings(rs.getArray("categories")),
+        rs.getString("baseline_stored_fields"),
+        rs.getString("candidate_stored_fields"),
+        rs.getString("baseline_postings_format"),
+        rs.getString("candidate_postings_format"));
+  }
+
+  /** The benchmarks to run, search alone when none are named; validated by the service. */
+  static List<String> benchmarks(List<String> names) {
+    List<String> benchmarks =
+        names == null
+            ? List.of()
+            : names.stream().filter(n -> n != null && !n.isBlank()).map(String::strip).toList();
+    if (benchmarks.isEmpty()) {
+      return List.of(ComparisonRuns.SEARCH);
+    }
+    // In the order they run, each once.
+    return ComparisonRuns.BENCHMARKS.stream().filter(benchmarks::contains).toList();
+  }
+
+  /** A setting left empty is the codec's default. */
+  static String optional(String value) {
+    return value == null || value.isBlank() ? null : value.strip();
   }
 
   /** The Directory a side reads through; validated by the service. */

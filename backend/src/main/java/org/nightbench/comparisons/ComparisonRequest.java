@@ -9,6 +9,12 @@ import java.util.List;
  * @param baselineDirectory how the baseline's search JVMs read the index: default, mmap or nio
  * @param resultsMayChange true when the candidate is meant to change hits or top documents, so a
  *     difference is not flagged as a mistake
+ * @param benchmarks which benchmarks run: search (the default), pk-lookup, indexing, nrt, load
+ * @param categories search task categories to run, e.g. HighTerm; none for all
+ * @param baselineStoredFields the baseline index's stored fields mode, speed or compression; null
+ *     for the codec's default
+ * @param baselinePostingsFormat the postings format (SPI name) of every field of the baseline's
+ *     index; null for the codec's default
  */
 public record ComparisonRequest(
     String baseline,
@@ -20,4 +26,42 @@ public record ComparisonRequest(
     Integer jvms,
     String profile,
     String corpus,
-    Boolean resultsMayChange) {}
+    Boolean resultsMayChange,
+    List<String> benchmarks,
+    List<String> categories,
+    String baselineStoredFields,
+    String candidateStoredFields,
+    String baselinePostingsFormat,
+    String candidatePostingsFormat) {
+
+  /** A comparison of search only, with both sides' codecs as the releases ship them. */
+  public ComparisonRequest(
+      String baseline,
+      String candidate,
+      List<String> baselineJvmArgs,
+      List<String> candidateJvmArgs,
+      String baselineDirectory,
+      String candidateDirectory,
+      Integer jvms,
+      String profile,
+      String corpus,
+      Boolean resultsMayChange) {
+    this(
+        baseline,
+        candidate,
+        baselineJvmArgs,
+        candidateJvmArgs,
+        baselineDirectory,
+        candidateDirectory,
+        jvms,
+        profile,
+        corpus,
+        resultsMayChange,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+}

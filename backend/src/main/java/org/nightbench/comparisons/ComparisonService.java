@@ -1,19 +1,23 @@
 package org.nightbench.comparisons;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.nightbench.comparisons.statistics.Comparison;
 import org.nightbench.comparisons.statistics.LuceneutilTable;
 import org.nightbench.comparisons.statistics.TaskComparison;
 import org.nightbench.comparisons.statistics.TaskSamples;
+import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.lucene.LuceneSpec;
 import org.nightbench.runs.ComparisonRuns;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunService;
+import org.nightbench.runs.RunnerProperties;
 import org.nightbench.web.NotFoundException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -29,12 +33,17 @@ public class ComparisonService implements ComparisonRuns {
   static final int MAX_JVMS = 100;
   static final List<String> DIRECTORIES = List.of("default", "mmap", "nio");
 
+  static final List<String> STORED_FIELDS = List.of("speed", "compression");
+  private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
+
   private final ComparisonRepository repository;
   private final RunService runs;
+  private final RunnerProperties runner;
 
-  ComparisonService(ComparisonRepository repository, RunService runs) {
+  ComparisonService(ComparisonRepository repository, RunService runs, RunnerProperties runner) {
     this.repository = repository;
     this.runs = runs;
+    this.runner = runner;
   }
 
   /** Queues a comparison; a one-line error for a bad spec, profile or JVM count. */
@@ -55,6 +64,23 @@ public class ComparisonService implements ComparisonRuns {
             "unknown directory " + directory + ": use default, mmap or nio");
       }
     }
+    for (String storedFields :
+        Arrays.asList(request.baselineStoredFields(), request.candidateStoredFields())) {
+      String mode = ComparisonRepository.optional(storedFields);
+      if (mode != null && !STORED_FIELDS.contains(mode)) {
+        throw new IllegalArgumentException(
+            "unknown stored fields mode " + mode + ": use speed or compression");
+      }
+    }
+    for (String format :
+        Arrays.asList(request.baselinePostingsFormat(), request.candidatePostingsFormat())) {
+      String name = ComparisonRepository.optional(format);
+      if (name != null && !NAME.matcher(name).matches()) {
+        throw new IllegalArgumentException(
+            "postings format '" + name + "' is no SPI name such as Lucene912 or FST50");
+      }
+    }
+    checkSuite(request);
     int jvms = request.jvms() == null ? DEFAULT_JVMS : request.jvms();
     if (jvms < 2 || jvms > MAX_JVMS) {
       throw new IllegalArgumentException(
@@ -69,6 +95,13 @@ public class ComparisonService implements ComparisonRuns {
 
   public ComparisonView get(long id) {
     return repository.find(id).orElseThrow(() -> new NotFoundException("No comparison " + id));
+  }
+
+  /** Cancels the comparison's run: its JVM is stopped and no result is stored. */
+  public ComparisonView cancel(long id) {
+    get(id);
+    runs.cancel(id);
+    return get(id);
   }
 
   public List<ComparisonView> recent(int limit) {
@@ -122,6 +155,43 @@ public class ComparisonService implements ComparisonRuns {
         outcome.jdk(),
         tables,
         outcome.mismatches());
+  }
+
+  /** The benchmarks and categories asked for exist, and the profile can run them. */
+  private void checkSuite(ComparisonRequest request) {
+    if (request.benchmarks() != null) {
+      for (String benchmark : request.benchmarks()) {
+        if (benchmark != null
+            && !benchmark.isBlank()
+            && !ComparisonRuns.BENCHMARKS.contains(benchmark.strip())) {
+          throw new IllegalArgumentException(
+              "unknown benchmark "
+                  + benchmark.strip()
+                  + ": use "
+                  + String.join(", ", ComparisonRuns.BENCHMARKS));
+        }
+      }
+    }
+    if (request.categories() != null) {
+      for (String category : request.categories()) {
+        if (category != null && !category.isBlank() && !NAME.matcher(category.strip()).matches()) {
+          throw new IllegalArgumentException(
+              "task category '" + category.strip() + "' is no category name such as HighTerm");
+        }
+      }
+    }
+    String profileName = blank(request.profile()) ? runner.profile() : request.profile().strip();
+    BenchmarkProfile profile = runner.profile(profileName);
+    List<String> benchmarks = ComparisonRepository.benchmarks(request.benchmarks());
+    if (benchmarks.contains(ComparisonRuns.PK_LOOKUP) && profile.pkLookups() == null) {
+      throw new IllegalArgumentException("profile " + profileName + " has no PK lookup settings");
+    }
+    if (benchmarks.contains(ComparisonRuns.NRT) && profile.nrt().isEmpty()) {
+      throw new IllegalArgumentException("profile " + profileName + " has no NRT variants");
+    }
+    if (benchmarks.contains(ComparisonRuns.LOAD) && profile.load() == null) {
+      throw new IllegalArgumentException("profile " + profileName + " has no load sweep settings");
+    }
   }
 
   private static boolean blank(String text) {

@@ -1,5 +1,7 @@
 package org.nightbench.comparisons;
 
+import java.util.List;
+
 /**
  * A comparison as plain text: what was compared, the mismatches first, then luceneutil's tables.
  */
@@ -7,8 +9,26 @@ final class ComparisonText {
 
   private ComparisonText() {}
 
-  private static String directory(String name) {
-    return "default".equals(name) ? "" : ", " + name + " directory";
+  /**
+   * A side's settings after its revision, e.g. " [-Xmx2g], nio directory, postings FST50"; empty
+   * when the side runs as the profile and the release ship it.
+   */
+  static String settings(
+      List<String> jvmArgs, String directory, String storedFields, String postingsFormat) {
+    StringBuilder text = new StringBuilder();
+    if (!jvmArgs.isEmpty()) {
+      text.append(' ').append(jvmArgs);
+    }
+    if (directory != null && !"default".equals(directory)) {
+      text.append(", ").append(directory).append(" directory");
+    }
+    if (storedFields != null) {
+      text.append(", stored fields best ").append(storedFields);
+    }
+    if (postingsFormat != null) {
+      text.append(", postings ").append(postingsFormat);
+    }
+    return text.toString();
   }
 
   static String of(ComparisonView comparison) {
@@ -19,22 +39,26 @@ final class ComparisonText {
         .append(" (Lucene ")
         .append(result.baselineVersion())
         .append(")")
-        .append(comparison.baselineJvmArgs().isEmpty() ? "" : " " + comparison.baselineJvmArgs())
-        .append(directory(comparison.baselineDirectory()))
+        .append(comparison.baselineSettings())
         .append('\n');
     text.append("Candidate: ")
         .append(comparison.candidate())
         .append(" (Lucene ")
         .append(result.candidateVersion())
         .append(")")
-        .append(comparison.candidateJvmArgs().isEmpty() ? "" : " " + comparison.candidateJvmArgs())
-        .append(directory(comparison.candidateDirectory()))
+        .append(comparison.candidateSettings())
         .append('\n');
     text.append(comparison.jvms())
         .append(" JVMs per side, interleaved, on ")
         .append(comparison.machine())
         .append(", JDK ")
         .append(result.jdk())
+        .append("; ")
+        .append(String.join(", ", comparison.benchmarks()))
+        .append(
+            comparison.categories().isEmpty()
+                ? ""
+                : " (" + String.join(", ", comparison.categories()) + ")")
         .append('\n');
     if (!result.mismatches().isEmpty()) {
       text.append('\n')

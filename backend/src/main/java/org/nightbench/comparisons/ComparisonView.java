@@ -29,4 +29,25 @@ public record ComparisonView(
     String requestedBy,
     Instant queuedAt,
     Instant finishedAt,
-    ComparisonResult result) {}
+    ComparisonResult result,
+    List<String> benchmarks,
+    List<String> categories,
+    String baselineStoredFields,
+    String candidateStoredFields,
+    String baselinePostingsFormat,
+    String candidatePostingsFormat) {
+
+  /**
+   * How the baseline's index is written and read, e.g. "nio directory, compressed stored fields".
+   */
+  public String baselineSettings() {
+    return ComparisonText.settings(
+        baselineJvmArgs, baselineDirectory, baselineStoredFields, baselinePostingsFormat);
+  }
+
+  /** As {@link #baselineSettings()}, for the candidate. */
+  public String candidateSettings() {
+    return ComparisonText.settings(
+        candidateJvmArgs, candidateDirectory, candidateStoredFields, candidatePostingsFormat);
+  }
+}

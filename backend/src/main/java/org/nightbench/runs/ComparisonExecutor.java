@@ -16,6 +16,8 @@ import org.nightbench.corpus.CorpusProvider;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.Cancellation;
 import org.nightbench.harness.HarnessLauncher;
+import org.nightbench.harness.IndexingVariant;
+import org.nightbench.harness.NrtVariant;
 import org.nightbench.jdk.Jdk;
 import org.nightbench.jdk.JdkFinder;
 import org.nightbench.lucene.LuceneResolver;
@@ -84,43 +86,107 @@ class ComparisonExecutor {
           side(
               "candidate", plan.candidate(), candidate, run, log, cancellation, jdk, profile, work);
       HarnessCommands commands = new HarnessCommands(profile);
-      for (Side side : List.of(a, b)) {
-        side.steps.required(
-            "indexing " + side.name,
-            commands.index(profile.searchIndex(), corpus.path(), side.index, side.indexResult),
-            side.indexResult);
-      }
-      Path tasks = profile.tasksFile();
-      if (tasks == null) {
-        tasks = work.resolve("tasks.txt");
-        if (!a.steps.optionalFile(
-            "generating tasks", commands.generateTasks(corpus.path(), a.index, tasks), tasks)) {
-          throw new IllegalStateException("generating the tasks failed; see the log");
+      StepCounter counter = new StepCounter(plan, profile);
+      Interleaving interleaving = new Interleaving(plan.jvms(), a, b, work, counter);
+      IndexingVariant variant = profile.searchIndex();
+      if (plan.runs(ComparisonRuns.INDEXING)) {
+        // Every JVM builds its own index; the first one's stays for the query benchmarks.
+        interleaving.run(
+            "indexing " + variant.name(),
+            (side, jvm, out) ->
+                side.index(
+                    commands,
+                    variant,
+                    corpus.path(),
+                    jvm == 1 ? side.index : work.resolve("index-" + side.name + "-" + jvm),
+                    out),
+            (side, jvm) -> {
+              if (jvm > 1) {
+                FileSystemUtils.deleteRecursively(
+                    work.resolve("index-" + side.name + "-" + jvm).toFile());
+              }
+            });
+      } else {
+        for (Side side : List.of(a, b)) {
+          Path out = work.resolve("index-" + side.name + ".json");
+          side.steps.required(
+              counter.name("indexing " + side.name),
+              side.index(commands, variant, corpus.path(), side.index, out),
+              out);
         }
       }
-      for (int jvm = 1; jvm <= plan.jvms(); jvm++) {
-        // A B, then B A: neither side always runs on the box as the other left it.
-        List<Side> order = jvm % 2 == 1 ? List.of(a, b) : List.of(b, a);
-        for (Side side : order) {
-          Path out = work.resolve("search-" + side.name + "-" + jvm + ".json");
-          side.searches.add(
-              side.steps.required(
-                  "search " + side.name + " JVM " + jvm + "/" + plan.jvms(),
-                  commands.search(side.index, tasks, jvm, out, side.directory),
-                  out));
+      Path tasks = tasks(plan, profile, commands, a, corpus.path(), work, counter);
+      if (plan.runs(ComparisonRuns.SEARCH)) {
+        interleaving.run(
+            "search",
+            (side, jvm, out) -> commands.search(side.index, tasks, jvm, out, side.directory),
+            (side, jvm) -> {});
+      }
+      if (plan.runs(ComparisonRuns.PK_LOOKUP)) {
+        interleaving.run(
+            "pk-lookup",
+            (side, jvm, out) -> commands.pkLookups(side.index, out),
+            (side, jvm) -> {});
+      }
+      if (plan.runs(ComparisonRuns.NRT)) {
+        for (NrtVariant nrt : profile.nrt()) {
+          interleaving.run(
+              "nrt " + nrt.name(),
+              (side, jvm, out) ->
+                  commands.nrt(
+                      nrt, side.index, work.resolve("nrt-" + side.name), corpus.path(), tasks, out),
+              (side, jvm) ->
+                  FileSystemUtils.deleteRecursively(work.resolve("nrt-" + side.name).toFile()));
         }
+      }
+      if (plan.runs(ComparisonRuns.LOAD)) {
+        String directory = profile.load().directories().get(0);
+        interleaving.run(
+            "load " + directory,
+            (side, jvm, out) -> commands.load(directory, side.index, tasks, out),
+            (side, jvm) -> {});
       }
       return new ComparisonRuns.Outcome(
           baseline.version(),
           candidate.version(),
           jdk.identity(),
-          samples(a.searches, b.searches),
-          mismatches(a.searches.get(0), b.searches.get(0)));
+          samples(a.results, b.results),
+          plan.runs(ComparisonRuns.SEARCH)
+              ? mismatches(a.firstSearch(), b.firstSearch())
+              : List.of());
     } catch (IOException e) {
       throw new UncheckedIOException("work directory " + work + ": " + e.getMessage(), e);
     } finally {
       FileSystemUtils.deleteRecursively(work.toFile());
     }
+  }
+
+  /** The profile's task file, or one generated from the baseline's index, cut to the categories. */
+  private static Path tasks(
+      ComparisonRuns.Plan plan,
+      BenchmarkProfile profile,
+      HarnessCommands commands,
+      Side a,
+      Path corpus,
+      Path work,
+      StepCounter counter)
+      throws IOException {
+    Path tasks = profile.tasksFile();
+    if (tasks == null) {
+      tasks = work.resolve("tasks.txt");
+      if (!a.steps.optionalFile(
+          counter.name("generating tasks"),
+          commands.generateTasks(corpus, a.index, tasks),
+          tasks)) {
+        throw new IllegalStateException("generating the tasks failed; see the log");
+      }
+    }
+    if (plan.categories().isEmpty()) {
+      return tasks;
+    }
+    Path selected = work.resolve("tasks-selected.txt");
+    Files.write(selected, TaskCategories.select(Files.readAllLines(tasks), plan.categories()));
+    return selected;
   }
 
   private ResolvedLucene resolve(Run run, String name, ComparisonRuns.Side side, RunLog log) {
@@ -174,12 +240,7 @@ class ComparisonExecutor {
             resolved,
             sideProfile,
             settings.stepTimeout());
-    return new Side(
-        name,
-        steps,
-        work.resolve("index-" + name),
-        work.resolve("index-" + name + ".json"),
-        side.directory());
+    return new Side(name, steps, work.resolve("index-" + name), side);
   }
 
   /** Every (benchmark, task, metric) both sides measured, one value per JVM. */
@@ -264,20 +325,96 @@ class ComparisonExecutor {
     return queries;
   }
 
+  /** One side's harness steps, its index and what its JVMs measured. */
   private static final class Side {
     final String name;
     final RunSteps steps;
     final Path index;
-    final Path indexResult;
     final String directory;
-    final List<HarnessResult> searches = new ArrayList<>();
+    final ComparisonRuns.Side settings;
+    final List<HarnessResult> results = new ArrayList<>();
+    HarnessResult firstSearch;
 
-    Side(String name, RunSteps steps, Path index, Path indexResult, String directory) {
+    Side(String name, RunSteps steps, Path index, ComparisonRuns.Side settings) {
       this.name = name;
       this.steps = steps;
       this.index = index;
-      this.indexResult = indexResult;
-      this.directory = directory;
+      this.directory = settings.directory();
+      this.settings = settings;
+    }
+
+    List<String> index(
+        HarnessCommands commands, IndexingVariant variant, Path corpus, Path indexDir, Path out) {
+      return commands.index(
+          variant, corpus, indexDir, out, settings.storedFields(), settings.postingsFormat());
+    }
+
+    HarnessResult firstSearch() {
+      return firstSearch;
+    }
+  }
+
+  /** The harness command of one side's JVM number {@code jvm}, writing {@code out}. */
+  @FunctionalInterface
+  private interface SideCommand {
+    List<String> args(Side side, int jvm, Path out);
+  }
+
+  /** What to clean up after one side's JVM, such as an index built only to be measured. */
+  @FunctionalInterface
+  private interface AfterJvm {
+    void accept(Side side, int jvm);
+  }
+
+  /**
+   * Runs one benchmark in {@code jvms} fresh JVMs per side: A B, then B A, so neither side always
+   * runs on the box as the other left it. Every JVM must succeed: a comparison with a JVM missing
+   * on one side would weigh the sides unevenly.
+   */
+  private record Interleaving(int jvms, Side a, Side b, Path work, StepCounter counter) {
+
+    void run(String benchmark, SideCommand command, AfterJvm after) {
+      for (int jvm = 1; jvm <= jvms; jvm++) {
+        for (Side side : jvm % 2 == 1 ? List.of(a, b) : List.of(b, a)) {
+          Path out =
+              work.resolve(benchmark.replace(' ', '-') + "-" + side.name + "-" + jvm + ".json");
+          HarnessResult result =
+              side.steps.required(
+                  counter.name(benchmark + " " + side.name + " JVM " + jvm + "/" + jvms),
+                  command.args(side, jvm, out),
+                  out);
+          side.results.add(result);
+          if (benchmark.equals("search") && side.firstSearch == null) {
+            side.firstSearch = result;
+          }
+          after.accept(side, jvm);
+        }
+      }
+    }
+  }
+
+  /**
+   * Numbers the steps, "(step 7 of 46)", so the comparison's page can tell how far it is: a
+   * comparison of many JVMs runs for a long time.
+   */
+  static final class StepCounter {
+    private final int total;
+    private int done;
+
+    StepCounter(ComparisonRuns.Plan plan, BenchmarkProfile profile) {
+      int perBenchmark = 2 * plan.jvms();
+      int steps = plan.runs(ComparisonRuns.INDEXING) ? perBenchmark : 2;
+      steps += profile.tasksFile() == null ? 1 : 0;
+      steps += plan.runs(ComparisonRuns.SEARCH) ? perBenchmark : 0;
+      steps += plan.runs(ComparisonRuns.PK_LOOKUP) ? perBenchmark : 0;
+      steps += plan.runs(ComparisonRuns.NRT) ? perBenchmark * profile.nrt().size() : 0;
+      steps += plan.runs(ComparisonRuns.LOAD) ? perBenchmark : 0;
+      this.total = steps;
+    }
+
+    String name(String step) {
+      done++;
+      return step + " (step " + done + " of " + total + ")";
     }
   }
 }

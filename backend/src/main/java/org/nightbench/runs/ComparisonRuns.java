@@ -16,13 +16,49 @@ public interface ComparisonRuns {
   void finish(long runId, Outcome outcome);
 
   /**
-   * One side: a Lucene revision, the extra JVM flags it runs with and how its search JVMs read the
-   * index ({@code default}, {@code mmap} or {@code nio}).
+   * One side: a Lucene revision, the extra JVM flags it runs with, how its search JVMs read the
+   * index ({@code default}, {@code mmap} or {@code nio}) and how its index is written.
+   *
+   * @param storedFields {@code speed} or {@code compression}; null for the codec's default
+   * @param postingsFormat the postings format of every field by its SPI name; null for the codec's
    */
-  record Side(String luceneSpec, List<String> jvmArgs, String directory) {}
+  record Side(
+      String luceneSpec,
+      List<String> jvmArgs,
+      String directory,
+      String storedFields,
+      String postingsFormat) {
 
-  /** Both sides and how many search JVMs each gets. */
-  record Plan(Side baseline, Side candidate, int jvms) {}
+    public Side(String luceneSpec, List<String> jvmArgs, String directory) {
+      this(luceneSpec, jvmArgs, directory, null, null);
+    }
+  }
+
+  /**
+   * Both sides, how many JVMs each gets per benchmark, which benchmarks run ({@link #SEARCH},
+   * {@link #PK_LOOKUP}, {@link #INDEXING}, {@link #NRT}, {@link #LOAD}) and which search task
+   * categories (empty for all).
+   */
+  record Plan(
+      Side baseline, Side candidate, int jvms, List<String> benchmarks, List<String> categories) {
+
+    public Plan(Side baseline, Side candidate, int jvms) {
+      this(baseline, candidate, jvms, List.of(SEARCH), List.of());
+    }
+
+    public boolean runs(String benchmark) {
+      return benchmarks.contains(benchmark);
+    }
+  }
+
+  String SEARCH = "search";
+  String PK_LOOKUP = "pk-lookup";
+  String INDEXING = "indexing";
+  String NRT = "nrt";
+  String LOAD = "load";
+
+  /** Every benchmark a comparison can run, in the order it runs them. */
+  List<String> BENCHMARKS = List.of(INDEXING, SEARCH, PK_LOOKUP, NRT, LOAD);
 
   /** One metric of one task, one value per JVM on each side, in the order the JVMs ran. */
   record Samples(

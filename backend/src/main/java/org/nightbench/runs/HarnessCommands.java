@@ -62,6 +62,28 @@ final class HarnessCommands {
     return args;
   }
 
+  /**
+   * The same, writing the index with the release's default codec changed: {@code storedFields}
+   * {@code speed} or {@code compression}, and one postings format for every field; null keeps the
+   * codec's own.
+   */
+  List<String> index(
+      IndexingVariant variant,
+      Path corpus,
+      Path indexDir,
+      Path out,
+      String storedFields,
+      String postingsFormat) {
+    List<String> args = index(variant, corpus, indexDir, out);
+    if (storedFields != null) {
+      args.addAll(args("--stored-fields", storedFields));
+    }
+    if (postingsFormat != null) {
+      args.addAll(args("--postings-format", postingsFormat));
+    }
+    return args;
+  }
+
   List<String> generateTasks(Path corpus, Path indexDir, Path out) {
     return args(
         "generate-tasks",

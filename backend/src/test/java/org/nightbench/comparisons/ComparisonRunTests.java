@@ -6,6 +6,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.nightbench.runs.QueuedRuns;
@@ -83,10 +84,10 @@ class ComparisonRunTests {
                 .query(String.class)
                 .list())
         .containsExactly(
-            "== search baseline JVM 1/2",
-            "== search candidate JVM 1/2",
-            "== search candidate JVM 2/2",
-            "== search baseline JVM 2/2");
+            "== search baseline JVM 1/2 (step 4 of 7)",
+            "== search candidate JVM 1/2 (step 5 of 7)",
+            "== search candidate JVM 2/2 (step 6 of 7)",
+            "== search baseline JVM 2/2 (step 7 of 7)");
     // Both sides' series stay untouched: a comparison is no night of any chart.
     assertThat(
             jdbc.sql("select count(*) from measurement where run_id = ?")
@@ -171,7 +172,154 @@ class ComparisonRunTests {
   }
 
   @Test
+  void indexingPkNrtAndLoadAreComparedInInterleavedJvmsWithEachSidesCodec() throws Exception {
+    String id =
+        mvc.perform(
+                post("/api/comparisons")
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .content(
+                        "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:9.12.3\","
+                            + "\"candidateStoredFields\":\"compression\",\"jvms\":2,"
+                            + "\"profile\":\"suite\",\"benchmarks\":[\"load\",\"indexing\","
+                            + "\"search\",\"nrt\",\"pk-lookup\"],\"categories\":[\"HighTerm\"]}")
+                    .with(TestUsers.editor()))
+            .andExpect(status().isCreated())
+            .andExpect(jsonPath("$.benchmarks[0]").value("indexing"))
+            .andExpect(jsonPath("$.categories[0]").value("HighTerm"))
+            .andExpect(jsonPath("$.candidateStoredFields").value("compression"))
+            .andReturn()
+            .getResponse()
+            .getHeader("Location")
+            .replace("/api/comparisons/", "");
+    long runId = Long.parseLong(id);
+
+    QueuedRuns.runAll(dataSource, worker);
+
+    ComparisonView done = comparisons.get(runId);
+    assertThat(done.error()).isNull();
+    assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(done.result().tables())
+        .extracting(t -> t.benchmark() + " " + t.metric())
+        .contains(
+            "indexing gbPerHour",
+            "indexing indexSizeMB",
+            "search qps",
+            "pk lookupsPerSec",
+            "nrt reopenP50Ms",
+            "load capacityQps");
+    assertThat(done.result().tables())
+        .allSatisfy(
+            table ->
+                assertThat(table.tasks())
+                    .allSatisfy(
+                        task -> {
+                          assertThat(task.baselineN()).isEqualTo(2);
+                          assertThat(task.candidateN()).isEqualTo(2);
+                        }));
+    // Only the asked category was searched.
+    assertThat(
+            done.result().tables().stream()
+                .filter(t -> t.benchmark().equals("search") && t.metric().equals("qps"))
+                .flatMap(t -> t.tasks().stream())
+                .map(task -> task.task()))
+        .containsOnly("HighTerm");
+    // Every benchmark alternates A B, B A; each JVM of indexing builds its own index, and only the
+    // candidate's are written with compressed stored fields.
+    List<String> steps =
+        jdbc.sql("select line from run_log where run_id = ? and line like '== %' order by line_no")
+            .param(runId)
+            .query(String.class)
+            .list();
+    assertThat(steps)
+        .filteredOn(line -> line.startsWith("== indexing") || line.startsWith("== nrt"))
+        .containsExactly(
+            "== indexing 1kb-docs baseline JVM 1/2 (step 1 of 21)",
+            "== indexing 1kb-docs candidate JVM 1/2 (step 2 of 21)",
+            "== indexing 1kb-docs candidate JVM 2/2 (step 3 of 21)",
+            "== indexing 1kb-docs baseline JVM 2/2 (step 4 of 21)",
+            "== nrt plain baseline JVM 1/2 (step 14 of 21)",
+            "== nrt plain candidate JVM 1/2 (step 15 of 21)",
+            "== nrt plain candidate JVM 2/2 (step 16 of 21)",
+            "== nrt plain baseline JVM 2/2 (step 17 of 21)");
+    assertThat(
+            jdbc.sql(
+                    "select count(*) from run_log where run_id = ?"
+                        + " and line like '$ %index %--stored-fields compression%'")
+                .param(runId)
+                .query(Long.class)
+                .single())
+        .isEqualTo(2);
+    assertThat(
+            mvc.perform(get("/api/comparisons/{id}.txt", id))
+                .andReturn()
+                .getResponse()
+                .getContentAsString())
+        .contains("Candidate: maven:9.12.3 (Lucene 9.12.3), stored fields best compression")
+        .contains("indexing, search, pk-lookup, nrt, load (HighTerm)")
+        .contains("indexing indexSizeMB (MB)");
+  }
+
+  @Test
+  void aQueuedComparisonCanBeCancelledOnceFromTheApiAndItsPage() throws Exception {
+    long first = comparisons.create(request("maven:9.12.3"), "editor").id();
+    mvc.perform(post("/api/comparisons/{id}/cancel", first).with(TestUsers.editor()))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.status").value("CANCELLED"));
+    mvc.perform(post("/api/comparisons/{id}/cancel", first).with(TestUsers.editor()))
+        .andExpect(status().isConflict());
+
+    long second = comparisons.create(request("maven:9.12.3"), "editor").id();
+    assertThat(
+            mvc.perform(get("/comparisons/{id}", second).with(TestUsers.editor()))
+                .andReturn()
+                .getResponse()
+                .getContentAsString())
+        .contains("id=\"comparison-progress\"")
+        .contains("id=\"comparison-cancel\"");
+    mvc.perform(post("/comparisons/{id}/cancel", second).with(TestUsers.editor()))
+        .andExpect(status().is3xxRedirection());
+    assertThat(comparisons.get(second).status()).isEqualTo(RunStatus.CANCELLED);
+    mvc.perform(post("/api/comparisons/{id}/cancel", second).with(TestUsers.viewer()))
+        .andExpect(status().isForbidden());
+  }
+
+  private static ComparisonRequest request(String spec) {
+    return new ComparisonRequest(spec, spec, null, null, null, null, 2, "tiny", null, null);
+  }
+
+  @Test
   void badRequestsAreOneLineAndNeedAnEditor() throws Exception {
+    for (String[] bad :
+        new String[][] {
+          {
+            "\"benchmarks\":[\"search\",\"vectors\"]",
+            "unknown benchmark vectors: use indexing, search, pk-lookup, nrt, load"
+          },
+          {"\"benchmarks\":[\"nrt\"],\"profile\":\"tiny\"", "profile tiny has no NRT variants"},
+          {
+            "\"candidateStoredFields\":\"tiny\"",
+            "unknown stored fields mode tiny: use speed or compression"
+          },
+          {
+            "\"baselinePostingsFormat\":\"../x\"",
+            "postings format '../x' is no SPI name such as Lucene912 or FST50"
+          },
+          {
+            "\"categories\":[\"High Term\"]",
+            "task category 'High Term' is no category name such as HighTerm"
+          },
+        }) {
+      mvc.perform(
+              post("/api/comparisons")
+                  .contentType(MediaType.APPLICATION_JSON)
+                  .content(
+                      "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:9.12.3\","
+                          + bad[0]
+                          + "}")
+                  .with(TestUsers.editor()))
+          .andExpect(status().isBadRequest())
+          .andExpect(jsonPath("$.detail").value(bad[1]));
+    }
     mvc.perform(
             post("/api/comparisons")
                 .contentType(MediaType.APPLICATION_JSON)
