@@ -44,6 +44,15 @@ public record IndexingVariant(
     ProfileChecks.atLeast(what + " ram-buffer-mb", ramBufferMb, 0);
   }
 
+  /**
+   * The same documents indexed so that every build has the same segments (one thread, serial
+   * merges, flush by doc count): two builds of one Lucene then differ in nothing a query could
+   * feel, which a comparison's sides need, as luceneutil's competitors share one index.
+   */
+  public IndexingVariant repeatable() {
+    return new IndexingVariant(name, docChars, 1, true, directory, mergePolicy, ramBufferMb);
+  }
+
   /** The variant of profiles that name none: whole lines, one thread, as the first runs did. */
   static IndexingVariant wholeDocuments() {
     return new IndexingVariant("default", 0, 1, false, null, null, 0);

@@ -223,8 +223,9 @@ class ComparisonRunTests {
                 .flatMap(t -> t.tasks().stream())
                 .map(task -> task.task()))
         .containsOnly("HighTerm");
-    // Every benchmark alternates A B, B A; each JVM of indexing builds its own index, and only the
-    // candidate's are written with compressed stored fields.
+    // Every benchmark alternates A B, B A; each JVM of indexing builds its own index, the queries
+    // read one built repeatably per side, and only the candidate's are written with compressed
+    // stored fields.
     List<String> steps =
         jdbc.sql("select line from run_log where run_id = ? and line like '== %' order by line_no")
             .param(runId)
@@ -233,18 +234,28 @@ class ComparisonRunTests {
     assertThat(steps)
         .filteredOn(line -> line.startsWith("== indexing") || line.startsWith("== nrt"))
         .containsExactly(
-            "== indexing 1kb-docs baseline JVM 1/2 (step 1 of 21)",
-            "== indexing 1kb-docs candidate JVM 1/2 (step 2 of 21)",
-            "== indexing 1kb-docs candidate JVM 2/2 (step 3 of 21)",
-            "== indexing 1kb-docs baseline JVM 2/2 (step 4 of 21)",
-            "== nrt plain baseline JVM 1/2 (step 14 of 21)",
-            "== nrt plain candidate JVM 1/2 (step 15 of 21)",
-            "== nrt plain candidate JVM 2/2 (step 16 of 21)",
-            "== nrt plain baseline JVM 2/2 (step 17 of 21)");
+            "== indexing 1kb-docs baseline JVM 1/2 (step 1 of 23)",
+            "== indexing 1kb-docs candidate JVM 1/2 (step 2 of 23)",
+            "== indexing 1kb-docs candidate JVM 2/2 (step 3 of 23)",
+            "== indexing 1kb-docs baseline JVM 2/2 (step 4 of 23)",
+            "== indexing baseline for the queries (step 5 of 23)",
+            "== indexing candidate for the queries (step 6 of 23)",
+            "== nrt plain baseline JVM 1/2 (step 16 of 23)",
+            "== nrt plain candidate JVM 1/2 (step 17 of 23)",
+            "== nrt plain candidate JVM 2/2 (step 18 of 23)",
+            "== nrt plain baseline JVM 2/2 (step 19 of 23)");
     assertThat(
             jdbc.sql(
                     "select count(*) from run_log where run_id = ?"
                         + " and line like '$ %index %--stored-fields compression%'")
+                .param(runId)
+                .query(Long.class)
+                .single())
+        .isEqualTo(3);
+    assertThat(
+            jdbc.sql(
+                    "select count(*) from run_log where run_id = ?"
+                        + " and line like '$ %index %--deterministic%'")
                 .param(runId)
                 .query(Long.class)
                 .single())
