@@ -3,11 +3,13 @@ package org.nightbench.benchjobs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.nightbench.benchjobs.indexing.CodecOptions;
 import org.nightbench.benchjobs.indexing.DirectoryChoice;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
 import org.nightbench.benchjobs.indexing.IndexingReport;
 import org.nightbench.benchjobs.indexing.IndexingSettings;
 import org.nightbench.benchjobs.indexing.MergePolicyChoice;
+import org.nightbench.benchjobs.indexing.StoredFieldsMode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -81,6 +83,21 @@ final class IndexCommand implements Callable<Integer> {
       description = "flush every N docs (default: by RAM; 1000 if deterministic)")
   Integer maxBufferedDocs;
 
+  @Option(
+      names = "--stored-fields",
+      paramLabel = "MODE",
+      description =
+          "speed or compression: the default codec's stored fields mode (default: its own)")
+  String storedFields;
+
+  @Option(
+      names = "--postings-format",
+      paramLabel = "NAME",
+      description =
+          "SPI name of the postings format for every field, e.g. the release's own or FST50"
+              + " (lucene-codecs); the index stays readable by the default codec")
+  String postingsFormat;
+
   @Override
   public Integer call() throws Exception {
     // A stale result from an earlier run must not pass for this run's if we fail.
@@ -101,7 +118,10 @@ final class IndexCommand implements Callable<Integer> {
             DirectoryChoice.parse(directory),
             mergePolicy == null ? null : MergePolicyChoice.parse(mergePolicy),
             deterministic,
-            maxBufferedDocs == null ? 0 : maxBufferedDocs);
+            maxBufferedDocs == null ? 0 : maxBufferedDocs,
+            new CodecOptions(
+                storedFields == null ? null : StoredFieldsMode.parse(storedFields),
+                postingsFormat));
     IndexingReport report = IndexingBenchmark.run(settings, System.out);
     Results.write(out, "index", report.toMetrics(settings));
     return 0;

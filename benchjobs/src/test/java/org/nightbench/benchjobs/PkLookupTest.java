@@ -39,7 +39,7 @@ class PkLookupTest {
     Path corpus = Europarl.copyTo(shared);
     index = shared.resolve("index");
     IndexingBenchmark.run(
-        new IndexingSettings(corpus, index, DOCS, 16, 1, "pk", 0, null, null, true, 100),
+        new IndexingSettings(corpus, index, DOCS, 16, 1, "pk", 0, null, null, true, 100, null),
         Europarl.quiet());
     try (FSDirectory dir = FSDirectory.open(index);
         IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {

@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -58,9 +59,10 @@ public final class IndexingBenchmark {
 
   private IndexingReport run() throws IOException {
     Path dir = settings.indexDir();
-    clear(dir);
     WriterTimings timings = new WriterTimings();
+    // First: a bad codec option must fail before the earlier index is deleted.
     IndexWriterConfig iwc = writerConfig(timings);
+    clear(dir);
     long elapsed;
     try (LineDocsReader reader = LineDocsReader.open(settings.corpus());
         Directory directory = settings.directory().open(dir)) {
@@ -138,6 +140,17 @@ public final class IndexingBenchmark {
     }
     iwc.setMergePolicy(settings.mergePolicy().create());
     iwc.setInfoStream(timings);
+    Codec codec = IndexCodec.create(settings.codec());
+    if (codec != null) {
+      iwc.setCodec(codec);
+      progress.println(
+          "indexing: codec "
+              + codec.getName()
+              + ", stored fields "
+              + settings.codec().storedFieldsName()
+              + ", postings format "
+              + settings.codec().postingsFormatName());
+    }
     return iwc;
   }
 

@@ -59,6 +59,8 @@ public record IndexingReport(
     detail.put("mergePolicy", settings.mergePolicy().cliName());
     detail.put("deterministic", settings.deterministic());
     detail.put("maxBufferedDocs", settings.maxBufferedDocs());
+    detail.put("storedFields", settings.codec().storedFieldsName());
+    detail.put("postingsFormat", settings.codec().postingsFormatName());
     detail.put("flushes", flushes);
     detail.put("merges", merges);
     double sec = elapsedSec();

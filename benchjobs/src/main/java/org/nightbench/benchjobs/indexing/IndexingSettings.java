@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
  * @param deterministic serial merges and flushes by doc count, so repeated runs give identical
  *     segments
  * @param maxBufferedDocs flush after this many docs; 0 = by RAM only (1000 when deterministic)
+ * @param codec stored fields mode and postings format; null for the default codec as it is
  */
 public record IndexingSettings(
     Path corpus,
@@ -30,7 +31,8 @@ public record IndexingSettings(
     DirectoryChoice directory,
     MergePolicyChoice mergePolicy,
     boolean deterministic,
-    int maxBufferedDocs) {
+    int maxBufferedDocs,
+    CodecOptions codec) {
 
   /** Default flush size of deterministic runs, small enough to give several segments. */
   public static final int DETERMINISTIC_MAX_BUFFERED_DOCS = 1000;
@@ -72,11 +74,14 @@ public record IndexingSettings(
     if (deterministic && maxBufferedDocs == 0) {
       maxBufferedDocs = DETERMINISTIC_MAX_BUFFERED_DOCS;
     }
+    if (codec == null) {
+      codec = CodecOptions.DEFAULTS;
+    }
   }
 
   /** Today's defaults: whole lines as docs into mmap with the tiered policy. */
   public IndexingSettings(
       Path corpus, Path indexDir, long maxDocs, double ramBufferMB, int threads) {
-    this(corpus, indexDir, maxDocs, ramBufferMB, threads, "default", 0, null, null, false, 0);
+    this(corpus, indexDir, maxDocs, ramBufferMB, threads, "default", 0, null, null, false, 0, null);
   }
 }

@@ -31,7 +31,18 @@ class IndexFilesTest {
     // file kinds (compound and not) show up.
     IndexingBenchmark.run(
         new IndexingSettings(
-            corpus, index, 300, 16, 1, "files", 0, null, MergePolicyChoice.NO_MERGE, true, 100),
+            corpus,
+            index,
+            300,
+            16,
+            1,
+            "files",
+            0,
+            null,
+            MergePolicyChoice.NO_MERGE,
+            true,
+            100,
+            null),
         new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
     try (FSDirectory dir = FSDirectory.open(index)) {
       assertThat(dir.listAll())
