@@ -122,7 +122,20 @@ public class ComparisonService implements ComparisonRuns {
   /** Every (benchmark, metric) becomes one table whose tasks share one false discovery rate. */
   static ComparisonResult judge(Outcome outcome) {
     Map<String, List<Samples>> byTable = new LinkedHashMap<>();
+    List<String> notCompared = new ArrayList<>();
     for (Samples samples : outcome.samples()) {
+      if (!comparable(samples.baseline()) || !comparable(samples.candidate())) {
+        // Differences are judged as ratios: a metric that can be zero (merge time, GC count)
+        // cannot be, and saying so beats a verdict on a made-up ratio.
+        notCompared.add(
+            samples.benchmark()
+                + " "
+                + samples.metric()
+                + " "
+                + samples.task()
+                + ": a value is zero or not a number");
+        continue;
+      }
       byTable
           .computeIfAbsent(samples.benchmark() + " " + samples.metric(), key -> new ArrayList<>())
           .add(samples);
@@ -154,7 +167,17 @@ public class ComparisonService implements ComparisonRuns {
         outcome.candidateVersion(),
         outcome.jdk(),
         tables,
-        outcome.mismatches());
+        outcome.mismatches(),
+        notCompared);
+  }
+
+  private static boolean comparable(double[] values) {
+    for (double value : values) {
+      if (!(value > 0) || Double.isInfinite(value)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The benchmarks and categories asked for exist, and the profile can run them. */

@@ -77,6 +77,10 @@ final class ComparisonText {
           .append(")\n")
           .append(table.text());
     }
+    if (!result.notCompared().isEmpty()) {
+      text.append("\nNot judged:\n");
+      result.notCompared().forEach(line -> text.append("  ").append(line).append('\n'));
+    }
     return text.toString();
   }
 }

@@ -69,7 +69,7 @@ class ComparisonBrowserTests {
     assertThat(browser.findElement(By.id("comparison-state")).getText()).isEqualTo("succeeded");
     assertThat(browser.findElements(By.id("comparison-progress"))).isEmpty();
     assertThat(browser.findElement(By.tagName("main")).getText())
-        .contains("search qps (queries/s)")
+        .containsIgnoringCase("search qps (queries/s)")
         .contains(", nio directory");
     screenshot(browser, "comparison-done");
   }

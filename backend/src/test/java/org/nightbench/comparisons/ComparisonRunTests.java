@@ -267,7 +267,8 @@ class ComparisonRunTests {
                 .getContentAsString())
         .contains("Candidate: maven:9.12.3 (Lucene 9.12.3), stored fields best compression")
         .contains("indexing, search, pk-lookup, nrt, load (HighTerm)")
-        .contains("indexing indexSizeMB (MB)");
+        .contains("indexing indexSizeMB (MB)")
+        .containsPattern("Not judged:\n  indexing \\w+ 1kb-docs: a value is zero or not a number");
   }
 
   @Test
