@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The before/after comparison's honesty on REAL runs (org.nightbench.comparisons.RealComparisonHonesty):
+# boots the app in-process on its own embedded PostgreSQL (DATA_DIR/pgdata, wiped at start) with
+# the worker on, queues real comparisons through ComparisonService one after the other and reports
+# what they concluded, from the `search qps` table:
+#   aa         maven:9.12.3 vs itself: comparisons with no task flagged, per-task false positive rate
+#   directory  maven:9.12.3 read through mmap vs nio: per task, in how many repeats slower/faster
+#   heap       maven:9.12.3, candidate JVMs with -Xms128m -Xmx128m (HEAP=128m): the same
+#   releases   maven:9.11.1 vs maven:9.12.3: per task the verdicts over the repeats, and agreement
+# Repeats go round-robin over the scenarios. Comparisons use the profile `compare`, defined on the
+# app's command line by RealComparisonHonesty (quick's first indexing variant and search, nothing
+# else); any --nightbench.… argument overrides it or any other property. Prints wall times per
+# comparison and a summary, also written to the summary file. Builds from the reactor; installs
+# nothing (run `./mvnw -q install -DskipTests` once first).
+#
+# usage: [JVMS=5] [REPS=n] [SCENARIOS=aa,directory,heap,releases] [HEAP=128m] \
+#          [DATA_DIR=~/.nightbench/honesty] \
+#          scripts/comparison-real.sh [summary-file] [--property=value …]
+#        (defaults: 5 JVMs per side; REPS unset = 5 repeats of aa and 3 of the others;
+#         summary file target/comparison-real.txt)
+# e.g.   JVMS=3 REPS=1 scripts/comparison-real.sh          # a trial: 4 comparisons, 4-6 min on 2 cores
+#        scripts/comparison-real.sh                         # 14 comparisons of 5 JVMs, ~20-35 min
+#        JVMS=3 scripts/comparison-real.sh --nightbench.jdk.home=/usr/lib/jvm/java-17-openjdk-amd64
+#        SCENARIOS=aa REPS=20 scripts/comparison-real.sh target/aa.txt
+set -euo pipefail
+cd "$(dirname "$0")/.."
+summary=target/comparison-real.txt
+if [ $# -gt 0 ] && [[ $1 != --* ]]; then
+  summary=$1
+  shift
+fi
+./mvnw -B -q -pl backend -am -DskipTests test-compile dependency:build-classpath \
+  -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
+java -cp "backend/target/test-classes:backend/target/classes:$(cat backend/target/test-classpath.txt)" \
+  org.nightbench.comparisons.RealComparisonHonesty "$summary" "$@"
