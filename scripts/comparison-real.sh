@@ -6,7 +6,8 @@
 #   aa         maven:9.12.3 vs itself: comparisons with no task flagged, per-task false positive rate
 #   directory  maven:9.12.3 read through mmap vs nio: per task, in how many repeats slower/faster
 #   heap       maven:9.12.3, candidate JVMs with -Xms128m -Xmx128m (HEAP=128m): the same
-#   releases   maven:9.11.1 vs maven:9.12.3: per task the verdicts over the repeats, and agreement
+#   releases   maven:9.11.1 vs maven:9.12.3 (RELEASES=a,b): per task the verdicts over the repeats,
+#              and agreement
 # Repeats go round-robin over the scenarios. Comparisons use the profile `compare`, defined on the
 # app's command line by RealComparisonHonesty (quick's first indexing variant and search, nothing
 # else); any --nightbench.… argument overrides it or any other property. Prints wall times per
@@ -22,6 +23,7 @@
 #        scripts/comparison-real.sh                         # 14 comparisons of 5 JVMs, ~20-35 min
 #        JVMS=3 scripts/comparison-real.sh --nightbench.jdk.home=/usr/lib/jvm/java-17-openjdk-amd64
 #        SCENARIOS=aa REPS=20 scripts/comparison-real.sh target/aa.txt
+#        SCENARIOS=releases RELEASES=maven:9.12.3,maven:10.6.0 REPS=3 scripts/comparison-real.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 summary=target/comparison-real.txt

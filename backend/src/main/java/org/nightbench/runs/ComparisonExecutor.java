@@ -86,7 +86,7 @@ class ComparisonExecutor {
           side(
               "candidate", plan.candidate(), candidate, run, log, cancellation, jdk, profile, work);
       HarnessCommands commands = new HarnessCommands(profile);
-      StepCounter counter = new StepCounter(plan, profile);
+      StepCounter counter = new StepCounter(plan, profile, sharesIndex(baseline, candidate, plan));
       Interleaving interleaving = new Interleaving(plan.jvms(), a, b, work, counter);
       IndexingVariant variant = profile.searchIndex();
       if (plan.runs(ComparisonRuns.INDEXING)) {
@@ -106,13 +106,19 @@ class ComparisonExecutor {
       }
       // What the queries read is built repeatably: with a multi-threaded build, the two sides'
       // segments would differ, and an A/A comparison would find differences that are real but
-      // are the index's, not the revision's.
-      for (Side side : List.of(a, b)) {
+      // are the index's, not the revision's. Sides that would write the same bytes share one
+      // copy, as luceneutil's competitors share an index: then nothing but the side's own
+      // settings can differ, not even where the files sit in the page cache.
+      for (Side side : sharesIndex(baseline, candidate, plan) ? List.of(a) : List.of(a, b)) {
         Path out = work.resolve("index-" + side.name + ".json");
         side.steps.required(
             counter.name("indexing " + side.name + " for the queries"),
             side.index(commands, variant.repeatable(), corpus.path(), side.index, out),
             out);
+      }
+      if (sharesIndex(baseline, candidate, plan)) {
+        log.accept("both sides write the same index: the candidate reads the baseline's");
+        b.index = a.index;
       }
       Path tasks = tasks(plan, profile, commands, a, corpus.path(), work, counter);
       if (plan.runs(ComparisonRuns.SEARCH)) {
@@ -158,6 +164,14 @@ class ComparisonExecutor {
     } finally {
       FileSystemUtils.deleteRecursively(work.toFile());
     }
+  }
+
+  /** The same Lucene jars writing with the same codec settings: one index serves both sides. */
+  static boolean sharesIndex(
+      ResolvedLucene baseline, ResolvedLucene candidate, ComparisonRuns.Plan plan) {
+    return baseline.jars().equals(candidate.jars())
+        && Objects.equals(plan.baseline().storedFields(), plan.candidate().storedFields())
+        && Objects.equals(plan.baseline().postingsFormat(), plan.candidate().postingsFormat());
   }
 
   /** The profile's task file, or one generated from the baseline's index, cut to the categories. */
@@ -328,7 +342,7 @@ class ComparisonExecutor {
   private static final class Side {
     final String name;
     final RunSteps steps;
-    final Path index;
+    Path index;
     final String directory;
     final ComparisonRuns.Side settings;
     final List<HarnessResult> results = new ArrayList<>();
@@ -400,9 +414,9 @@ class ComparisonExecutor {
     private final int total;
     private int done;
 
-    StepCounter(ComparisonRuns.Plan plan, BenchmarkProfile profile) {
+    StepCounter(ComparisonRuns.Plan plan, BenchmarkProfile profile, boolean sharedIndex) {
       int perBenchmark = 2 * plan.jvms();
-      int steps = 2 + (plan.runs(ComparisonRuns.INDEXING) ? perBenchmark : 0);
+      int steps = (sharedIndex ? 1 : 2) + (plan.runs(ComparisonRuns.INDEXING) ? perBenchmark : 0);
       steps += profile.tasksFile() == null ? 1 : 0;
       steps += plan.runs(ComparisonRuns.SEARCH) ? perBenchmark : 0;
       steps += plan.runs(ComparisonRuns.PK_LOOKUP) ? perBenchmark : 0;

@@ -58,10 +58,11 @@ class ComparisonBrowserTests {
     wait.until(
         driver -> {
           String state = driver.findElement(By.id("comparison-state")).getText();
-          return state.startsWith("running: search") && state.contains(" of 7)");
+          return state.startsWith("running: search") && state.contains(" of 6)");
         });
     String value = browser.findElement(By.id("comparison-progress")).getDomProperty("value");
-    assertThat(Double.parseDouble(value)).isGreaterThanOrEqualTo(3);
+    // One index (both sides are the same Lucene and codec), tasks: at least two steps are done.
+    assertThat(Double.parseDouble(value)).isGreaterThanOrEqualTo(2);
     screenshot(browser, "comparison-running");
 
     running.get();

@@ -154,6 +154,13 @@ class ComparisonRunTests {
     assertThat(done.candidateDirectory()).isEqualTo("nio");
     // The same revision reads the same index the same way: no query may answer differently.
     assertThat(done.result().mismatches()).isEmpty();
+    // The same Lucene and codec on both sides: one index serves both, read in two ways.
+    assertThat(
+            jdbc.sql("select count(*) from run_log where run_id = ? and line like '$ %index %'")
+                .param(id)
+                .query(Long.class)
+                .single())
+        .isEqualTo(1);
     // Only the candidate's search JVMs read through NIOFSDirectory.
     assertThat(
             jdbc.sql(

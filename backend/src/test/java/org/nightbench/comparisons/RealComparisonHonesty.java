@@ -39,7 +39,8 @@ import org.springframework.util.FileSystemUtils;
  *       that for at least 95 % of comparisons, in expectation);
  *   <li>{@code directory}: the same release read through MMapDirectory against NIOFSDirectory;
  *   <li>{@code heap}: the same release, the candidate's JVMs with a small heap;
- *   <li>{@code releases}: maven:9.11.1 against maven:9.12.3, how stable the verdicts are.
+ *   <li>{@code releases}: maven:9.11.1 against maven:9.12.3 (or {@code RELEASES}), how stable the
+ *       verdicts are.
  * </ul>
  *
  * Repeats run round-robin over the scenarios (aa, directory, heap, releases, aa, …), so a machine
@@ -70,6 +71,20 @@ public final class RealComparisonHonesty {
     String heap =
         Optional.ofNullable(System.getenv("HEAP")).filter(s -> !s.isBlank()).orElse("128m");
     return List.of("-Xms" + heap.strip(), "-Xmx" + heap.strip());
+  }
+
+  /** The releases scenario's two specs, {@code RELEASES} (default maven:9.11.1,maven:9.12.3). */
+  static String[] releases() {
+    String[] specs =
+        Optional.ofNullable(System.getenv("RELEASES"))
+            .filter(s -> !s.isBlank())
+            .orElse("maven:9.11.1,maven:9.12.3")
+            .split(",");
+    if (specs.length != 2) {
+      throw new IllegalArgumentException(
+          "RELEASES must name two specs separated by a comma, e.g. maven:9.12.3,maven:10.6.0");
+    }
+    return new String[] {specs[0].strip(), specs[1].strip()};
   }
 
   private static final String QPS_TABLE = "search qps";
@@ -152,9 +167,9 @@ public final class RealComparisonHonesty {
             repsOthers),
         new Scenario(
             "releases",
-            "real releases: maven:9.11.1 vs maven:9.12.3",
-            "maven:9.11.1",
-            "maven:9.12.3",
+            "real releases: " + releases()[0] + " vs " + releases()[1],
+            releases()[0],
+            releases()[1],
             List.of(),
             List.of(),
             "default",
@@ -540,11 +555,25 @@ public final class RealComparisonHonesty {
                           .filter(x -> x.verdict() != Verdict.NO_DIFFERENCE)
                           .map(x -> t.metric() + " " + verdictText(x)))
               .collect(Collectors.joining(", "));
+      // A shift shared by every task points at the sides' setup (a JVM, an index copy), not
+      // at any one query.
+      double medianShift =
+          d.qps()
+              .map(
+                  t ->
+                      t.tasks().stream()
+                          .mapToDouble(x -> x.relativeDifference())
+                          .sorted()
+                          .skip(t.tasks().size() / 2)
+                          .findFirst()
+                          .orElse(Double.NaN))
+              .orElse(Double.NaN);
       line(
           out,
-          "  rep %d: %d tasks, %s%s",
+          "  rep %d: %d tasks, median difference %+.1f %%, %s%s",
           d.repeat(),
           tasks,
+          100 * medianShift,
           d.flagged().isEmpty()
               ? "all no difference"
               : d.flagged().stream()
