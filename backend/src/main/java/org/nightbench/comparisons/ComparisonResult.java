@@ -1,5 +1,6 @@
 package org.nightbench.comparisons;
 
+import java.util.Arrays;
 import java.util.List;
 import org.nightbench.comparisons.statistics.TaskComparison;
 
@@ -23,7 +24,14 @@ public record ComparisonResult(
     notCompared = notCompared == null ? List.of() : List.copyOf(notCompared);
   }
 
-  /** One benchmark's metric, e.g. search qps: its tasks, worst first, and luceneutil's text. */
+  /**
+   * One benchmark's metric, e.g. search qps: its tasks, worst first, and luceneutil's text.
+   *
+   * @param commonShift when nearly every task moved the same way, their median difference (e.g.
+   *     -0.22); null otherwise. The reader should know: a whole JVM often runs faster or slower on
+   *     every task, so a shift this uniform may be one side's JVMs as well as a real change that
+   *     touches every query
+   */
   public record Table(
       String benchmark,
       String metric,
@@ -31,7 +39,31 @@ public record ComparisonResult(
       boolean higherIsBetter,
       List<TaskComparison> tasks,
       List<Samples> samples,
-      String text) {}
+      String text,
+      Double commonShift) {
+
+    /** Tasks needed before a shift shared by "nearly every task" means anything. */
+    static final int MIN_TASKS = 5;
+
+    /** The share of tasks that must have moved the same way. */
+    static final double SAME_WAY = 0.9;
+
+    /** The median difference when at least 90 % of at least 5 tasks moved the same way. */
+    static Double commonShift(List<TaskComparison> tasks) {
+      if (tasks.size() < MIN_TASKS) {
+        return null;
+      }
+      double[] differences =
+          tasks.stream().mapToDouble(TaskComparison::relativeDifference).sorted().toArray();
+      long up = Arrays.stream(differences).filter(d -> d > 0).count();
+      long down = Arrays.stream(differences).filter(d -> d < 0).count();
+      if (Math.max(up, down) < SAME_WAY * differences.length) {
+        return null;
+      }
+      int n = differences.length;
+      return n % 2 == 1 ? differences[n / 2] : (differences[n / 2 - 1] + differences[n / 2]) / 2;
+    }
+  }
 
   /** The per-JVM values behind one task's row, in the order the JVMs ran. */
   public record Samples(String task, double[] baseline, double[] candidate) {}

@@ -160,7 +160,8 @@ public class ComparisonService implements ComparisonRuns {
                   .sorted(Comparator.comparing(Samples::task))
                   .map(s -> new ComparisonResult.Samples(s.task(), s.baseline(), s.candidate()))
                   .toList(),
-              LuceneutilTable.format(judged)));
+              LuceneutilTable.format(judged),
+              ComparisonResult.Table.commonShift(judged)));
     }
     return new ComparisonResult(
         outcome.baselineVersion(),

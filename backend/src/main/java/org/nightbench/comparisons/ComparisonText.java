@@ -1,6 +1,7 @@
 package org.nightbench.comparisons;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A comparison as plain text: what was compared, the mismatches first, then luceneutil's tables.
@@ -75,6 +76,14 @@ final class ComparisonText {
           .append(" (")
           .append(table.unit())
           .append(")\n")
+          .append(
+              table.commonShift() == null
+                  ? ""
+                  : String.format(
+                      Locale.ROOT,
+                      "Nearly every task moved the same way (median %+.1f%%): a change every"
+                          + " query feels, or one side's JVMs; more JVMs tell them apart.%n",
+                      100 * table.commonShift()))
           .append(table.text());
     }
     if (!result.notCompared().isEmpty()) {

@@ -34,7 +34,8 @@ final class BenjaminiHochberg {
     for (int rank = m; rank >= 1; rank--) {
       int i = order[rank - 1];
       running = Math.min(running, p[i] * m / rank);
-      q[i] = running;
+      // q >= p holds exactly; p * m / m can round one ulp below p.
+      q[i] = Math.max(running, p[i]);
     }
     return q;
   }
