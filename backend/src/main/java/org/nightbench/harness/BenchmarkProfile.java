@@ -79,6 +79,27 @@ public record BenchmarkProfile(
     }
   }
 
+  /** The same profile with its forked JVMs' flags replaced, as one side of a comparison runs. */
+  public BenchmarkProfile withJvmArgs(List<String> flags) {
+    return new BenchmarkProfile(
+        maxDocs,
+        ramBufferMb,
+        searchJvms,
+        repetitions,
+        warmup,
+        queriesPerCategory,
+        taskSeed,
+        tasksFile,
+        flags,
+        indexing,
+        pkLookups,
+        nrt,
+        load,
+        calibration,
+        stepTimeout,
+        maxWarmupSeconds);
+  }
+
   /** The variant whose index the query benchmarks read. */
   public IndexingVariant searchIndex() {
     return indexing.get(0);

@@ -86,7 +86,8 @@ class ComparisonExecutor {
           side(
               "candidate", plan.candidate(), candidate, run, log, cancellation, jdk, profile, work);
       HarnessCommands commands = new HarnessCommands(profile);
-      StepCounter counter = new StepCounter(plan, profile, sharesIndex(baseline, candidate, plan));
+      boolean sharedIndex = sharesIndex(baseline, candidate, plan);
+      StepCounter counter = new StepCounter(plan, profile, sharedIndex);
       Interleaving interleaving = new Interleaving(plan.jvms(), a, b, work, counter);
       IndexingVariant variant = profile.searchIndex();
       if (plan.runs(ComparisonRuns.INDEXING)) {
@@ -109,14 +110,14 @@ class ComparisonExecutor {
       // are the index's, not the revision's. Sides that would write the same bytes share one
       // copy, as luceneutil's competitors share an index: then nothing but the side's own
       // settings can differ, not even where the files sit in the page cache.
-      for (Side side : sharesIndex(baseline, candidate, plan) ? List.of(a) : List.of(a, b)) {
+      for (Side side : sharedIndex ? List.of(a) : List.of(a, b)) {
         Path out = work.resolve("index-" + side.name + ".json");
         side.steps.required(
             counter.name("indexing " + side.name + " for the queries"),
             side.index(commands, variant.repeatable(), corpus.path(), side.index, out),
             out);
       }
-      if (sharesIndex(baseline, candidate, plan)) {
+      if (sharedIndex) {
         log.accept("both sides write the same index: the candidate reads the baseline's");
         b.index = a.index;
       }
@@ -223,24 +224,7 @@ class ComparisonExecutor {
     List<String> jvmArgs = new ArrayList<>(profile.jvmArgs());
     // Later flags win in a JVM's command line: a side's own -Xmx overrides the profile's.
     jvmArgs.addAll(side.jvmArgs());
-    BenchmarkProfile sideProfile =
-        new BenchmarkProfile(
-            profile.maxDocs(),
-            profile.ramBufferMb(),
-            profile.searchJvms(),
-            profile.repetitions(),
-            profile.warmup(),
-            profile.queriesPerCategory(),
-            profile.taskSeed(),
-            profile.tasksFile(),
-            jvmArgs,
-            profile.indexing(),
-            profile.pkLookups(),
-            profile.nrt(),
-            profile.load(),
-            profile.calibration(),
-            profile.stepTimeout(),
-            profile.maxWarmupSeconds());
+    BenchmarkProfile sideProfile = profile.withJvmArgs(jvmArgs);
     RunSteps steps =
         new RunSteps(
             run,

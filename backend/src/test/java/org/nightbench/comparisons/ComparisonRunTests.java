@@ -155,21 +155,9 @@ class ComparisonRunTests {
     // The same revision reads the same index the same way: no query may answer differently.
     assertThat(done.result().mismatches()).isEmpty();
     // The same Lucene and codec on both sides: one index serves both, read in two ways.
-    assertThat(
-            jdbc.sql("select count(*) from run_log where run_id = ? and line like '$ %index %'")
-                .param(id)
-                .query(Long.class)
-                .single())
-        .isEqualTo(1);
+    assertThat(logLines(id, "$ %index %")).isEqualTo(1);
     // Only the candidate's search JVMs read through NIOFSDirectory.
-    assertThat(
-            jdbc.sql(
-                    "select count(*) from run_log where run_id = ?"
-                        + " and line like '$ %search %--directory nio%'")
-                .param(id)
-                .query(Long.class)
-                .single())
-        .isEqualTo(2);
+    assertThat(logLines(id, "$ %search %--directory nio%")).isEqualTo(2);
     assertThat(
             mvc.perform(get("/api/comparisons/{id}.txt", id))
                 .andReturn()
@@ -251,22 +239,8 @@ class ComparisonRunTests {
             "== nrt plain candidate JVM 1/2 (step 17 of 23)",
             "== nrt plain candidate JVM 2/2 (step 18 of 23)",
             "== nrt plain baseline JVM 2/2 (step 19 of 23)");
-    assertThat(
-            jdbc.sql(
-                    "select count(*) from run_log where run_id = ?"
-                        + " and line like '$ %index %--stored-fields compression%'")
-                .param(runId)
-                .query(Long.class)
-                .single())
-        .isEqualTo(3);
-    assertThat(
-            jdbc.sql(
-                    "select count(*) from run_log where run_id = ?"
-                        + " and line like '$ %index %--deterministic%'")
-                .param(runId)
-                .query(Long.class)
-                .single())
-        .isEqualTo(2);
+    assertThat(logLines(runId, "$ %index %--stored-fields compression%")).isEqualTo(3);
+    assertThat(logLines(runId, "$ %index %--deterministic%")).isEqualTo(2);
     assertThat(
             mvc.perform(get("/api/comparisons/{id}.txt", id))
                 .andReturn()
@@ -300,6 +274,14 @@ class ComparisonRunTests {
     assertThat(comparisons.get(second).status()).isEqualTo(RunStatus.CANCELLED);
     mvc.perform(post("/api/comparisons/{id}/cancel", second).with(TestUsers.viewer()))
         .andExpect(status().isForbidden());
+  }
+
+  /** How many of the run's log lines are like {@code pattern} (SQL LIKE). */
+  private long logLines(long runId, String pattern) {
+    return jdbc.sql("select count(*) from run_log where run_id = ? and line like ?")
+        .params(runId, pattern)
+        .query(Long.class)
+        .single();
   }
 
   private static ComparisonRequest request(String spec) {
