@@ -29,8 +29,8 @@ import org.nightbench.benchjobs.tasks.Task;
 
 /**
  * Steps of rising offered load against one index until the server is clearly past capacity:
- * percentiles and achieved rate per step, capacity as the highest rate whose p99 stays under the
- * limit.
+ * percentiles, achieved rate and errors per step; capacity is the highest target rate of the steps
+ * that pass (p99 under the limit, nothing abandoned, no errors) before the first that does not.
  */
 public final class LoadSweep {
 
@@ -76,10 +76,10 @@ public final class LoadSweep {
     SplittableRandom random = new SplittableRandom(settings.seed());
     List<List<Double>> rows = new ArrayList<>();
     List<Map<String, Object>> steps = new ArrayList<>();
+    List<Boolean> passed = new ArrayList<>();
     List<String> notes = new ArrayList<>();
-    double capacity = 0;
-    Map<String, Object> atCapacity = null;
     double target = settings.startQps();
+    long stepNanos = (long) (settings.stepSeconds() * 1e9);
     long drain =
         TimeUnit.MILLISECONDS.toNanos((long) Math.max(1000, settings.stepSeconds() * 1000));
     for (int step = 0; step < settings.maxSteps(); step++, target *= settings.stepFactor()) {
@@ -89,6 +89,7 @@ public final class LoadSweep {
       if (settings.warmupSeconds() > 0) {
         OpenLoopStep.runThreaded(
             OpenLoopStep.arrivals(target, settings.warmupSeconds(), random),
+            (long) (settings.warmupSeconds() * 1e9),
             service,
             settings.threads(),
             drain);
@@ -97,6 +98,7 @@ public final class LoadSweep {
       OpenLoopStep.Outcome outcome =
           OpenLoopStep.runThreaded(
               OpenLoopStep.arrivals(target, settings.stepSeconds(), random),
+              stepNanos,
               service,
               settings.threads(),
               drain);
@@ -107,24 +109,36 @@ public final class LoadSweep {
       double p99 = ms(h.getValueAtPercentile(99));
       double p999 = ms(h.getValueAtPercentile(99.9));
       double max = ms(h.getMaxValue());
-      double achieved = outcome.completed() / settings.stepSeconds();
+      double achieved = outcome.achievedQps();
       rows.add(List.of(target, p50, p90, p99, p999, max, achieved));
       Map<String, Object> detail = new LinkedHashMap<>();
       detail.put("targetQps", target);
       detail.put("achievedQps", achieved);
       detail.put("requests", h.getTotalCount());
       detail.put("abandoned", outcome.abandoned());
+      detail.put("errors", outcome.errors());
       detail.put("p50Ms", p50);
       detail.put("p90Ms", p90);
       detail.put("p99Ms", p99);
       detail.put("p999Ms", p999);
       detail.put("maxMs", max);
       detail.put("gcPauseMs", gcPause);
+      if (outcome.errors() > 0) {
+        detail.put("firstError", outcome.firstError());
+        notes.add(
+            String.format(
+                Locale.ROOT,
+                "load on %s: %d queries failed at %.0f q/s (first: %s); the step does not pass",
+                settings.directory(),
+                outcome.errors(),
+                target,
+                outcome.firstError()));
+      }
       steps.add(detail);
       progress.printf(
           Locale.ROOT,
           "load %s: target %.0f q/s achieved %.0f, p50 %.2f p99 %.2f p99.9 %.2f max %.2f ms,"
-              + " gc %.0f ms, %d abandoned%n",
+              + " gc %.0f ms, %d abandoned, %d errors%n",
           settings.directory(),
           target,
           achieved,
@@ -133,25 +147,25 @@ public final class LoadSweep {
           p999,
           max,
           gcPause,
-          outcome.abandoned());
-      if (p99 <= settings.p99LimitMs() && outcome.abandoned() == 0) {
-        capacity = target;
-        atCapacity = detail;
-      }
+          outcome.abandoned(),
+          outcome.errors());
+      passed.add(p99 <= settings.p99LimitMs() && outcome.abandoned() == 0 && outcome.errors() == 0);
       if (p99 > 10 * settings.p99LimitMs() || achieved < 0.5 * target) {
         break; // clearly past capacity: more load only measures the queue
       }
     }
-    if (atCapacity == null) {
+    int capacityStep = capacityStep(passed);
+    double capacity = capacityStep < 0 ? 0 : (double) steps.get(capacityStep).get("targetQps");
+    Map<String, Object> atCapacity = steps.get(Math.max(0, capacityStep));
+    if (capacityStep < 0) {
       notes.add(
           "load on "
               + settings.directory()
               + ": even "
               + settings.startQps()
-              + " q/s had p99 above "
+              + " q/s did not pass (p99 above "
               + settings.p99LimitMs()
-              + " ms; capacity is reported as 0");
-      atCapacity = steps.get(0);
+              + " ms, abandoned requests or errors); capacity is reported as 0");
     }
     Map<String, Object> sweepDetail = new LinkedHashMap<>();
     sweepDetail.put("p99LimitMs", settings.p99LimitMs());
@@ -190,6 +204,18 @@ public final class LoadSweep {
             List.of("p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "achieved queries/s"),
             rows);
     return new Result(metrics, curve, notes);
+  }
+
+  /**
+   * The step whose target rate is the capacity: the last of the passing steps before the first
+   * failing one, or -1 when the first step fails. A pass after a failure is noise, not capacity.
+   */
+  static int capacityStep(List<Boolean> passed) {
+    int last = -1;
+    while (last + 1 < passed.size() && passed.get(last + 1)) {
+      last++;
+    }
+    return last;
   }
 
   private static Directory open(Path indexDir, String kind) throws IOException {

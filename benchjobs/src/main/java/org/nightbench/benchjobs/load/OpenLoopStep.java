@@ -1,13 +1,12 @@
 package org.nightbench.benchjobs.load;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
  * One step of offered load. Requests arrive by a Poisson process at the target rate, from a
@@ -26,37 +25,29 @@ public final class OpenLoopStep {
     void call(int request) throws Exception;
   }
 
-  /** Time as the step sees it; tests drive a fake one. */
-  public interface Clock {
-    long nanoTime();
-
-    void sleepUntil(long nanoTime);
-  }
-
-  /** The system clock, parking the thread until the instant. */
-  public static final Clock SYSTEM =
-      new Clock() {
-        @Override
-        public long nanoTime() {
-          return System.nanoTime();
-        }
-
-        @Override
-        public void sleepUntil(long nanoTime) {
-          for (long left = nanoTime - System.nanoTime(); left > 0; ) {
-            LockSupport.parkNanos(left);
-            left = nanoTime - System.nanoTime();
-          }
-        }
-      };
-
   /**
    * What one step measured.
    *
+   * @param latencies answered requests from their intended start, plus the abandoned ones
+   * @param completed requests answered without an exception
+   * @param errors requests whose query threw; not in {@code latencies}, the worker went on
+   * @param firstError the first exception of the step, {@code null} without errors
    * @param abandoned requests still queued when the step's drain time ran out; they are recorded
    *     with the latency they had reached, a lower bound
+   * @param seconds from the step's start to the last answer, at least the step's length
    */
-  public record Outcome(Histogram latencies, int completed, int abandoned, double seconds) {
+  public record Outcome(
+      Histogram latencies,
+      int completed,
+      int errors,
+      String firstError,
+      int abandoned,
+      double seconds) {
+
+    /**
+     * Answers per second over the time they took: never more than the server answered, and never
+     * more than the schedule offered, since {@code seconds} is at least the step's length.
+     */
     public double achievedQps() {
       return completed / seconds;
     }
@@ -78,61 +69,42 @@ public final class OpenLoopStep {
         break;
       }
       if (n == at.length) {
-        at = java.util.Arrays.copyOf(at, at.length * 2);
+        at = Arrays.copyOf(at, at.length * 2);
       }
       at[n++] = (long) (t * 1e9);
     }
-    return java.util.Arrays.copyOf(at, n);
+    return Arrays.copyOf(at, n);
   }
 
   /**
-   * Runs the schedule with one caller-thread worker: request {@code i} starts at its intended time
-   * or when the previous one finished, whichever is later. The accounting the threaded run uses, in
-   * a form a test can drive with a fake clock.
+   * Runs the schedule (arrivals within {@code stepNanos}) on {@code threads} workers fed by the
+   * caller thread at the intended times. After the last arrival the workers get {@code drainNanos}
+   * to empty the queue; what is left is abandoned, so a step past capacity ends on time instead of
+   * hanging. A query that throws is counted as an error and its worker takes the next request.
    */
-  public static Outcome runInline(long[] arrivals, Service service, Clock clock) throws Exception {
-    Histogram latencies = new Histogram(MAX_LATENCY_NANOS, 3);
-    long start = clock.nanoTime();
-    for (int i = 0; i < arrivals.length; i++) {
-      long intended = start + arrivals[i];
-      clock.sleepUntil(intended);
-      service.call(i);
-      latencies.recordValue(Math.min(MAX_LATENCY_NANOS, clock.nanoTime() - intended));
-    }
-    return new Outcome(latencies, arrivals.length, 0, (clock.nanoTime() - start) / 1e9);
-  }
-
-  /**
-   * Runs the schedule on {@code threads} workers fed by the caller thread at the intended times.
-   * After the last arrival the workers get {@code drainNanos} to empty the queue; what is left is
-   * abandoned, so a step past capacity ends on time instead of hanging.
-   */
-  public static Outcome runThreaded(long[] arrivals, Service service, int threads, long drainNanos)
+  public static Outcome runThreaded(
+      long[] arrivals, long stepNanos, Service service, int threads, long drainNanos)
       throws InterruptedException {
-    Recorder recorder = new Recorder(MAX_LATENCY_NANOS, 3);
     BlockingQueue<Integer> queue = new ArrayBlockingQueue<>(Math.max(16, arrivals.length));
-    AtomicInteger completed = new AtomicInteger();
     long start = System.nanoTime();
+    Tally tally = new Tally(start);
     Thread[] workers = new Thread[threads];
     for (int w = 0; w < threads; w++) {
       workers[w] =
           new Thread(
               () -> {
                 try {
-                  while (true) {
-                    int i = queue.take();
-                    if (i < 0) {
-                      return;
+                  for (int i; (i = queue.take()) >= 0; ) {
+                    try {
+                      service.call(i);
+                    } catch (Exception e) {
+                      tally.error(e);
+                      continue;
                     }
-                    service.call(i);
-                    long latency = System.nanoTime() - (start + arrivals[i]);
-                    recorder.recordValue(Math.min(MAX_LATENCY_NANOS, latency));
-                    completed.incrementAndGet();
+                    tally.answered(start + arrivals[i], System.nanoTime());
                   }
                 } catch (InterruptedException e) {
                   Thread.currentThread().interrupt();
-                } catch (Exception e) {
-                  throw new IllegalStateException("a query failed under load: " + e, e);
                 }
               },
               "load-worker-" + w);
@@ -140,7 +112,7 @@ public final class OpenLoopStep {
       workers[w].start();
     }
     for (int i = 0; i < arrivals.length; i++) {
-      SYSTEM.sleepUntil(start + arrivals[i]);
+      sleepUntil(start + arrivals[i]);
       queue.put(i);
     }
     long last = arrivals.length == 0 ? start : start + arrivals[arrivals.length - 1];
@@ -151,7 +123,7 @@ public final class OpenLoopStep {
     int abandoned = 0;
     for (Integer i; (i = queue.poll()) != null; ) {
       abandoned++;
-      recorder.recordValue(Math.min(MAX_LATENCY_NANOS, System.nanoTime() - (start + arrivals[i])));
+      tally.abandoned(start + arrivals[i], System.nanoTime());
     }
     for (int w = 0; w < threads; w++) {
       queue.put(-1);
@@ -162,10 +134,59 @@ public final class OpenLoopStep {
     }
     // In-flight queries of a step past capacity may still run; they are daemons and are not
     // counted, like the abandoned ones they are the server's backlog.
-    return new Outcome(
-        recorder.getIntervalHistogram(),
-        completed.get(),
-        abandoned,
-        (System.nanoTime() - start) / 1e9);
+    return tally.close(abandoned, stepNanos);
+  }
+
+  private static void sleepUntil(long nanoTime) {
+    for (long left = nanoTime - System.nanoTime(); left > 0; ) {
+      LockSupport.parkNanos(left);
+      left = nanoTime - System.nanoTime();
+    }
+  }
+
+  /**
+   * The step's counts under one lock, so the answers, their histogram and the time of the last one
+   * are read as one snapshot; answers that arrive after {@link #close} are not counted.
+   */
+  private static final class Tally {
+    private final long start;
+    private final Histogram latencies = new Histogram(MAX_LATENCY_NANOS, 3);
+    private int completed;
+    private int errors;
+    private String firstError;
+    private long lastAnswer;
+    private boolean closed;
+
+    Tally(long start) {
+      this.start = start;
+      this.lastAnswer = start;
+    }
+
+    synchronized void answered(long intended, long now) {
+      if (!closed) {
+        latencies.recordValue(Math.min(MAX_LATENCY_NANOS, now - intended));
+        completed++;
+        lastAnswer = now;
+      }
+    }
+
+    synchronized void error(Exception e) {
+      if (!closed) {
+        errors++;
+        if (firstError == null) {
+          firstError = e.toString();
+        }
+      }
+    }
+
+    synchronized void abandoned(long intended, long now) {
+      latencies.recordValue(Math.min(MAX_LATENCY_NANOS, now - intended));
+    }
+
+    synchronized Outcome close(int abandoned, long stepNanos) {
+      closed = true;
+      double seconds = Math.max(stepNanos, lastAnswer - start) / 1e9;
+      return new Outcome(latencies.copy(), completed, errors, firstError, abandoned, seconds);
+    }
   }
 }

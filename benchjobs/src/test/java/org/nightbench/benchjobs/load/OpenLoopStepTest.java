@@ -3,56 +3,115 @@ package org.nightbench.benchjobs.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The threaded open-loop step the sweep runs. Its assertions are lower bounds that follow from
+ * causality (a sleeping query cannot answer sooner), so a slow machine cannot make them fail.
+ */
 class OpenLoopStepTest {
 
-  /** A clock that only moves when the service works or the client waits. */
-  static final class FakeClock implements OpenLoopStep.Clock {
-    long now;
+  private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+  private static final long DRAIN = TimeUnit.SECONDS.toNanos(30);
 
-    @Override
-    public long nanoTime() {
-      return now;
+  /** {@code n} arrivals every {@code gapMs}, starting at 0. */
+  private static long[] evenly(int n, long gapMs) {
+    long[] at = new long[n];
+    for (int i = 0; i < n; i++) {
+      at[i] = i * gapMs * MS;
     }
-
-    @Override
-    public void sleepUntil(long nanoTime) {
-      now = Math.max(now, nanoTime);
-    }
+    return at;
   }
 
   @Test
-  void aStalledServerShowsAsQueueingInTheRequestsDueMeanwhile() throws Exception {
-    FakeClock clock = new FakeClock();
-    long ms = TimeUnit.MILLISECONDS.toNanos(1);
-    // One request every 10 ms, each served in 1 ms, except request 3 which stalls for 500 ms.
-    long[] arrivals = new long[100];
-    for (int i = 0; i < arrivals.length; i++) {
-      arrivals[i] = i * 10 * ms;
-    }
-    long[] latencies = new long[arrivals.length];
+  void aStalledQueryShowsAsLatencyOfTheQueriesQueuedBehindIt() throws Exception {
+    // One worker, a request every 10 ms; request 3 (due at 30 ms) stalls for 500 ms. Request i
+    // (4 <= i <= 43) was due at 10·i ms but cannot start before 530 ms: it waited >= 100 ms.
+    long[] arrivals = evenly(100, 10);
     OpenLoopStep.Outcome outcome =
-        OpenLoopStep.runInline(
+        OpenLoopStep.runThreaded(
             arrivals,
+            arrivals.length * 10 * MS,
             i -> {
-              clock.now += i == 3 ? 500 * ms : ms;
-              latencies[i] = clock.now - arrivals[i];
+              if (i == 3) {
+                Thread.sleep(500);
+              }
             },
-            clock);
+            1,
+            DRAIN);
 
-    assertThat(latencies[2]).isEqualTo(ms);
-    assertThat(latencies[3]).isEqualTo(500 * ms);
-    // Request 4 was due at 40 ms but could only start at 530 ms: it waited 490 ms.
-    assertThat(latencies[4]).isEqualTo(491 * ms);
-    // Requests kept queueing behind the stall until the backlog drained.
-    long queued = java.util.Arrays.stream(latencies).filter(l -> l > 100 * ms).count();
-    assertThat(queued).isEqualTo(45);
-    // A client timing from the actual start would have seen one slow request; this one sees
-    // the queue: the p90 is far above the 1 ms service time.
-    assertThat(outcome.latencies().getValueAtPercentile(90)).isGreaterThan(100 * ms);
     assertThat(outcome.completed()).isEqualTo(100);
+    assertThat(outcome.abandoned()).isZero();
+    assertThat(outcome.latencies().getTotalCount()).isEqualTo(100);
+    // Timing from when the worker took a request would show one slow request; from the intended
+    // start, the 40 requests queued behind the stall are slow too.
+    long slow =
+        outcome.latencies().getCountBetweenValues(100 * MS, OpenLoopStep.MAX_LATENCY_NANOS);
+    assertThat(slow).isGreaterThanOrEqualTo(41);
+    assertThat(outcome.latencies().getMaxValue()).isGreaterThanOrEqualTo(499 * MS);
+  }
+
+  @Test
+  void achievedQpsNeverExceedsWhatTheServerAnswered() throws Exception {
+    // 50 requests offered in 0.5 s (100 q/s) to one worker that needs >= 20 ms each: it can answer
+    // at most 50 q/s. Its backlog drains after the step; those answers took the extra time too.
+    long[] arrivals = evenly(50, 10);
+    OpenLoopStep.Outcome outcome =
+        OpenLoopStep.runThreaded(arrivals, 500 * MS, i -> Thread.sleep(20), 1, DRAIN);
+
+    assertThat(outcome.completed()).isEqualTo(50);
+    assertThat(outcome.seconds()).isGreaterThanOrEqualTo(1.0);
+    assertThat(outcome.achievedQps()).isLessThanOrEqualTo(50.0);
+  }
+
+  @Test
+  void achievedQpsNeverExceedsWhatTheStepOffered() throws Exception {
+    // 100 requests in a 1 s step, the last due at 990 ms and answered at once: finishing before the
+    // step's end must not turn 100 answers into more than 100 q/s.
+    long[] arrivals = evenly(100, 10);
+    OpenLoopStep.Outcome outcome =
+        OpenLoopStep.runThreaded(arrivals, 1000 * MS, i -> {}, 2, DRAIN);
+
+    assertThat(outcome.completed()).isEqualTo(100);
+    assertThat(outcome.seconds()).isGreaterThanOrEqualTo(1.0);
+    assertThat(outcome.achievedQps()).isLessThanOrEqualTo(100.0);
+  }
+
+  @Test
+  void aThrowingQueryIsCountedAsAnErrorAndItsWorkerGoesOn() throws Exception {
+    long[] arrivals = evenly(20, 5);
+    ConcurrentHashMap.KeySetView<Integer, Boolean> served = ConcurrentHashMap.newKeySet();
+    OpenLoopStep.Outcome outcome =
+        OpenLoopStep.runThreaded(
+            arrivals,
+            100 * MS,
+            i -> {
+              served.add(i);
+              if (i == 5 || i == 7) {
+                throw new IllegalStateException("query " + i + " broke");
+              }
+            },
+            1,
+            DRAIN);
+
+    assertThat(served).hasSize(20);
+    assertThat(outcome.errors()).isEqualTo(2);
+    assertThat(outcome.firstError()).contains("query 5 broke");
+    assertThat(outcome.completed()).isEqualTo(18);
+    assertThat(outcome.abandoned()).isZero();
+    // Failed requests are not answers: only the 18 answered ones have a latency.
+    assertThat(outcome.latencies().getTotalCount()).isEqualTo(18);
+  }
+
+  @Test
+  void withoutErrorsThereIsNoFirstError() throws Exception {
+    OpenLoopStep.Outcome outcome =
+        OpenLoopStep.runThreaded(evenly(5, 1), 5 * MS, i -> {}, 1, DRAIN);
+
+    assertThat(outcome.errors()).isZero();
+    assertThat(outcome.firstError()).isNull();
   }
 
   @Test
