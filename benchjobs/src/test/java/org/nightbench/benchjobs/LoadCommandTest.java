@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,7 +109,9 @@ class LoadCommandTest {
       Metric capacity = result.metrics().get(0);
       // A 2,000-doc index serves 180 q/s far within a second's p99.
       assertThat(capacity.value()).isEqualTo(180.0);
-      assertThat((List<?>) capacity.detail().get("steps")).hasSize(3);
+      assertThat((List<?>) capacity.detail().get("steps"))
+          .hasSize(3)
+          .allSatisfy(step -> assertThat(((Map<?, ?>) step).get("errors")).isEqualTo(0));
       Curve curve = result.curves().get(0);
       assertThat(curve.name()).isEqualTo("latencyVsLoad");
       assertThat(curve.task()).isEqualTo(directory);

@@ -8,7 +8,7 @@ import java.util.List;
  * @param directory {@code mmap} (memory-mapped files) or {@code bytebuffers} (copied on heap)
  * @param threads workers serving requests
  * @param startQps the first step's target rate; each next step multiplies it by {@code stepFactor}
- * @param p99LimitMs capacity is the highest target rate whose p99 stays under this
+ * @param p99LimitMs a step passes when its p99 stays under this (and no request fails or is lost)
  * @param categories task categories to draw queries from; empty for all
  */
 public record LoadSettings(
