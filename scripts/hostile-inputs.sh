@@ -237,9 +237,12 @@ victim_status=$(curl -s --max-time 30 -o /dev/null -w '%{http_code}' -u "$NB_USE
 
 # CSV exports that may carry stored text; the first answering one of the annotation candidates too.
 csv_exports=(/api/runs/recent.csv?limit=500 "/api/change-points/alerts.csv?state=untriaged&state=investigating&state=confirmed&state=invalid&state=infra&state=fixed&state=wontfix" /api/series/overview.csv)
+# Besides a few likely addresses, any annotation CSV the OpenAPI description lists ({id} = a series).
 annotation_csv=
-for candidate in /api/annotations.csv /api/annotations/export.csv "/api/annotations?format=csv" \
-  ${series_id:+/api/series/$series_id/annotations.csv}; do
+openapi_csv=$(curl -s --max-time 30 "$BASE_URL/api/openapi" | grep -oE '"/api/[^"]*annotation[^"]*csv[^"]*"' |
+  tr -d '"' | sed "s/{[^}]*}/${series_id:-1}/g")
+for candidate in ${ANNOTATIONS_CSV:-} $openapi_csv /api/annotations.csv /api/annotations/export.csv \
+  "/api/annotations?format=csv" ${series_id:+/api/series/$series_id/annotations.csv}; do
   if curl -sf --max-time 30 -H 'Accept: text/csv' -o "$work/probe" -D "$work/probe-headers" "$BASE_URL$candidate" &&
     grep -qi '^content-type: text/csv' "$work/probe-headers"; then
     annotation_csv=$candidate
@@ -259,10 +262,10 @@ total=0 total_refused=0 total_accepted=0 total_acted=0 total_failed=0 skipped=0 
 expected_refusal_accepted=()
 findings=()
 
-short() { # the first 60 characters of a payload, on one line
+short() { # a payload on one line, its middle cut when long (the end is what tells cases apart)
   local text=${1//$'\n'/ }
   text=${text//$'\t'/ }
-  [ ${#text} -gt 60 ] && text="${text:0:57}..."
+  [ ${#text} -gt 75 ] && text="${text:0:22}...${text: -50}"
   printf '%s' "$text"
 }
 
@@ -327,6 +330,12 @@ served_live() { # needle extra-page -> prints where
       return 0
     fi
   done
+  # The API's own answer, asked for as a page: JSON must never be served as HTML.
+  if [ -n "${3:-}" ] && curl -s --max-time 60 -H 'Accept: text/html' -D "$work/live-headers" "$BASE_URL$3" |
+    grep -qF -- "$1" && grep -qi '^content-type: text/html' "$work/live-headers"; then
+    echo "served as HTML by $3"
+    return 0
+  fi
   if [ -n "$chromium" ]; then
     for page in "${pages[@]}" ${2:+"$2"}; do
       if timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --virtual-time-budget=5000 \
@@ -474,7 +483,7 @@ send() { # category expect check auth method path content-type body
       xss:*)
         local page=
         case $location in /api/runs/* | /api/comparisons/*) page=${location#/api} ;; esac
-        if why=$(served_live "${check#xss:}" "$page"); then outcome=acted; fi ;;
+        if why=$(served_live "${check#xss:}" "$page" "$location"); then outcome=acted; fi ;;
       formula:*)
         if why=$(formula_live "${check#formula:}"); then outcome=acted; fi ;;
     esac
