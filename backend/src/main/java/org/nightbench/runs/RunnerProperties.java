@@ -66,6 +66,17 @@ public record RunnerProperties(
     return found;
   }
 
+  /**
+   * How long one step of a run with this profile may take: the profile's own timeout, else the
+   * runner's, else the job's.
+   */
+  public Duration stepTimeout(BenchmarkProfile profile) {
+    if (profile.stepTimeout() != null) {
+      return profile.stepTimeout();
+    }
+    return stepTimeout != null ? stepTimeout : jobTimeout;
+  }
+
   private static String hostName() {
     try {
       return InetAddress.getLocalHost().getHostName();
