@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 
 /**
  * Which corpora benchmarks may use and where derived files are kept ({@code nightbench.corpus.*}).
@@ -20,6 +21,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("nightbench.corpus")
 public record CorpusProperties(String source, Path cacheDir, Map<String, Path> named) {
 
+  @ConstructorBinding
   public CorpusProperties {
     source = source == null || source.isBlank() ? CorpusProvider.EUROPARL : source.strip();
     cacheDir =

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 
 /**
  * Where Lucene artifacts come from ({@code nightbench.lucene.*}).
@@ -22,6 +23,7 @@ public record LuceneProperties(List<URI> repositories, Path localRepository, Lis
   public static final String APACHE_SNAPSHOTS =
       "https://repository.apache.org/content/repositories/snapshots/";
 
+  @ConstructorBinding
   public LuceneProperties {
     repositories =
         repositories == null || repositories.isEmpty()
