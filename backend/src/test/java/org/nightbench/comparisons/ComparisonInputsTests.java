@@ -76,7 +76,7 @@ class ComparisonInputsTests {
             jsonPath("$.detail")
                 .value(
                     "corpus '/etc/passwd' is not a configured corpus;"
-                        + " use one of [europarl, missing, not-line-docs]"));
+                        + " use one of [europarl, gcide-wordnet, missing, not-line-docs]"));
     mvc.perform(
             post("/api/comparisons")
                 .with(TestUsers.editor())

@@ -34,7 +34,7 @@ class RunInputsTests {
   private static final String OUTSIDE_ROOTS =
       "' is not a directory under a configured jar root (nightbench.lucene.jar-roots)";
   private static final String UNKNOWN_CORPUS =
-      "' is not a configured corpus; use one of [europarl, missing, not-line-docs]";
+      "' is not a configured corpus; use one of [europarl, gcide-wordnet, missing, not-line-docs]";
 
   @Autowired MockMvc mvc;
   @Autowired RunService runs;
