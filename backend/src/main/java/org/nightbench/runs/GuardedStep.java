@@ -22,6 +22,7 @@ final class GuardedStep {
 
   // How often cancellation is asked while the step runs, as the launcher asks while a JVM runs.
   private static final long POLL_MILLIS = 250;
+  private static final long STOP_GRACE_MILLIS = 10_000;
 
   private GuardedStep() {}
 
@@ -49,11 +50,11 @@ final class GuardedStep {
         } catch (TimeoutException e) {
           cancelled = cancellation.reason();
           if (cancelled.isPresent()) {
-            task.cancel(true);
+            stop(task, thread);
             throw new HarnessCancelledException(step + ": " + cancelled.get());
           }
           if (System.nanoTime() - deadline >= 0) {
-            task.cancel(true);
+            stop(task, thread);
             throw new HarnessFailedException(
                 step + ": timed out after " + RunWatch.format(timeout) + " and was stopped");
           }
@@ -73,6 +74,19 @@ final class GuardedStep {
       throw new HarnessFailedException(step + ": interrupted");
     } catch (CancellationException e) {
       throw new HarnessCancelledException(step + ": stopped");
+    }
+  }
+
+  /**
+   * Interrupts the step and gives it a few seconds to kill what it started (a build's processes),
+   * so they are gone before the run is marked ended; a step deaf to interrupts is left behind.
+   */
+  private static void stop(FutureTask<?> task, Thread thread) {
+    task.cancel(true);
+    try {
+      thread.join(STOP_GRACE_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }
