@@ -13,7 +13,8 @@ import org.nightbench.comparisons.statistics.LuceneutilTable;
 import org.nightbench.comparisons.statistics.TaskComparison;
 import org.nightbench.comparisons.statistics.TaskSamples;
 import org.nightbench.harness.BenchmarkProfile;
-import org.nightbench.lucene.LuceneSpec;
+import org.nightbench.harness.JvmFlags;
+import org.nightbench.lucene.LuceneSpecCheck;
 import org.nightbench.runs.ComparisonRuns;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunService;
@@ -39,11 +40,17 @@ public class ComparisonService implements ComparisonRuns {
   private final ComparisonRepository repository;
   private final RunService runs;
   private final RunnerProperties runner;
+  private final LuceneSpecCheck specs;
 
-  ComparisonService(ComparisonRepository repository, RunService runs, RunnerProperties runner) {
+  ComparisonService(
+      ComparisonRepository repository,
+      RunService runs,
+      RunnerProperties runner,
+      LuceneSpecCheck specs) {
     this.repository = repository;
     this.runs = runs;
     this.runner = runner;
+    this.specs = specs;
   }
 
   /** Queues a comparison; a one-line error for a bad spec, profile or JVM count. */
@@ -53,8 +60,10 @@ public class ComparisonService implements ComparisonRuns {
       throw new IllegalArgumentException(
           "a comparison needs a baseline and a candidate, e.g. maven:9.12.3 and maven:10.0.0");
     }
-    LuceneSpec.parse(request.baseline());
-    LuceneSpec.parse(request.candidate());
+    specs.check(request.baseline());
+    specs.check(request.candidate());
+    JvmFlags.check(request.baselineJvmArgs());
+    JvmFlags.check(request.candidateJvmArgs());
     for (String directory :
         List.of(
             ComparisonRepository.directory(request.baselineDirectory()),

@@ -1,10 +1,10 @@
 package org.nightbench.corpus;
 
 /**
- * Thrown when a corpus setting names no usable file or the default corpus cannot be fetched;
- * one-line message.
+ * Thrown when a corpus setting is not an allowed corpus, names no usable file, or the default
+ * corpus cannot be fetched; one-line message. Bad input for the API: a 400.
  */
-public final class CorpusException extends RuntimeException {
+public final class CorpusException extends IllegalArgumentException {
 
   public CorpusException(String message) {
     super(message);

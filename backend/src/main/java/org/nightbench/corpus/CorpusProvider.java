@@ -50,8 +50,9 @@ public final class CorpusProvider {
   }
 
   /**
-   * {@value #EUROPARL} or the path of an existing, readable regular file (a leading {@code ~} is
-   * expanded).
+   * {@value #EUROPARL}, a configured name, or the configured source's path, which must be an
+   * existing, readable regular file (a leading {@code ~} is expanded). Anything else is refused
+   * before the file system is asked, so the refusal tells nothing about which files exist.
    */
   public Corpus resolve(String corpusSetting) {
     if (corpusSetting == null || corpusSetting.isBlank()) {
@@ -59,8 +60,13 @@ public final class CorpusProvider {
           "corpus setting is empty; use " + EUROPARL + " or the path of a line-docs file");
     }
     String setting = corpusSetting.strip();
+    // Checked here as well as when a run is queued: a stored run may name any path.
+    properties.requireKnown(setting);
     if (setting.equals(EUROPARL)) {
       return describe(europarl());
+    }
+    if (properties.named().containsKey(setting)) {
+      setting = properties.named().get(setting).toString();
     }
     Path file;
     try {

@@ -39,6 +39,13 @@ public final class HarnessLauncher {
     if (cancelled.isPresent()) {
       throw new HarnessCancelledException(invocation.step() + ": " + cancelled.get());
     }
+    // Checked here, where every benchmark JVM is forked, and not only where flags are typed in:
+    // a row stored before the check existed, or written around it, must not reach java either.
+    try {
+      JvmFlags.check(invocation.jvmArgs());
+    } catch (IllegalArgumentException e) {
+      throw new HarnessFailedException(invocation.step() + ": " + e.getMessage());
+    }
     List<String> command = command(invocation);
     log.accept("$ " + String.join(" ", command));
     Process process;

@@ -29,8 +29,10 @@ import org.eclipse.jgit.errors.IncorrectObjectTypeException;
 import org.eclipse.jgit.errors.MissingObjectException;
 import org.eclipse.jgit.lib.AbbreviatedObjectId;
 import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.EmptyProgressMonitor;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectReader;
+import org.eclipse.jgit.lib.ProgressMonitor;
 import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.RefUpdate;
 import org.eclipse.jgit.lib.Repository;
@@ -55,6 +57,18 @@ public final class GitLuceneBuilder {
   private static final Pattern TOML_MIN_JAVA = Pattern.compile("minJava\\s*=\\s*\"(\\d+)\"");
   private static final Pattern GRADLE_MIN_JAVA =
       Pattern.compile("minJavaVersion\\s*=\\s*JavaVersion\\.VERSION_(?:1_)?(\\d+)");
+
+  /**
+   * JGit asks its monitor between steps of a clone or fetch; an interrupted thread (a cancelled run
+   * or one past its step timeout) makes it stop there instead of downloading on.
+   */
+  private static final ProgressMonitor STOP_WHEN_INTERRUPTED =
+      new EmptyProgressMonitor() {
+        @Override
+        public boolean isCancelled() {
+          return Thread.currentThread().isInterrupted();
+        }
+      };
 
   private final LuceneGitProperties properties;
   private final JdkFinder jdks;
@@ -175,6 +189,7 @@ public final class GitLuceneBuilder {
           .setDirectory(dir.toFile())
           .setBranch(properties.branch())
           .setNoCheckout(true)
+          .setProgressMonitor(STOP_WHEN_INTERRUPTED)
           .call();
     } catch (GitAPIException | RuntimeException | IOException e) {
       FileSystemUtils.deleteRecursively(dir.toFile()); // a half-made clone would pass for a clone
@@ -191,6 +206,7 @@ public final class GitLuceneBuilder {
               new RefSpec("+refs/heads/*:refs/remotes/origin/*"),
               new RefSpec("+refs/tags/*:refs/tags/*"))
           .setRemoveDeletedRefs(true)
+          .setProgressMonitor(STOP_WHEN_INTERRUPTED)
           .call();
     } catch (GitAPIException | RuntimeException e) {
       throw unreachable(e);

@@ -18,12 +18,11 @@ final class JarDirectory {
 
   private JarDirectory() {}
 
-  /** Resolves a {@code path:} spec: every jar directly in the directory, core jar required. */
-  static ResolvedLucene resolve(PathLuceneSpec spec) {
-    Path dir = spec.directory();
-    if (!Files.isDirectory(dir)) {
-      throw new LuceneResolutionException(spec + " is not a directory");
-    }
+  /**
+   * Resolves a {@code path:} spec: every jar directly in {@code dir} (the spec's directory, already
+   * checked and with links resolved), core jar required.
+   */
+  static ResolvedLucene resolve(PathLuceneSpec spec, Path dir) {
     List<Path> jars = jars(dir);
     Path core =
         coreJar(jars)

@@ -7,7 +7,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Registers {@link LuceneProperties}, {@link LuceneGitProperties}, the shared {@link
- * MavenArtifacts}, the {@link GitLuceneBuilder} and the {@link LuceneResolver}.
+ * MavenArtifacts}, the {@link GitLuceneBuilder}, the {@link LuceneSpecCheck} and the {@link
+ * LuceneResolver}.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({LuceneProperties.class, LuceneGitProperties.class})
@@ -24,7 +25,13 @@ public class LuceneConfiguration {
   }
 
   @Bean
-  LuceneResolver luceneResolver(MavenArtifacts artifacts, GitLuceneBuilder git) {
-    return new LuceneResolver(artifacts, git);
+  LuceneSpecCheck luceneSpecCheck(LuceneProperties properties) {
+    return new LuceneSpecCheck(properties.jarRoots());
+  }
+
+  @Bean
+  LuceneResolver luceneResolver(
+      MavenArtifacts artifacts, GitLuceneBuilder git, LuceneSpecCheck check) {
+    return new LuceneResolver(artifacts, git, check);
   }
 }

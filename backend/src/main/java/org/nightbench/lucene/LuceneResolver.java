@@ -46,18 +46,21 @@ public final class LuceneResolver {
 
   private final MavenArtifacts artifacts;
   private final GitLuceneBuilder git;
+  private final LuceneSpecCheck check;
 
-  /** A resolver for {@code maven:} and {@code path:} specs only. */
+  /** A resolver for {@code maven:} specs only ({@code path:} needs jar roots). */
   public LuceneResolver(MavenArtifacts artifacts) {
-    this(artifacts, null);
+    this(artifacts, null, new LuceneSpecCheck(List.of()));
   }
 
   /**
    * @param git builds {@code git:} specs; null when this resolver does not build from git
+   * @param check where {@code path:} specs may point
    */
-  public LuceneResolver(MavenArtifacts artifacts, GitLuceneBuilder git) {
+  public LuceneResolver(MavenArtifacts artifacts, GitLuceneBuilder git, LuceneSpecCheck check) {
     this.artifacts = artifacts;
     this.git = git;
+    this.check = check;
   }
 
   /** {@link #resolve(LuceneSpec, Consumer)} with nowhere to write progress. */
@@ -74,7 +77,8 @@ public final class LuceneResolver {
       return resolveMaven(maven);
     }
     if (spec instanceof PathLuceneSpec path) {
-      return JarDirectory.resolve(path);
+      // Checked again here: a queued row may predate the roots or have been written around them.
+      return JarDirectory.resolve(path, check.allowedDirectory(path));
     }
     GitLuceneSpec gitSpec = (GitLuceneSpec) spec; // the last permitted kind
     if (git == null) {

@@ -13,12 +13,26 @@ import java.nio.file.Path;
 public sealed interface LuceneSpec permits MavenLuceneSpec, GitLuceneSpec, PathLuceneSpec {
 
   /**
+   * No revision needs more: a longer spec is refused before anything parses it, since it is logged,
+   * shown on public pages and handed to Maven's version parser and to git.
+   */
+  int MAX_LENGTH = 200;
+
+  /**
    * Parses {@code maven:9.12.3}, {@code git:main} or {@code path:/abs/dir}; throws {@link
    * LuceneResolutionException} naming the input when it is not valid.
    */
   static LuceneSpec parse(String spec) {
     if (spec == null || spec.isBlank()) {
       throw new LuceneResolutionException("Lucene spec is empty; expected e.g. maven:9.12.3");
+    }
+    if (spec.length() > MAX_LENGTH) {
+      throw new LuceneResolutionException(
+          "Lucene spec is "
+              + spec.length()
+              + " characters long; at most "
+              + MAX_LENGTH
+              + " are allowed");
     }
     String trimmed = spec.strip();
     int colon = trimmed.indexOf(':');

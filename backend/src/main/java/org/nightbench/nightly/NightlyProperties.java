@@ -1,6 +1,7 @@
 package org.nightbench.nightly;
 
 import java.util.List;
+import org.nightbench.lucene.LuceneSpec;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -18,6 +19,8 @@ public record NightlyProperties(
   public NightlyProperties {
     cron = cron == null || cron.isBlank() ? "0 0 2 * * *" : cron;
     branch = branch == null || branch.isBlank() ? "main" : branch;
+    // Checked at the start like a typed spec: a bad branch should fail the start, not a night.
+    LuceneSpec.parse("git:" + branch);
     machines = machines == null ? List.of() : List.copyOf(machines);
   }
 }

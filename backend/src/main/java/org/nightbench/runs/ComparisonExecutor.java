@@ -63,8 +63,9 @@ class ComparisonExecutor {
   ComparisonRuns.Outcome execute(
       Run run, ComparisonRuns.Plan plan, RunLog log, Cancellation cancellation) {
     BenchmarkProfile profile = settings.profile(run.profile());
-    ResolvedLucene baseline = resolve(run, "baseline", plan.baseline(), log);
-    ResolvedLucene candidate = resolve(run, "candidate", plan.candidate(), log);
+    ResolvedLucene baseline = resolve(run, "baseline", plan.baseline(), log, cancellation, profile);
+    ResolvedLucene candidate =
+        resolve(run, "candidate", plan.candidate(), log, cancellation, profile);
     // One JDK for both: a JDK difference must never pass for a Lucene one.
     Jdk jdk =
         jdks.select(
@@ -203,10 +204,21 @@ class ComparisonExecutor {
     return selected;
   }
 
-  private ResolvedLucene resolve(Run run, String name, ComparisonRuns.Side side, RunLog log) {
+  private ResolvedLucene resolve(
+      Run run,
+      String name,
+      ComparisonRuns.Side side,
+      RunLog log,
+      Cancellation cancellation,
+      BenchmarkProfile profile) {
     log.accept("== resolving the " + name + ", " + side.luceneSpec());
     runs.updateProgress(run.id(), "resolving the " + name);
-    ResolvedLucene resolved = lucene.resolve(LuceneSpec.parse(side.luceneSpec()), log);
+    ResolvedLucene resolved =
+        GuardedStep.run(
+            "resolving the " + name,
+            settings.stepTimeout(profile),
+            cancellation,
+            () -> lucene.resolve(LuceneSpec.parse(side.luceneSpec()), log));
     log.accept(name + ": Lucene " + resolved.version() + ": " + resolved.jars());
     return resolved;
   }

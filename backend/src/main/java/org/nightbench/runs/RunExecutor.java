@@ -109,7 +109,13 @@ class RunExecutor {
     }
     log.accept("== resolving " + run.luceneSpec());
     runs.updateProgress(run.id(), "resolving " + run.luceneSpec());
-    ResolvedLucene resolved = lucene.resolve(LuceneSpec.parse(run.luceneSpec()), log);
+    // Resolving may download or build for a long time: cancel and the step timeout stop it too.
+    ResolvedLucene resolved =
+        GuardedStep.run(
+            "resolving " + run.luceneSpec(),
+            settings.stepTimeout(profile),
+            cancellation,
+            () -> lucene.resolve(LuceneSpec.parse(run.luceneSpec()), log));
     log.accept("Lucene " + resolved.version() + ": " + resolved.jars());
     if (resolved.commit() != null) {
       runs.recordCommit(run.id(), resolved.commit());

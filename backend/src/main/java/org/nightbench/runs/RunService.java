@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.nightbench.corpus.CorpusProperties;
 import org.nightbench.lucene.LuceneSpec;
+import org.nightbench.lucene.LuceneSpecCheck;
 import org.nightbench.web.NotFoundException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -27,14 +28,17 @@ public class RunService {
   private final CorpusProperties corpora;
   private final SchedulerClient scheduler;
   private final RunInsightsRepository insights;
+  private final LuceneSpecCheck specs;
 
   RunService(
       RunRepository runs,
       RunnerProperties settings,
       CorpusProperties corpora,
       SchedulerClient scheduler,
-      RunInsightsRepository insights) {
+      RunInsightsRepository insights,
+      LuceneSpecCheck specs) {
     this.insights = insights;
+    this.specs = specs;
     this.runs = runs;
     this.settings = settings;
     this.corpora = corpora;
@@ -44,7 +48,8 @@ public class RunService {
   /**
    * Queues a run on this machine with the default profile and corpus unless given.
    *
-   * @throws IllegalArgumentException with a one-line message when the spec or profile is bad
+   * @throws IllegalArgumentException with a one-line message when the spec, profile or corpus is
+   *     bad
    */
   @Transactional
   public Run enqueue(String luceneSpec, String profile, String corpus, String reason) {
@@ -55,9 +60,10 @@ public class RunService {
   @Transactional
   public Run enqueue(
       String luceneSpec, String profile, String corpus, String reason, String requestedBy) {
-    LuceneSpec spec = LuceneSpec.parse(luceneSpec);
+    LuceneSpec spec = specs.check(luceneSpec);
     String profileName = blankToDefault(profile, settings.profile());
     settings.profile(profileName);
+    corpora.requireKnown(corpus);
     long id =
         runs.enqueue(
             new RunRequest(
@@ -75,12 +81,13 @@ public class RunService {
    * Queues one night's run of a branch on a machine with the default profile and corpus; empty when
    * that night's run is already queued, by this instance or another.
    *
-   * <p>The spec is built from configuration, not typed by a user, and is not parsed here: {@code
-   * git:} specs resolve only where the worker supports them, and fail there with one line if not.
+   * <p>The spec is built from configuration, and checked like a typed one all the same: the
+   * configuration may come from an environment variable.
    */
   @Transactional
   public Optional<Run> enqueueNightly(
       String luceneSpec, String machine, LocalDate night, String headSha) {
+    specs.check(luceneSpec);
     RunRequest request =
         new RunRequest(luceneSpec, machine, settings.profile(), corpora.source(), "nightly");
     Optional<Long> id = runs.enqueueNightly(request, night, headSha);

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.nightbench.harness.BenchmarkProfile;
+import org.nightbench.harness.JvmFlags;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -45,6 +46,15 @@ public record RunnerProperties(
     pollingInterval = pollingInterval == null ? Duration.ofSeconds(2) : pollingInterval;
     heartbeatInterval = heartbeatInterval == null ? Duration.ofSeconds(30) : heartbeatInterval;
     profiles = profiles == null ? Map.of() : Map.copyOf(profiles);
+    // A profile's flags reach every forked JVM: a bad one fails the start, not a run at 2 am.
+    profiles.forEach(
+        (name, settings) -> {
+          try {
+            JvmFlags.check(settings.jvmArgs());
+          } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("profile " + name + ": " + e.getMessage(), e);
+          }
+        });
   }
 
   public BenchmarkProfile profile(String name) {
@@ -54,6 +64,17 @@ public record RunnerProperties(
           "unknown profile '" + name + "'; configured profiles: " + profiles.keySet());
     }
     return found;
+  }
+
+  /**
+   * How long one step of a run with this profile may take: the profile's own timeout, else the
+   * runner's, else the job's.
+   */
+  public Duration stepTimeout(BenchmarkProfile profile) {
+    if (profile.stepTimeout() != null) {
+      return profile.stepTimeout();
+    }
+    return stepTimeout != null ? stepTimeout : jobTimeout;
   }
 
   private static String hostName() {

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.List;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,7 +47,12 @@ class CorpusProviderTest {
   }
 
   private CorpusProvider provider() {
-    return new CorpusProvider(new CorpusProperties(null, cache), artifacts);
+    return provider(null);
+  }
+
+  /** A provider whose configured source (and so an allowed corpus) is {@code source}. */
+  private CorpusProvider provider(String source) {
+    return new CorpusProvider(new CorpusProperties(source, cache), artifacts);
   }
 
   @Test
@@ -76,7 +82,7 @@ class CorpusProviderTest {
   @Test
   void aFileCorpusIsHashedOnceWhileItsSizeAndTimeStayTheSame() throws IOException {
     Path file = Files.writeString(cache.resolve("tiny.lines.txt"), "title\t2024-01-01\tbody\n");
-    Corpus corpus = provider().resolve(file.toString());
+    Corpus corpus = provider(file.toString()).resolve(file.toString());
     assertThat(corpus)
         .isEqualTo(new Corpus("tiny.lines", file, sha256Of("title\t2024-01-01\tbody\n"), 22));
 
@@ -86,22 +92,41 @@ class CorpusProviderTest {
       sidecar = files.filter(p -> p.toString().endsWith(".sha256")).findFirst().orElseThrow();
     }
     Files.writeString(sidecar, Files.readString(sidecar).replace(corpus.sha256(), "forged"));
-    assertThat(provider().resolve(file.toString()).sha256()).isEqualTo("forged");
+    assertThat(provider(file.toString()).resolve(file.toString()).sha256()).isEqualTo("forged");
 
     // ...and dropped once the file is touched.
     Files.setLastModifiedTime(file, FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
-    assertThat(provider().resolve(file.toString()).sha256()).isEqualTo(corpus.sha256());
+    assertThat(provider(file.toString()).resolve(file.toString()).sha256())
+        .isEqualTo(corpus.sha256());
   }
 
   @Test
   void badSettingsAreOneClearLine() throws IOException {
-    assertThatThrownBy(() -> provider().resolve("/no/such/corpus.txt"))
+    // A configured source may name a missing file: the administrator is told which.
+    assertThatThrownBy(() -> provider("/no/such/corpus.txt").resolve("/no/such/corpus.txt"))
         .isInstanceOf(CorpusException.class)
         .hasMessage("corpus /no/such/corpus.txt does not exist");
-    assertThatThrownBy(() -> provider().resolve(cache.toString()))
+    assertThatThrownBy(() -> provider(cache.toString()).resolve(cache.toString()))
         .hasMessage("corpus " + cache + " is not a regular file");
     assertThatThrownBy(() -> provider().resolve(" "))
         .hasMessage("corpus setting is empty; use europarl or the path of a line-docs file");
+  }
+
+  @Test
+  void onlyEuroparlNamedCorporaAndTheSourceAreAllowedAndARefusalTellsNothingAboutFiles()
+      throws IOException {
+    Path file = Files.writeString(cache.resolve("small.lines.txt"), "title\t2024-01-01\tbody\n");
+    CorpusProvider provider =
+        new CorpusProvider(
+            new CorpusProperties(null, cache, java.util.Map.of("small", file)), artifacts);
+
+    assertThat(provider.resolve("small").path()).isEqualTo(file);
+    for (String asked : List.of(file.toString(), "/etc/passwd", "/no/such/file", "../small")) {
+      assertThatThrownBy(() -> provider.resolve(asked))
+          .isInstanceOf(CorpusException.class)
+          .hasMessage(
+              "corpus '" + asked + "' is not a configured corpus; use one of [europarl, small]");
+    }
   }
 
   @Test

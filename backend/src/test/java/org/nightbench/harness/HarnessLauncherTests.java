@@ -127,6 +127,38 @@ class HarnessLauncherTests {
   }
 
   @Test
+  void aFlagOffTheAllowListNeverReachesAProcess() throws IOException {
+    // The fake java would leave a file behind if it ran at all; a real JVM given this flag runs
+    // the command when it runs out of its 4 MB heap.
+    Path ran = temp.resolve("java-ran");
+    Path pwned = temp.resolve("pwned");
+    Path jdk = fakeJdk("touch '" + ran + "'; echo \"$@\"");
+    for (List<String> flags :
+        List.of(
+            List.of("-XX:OnOutOfMemoryError=touch " + pwned, "-Xmx4m"),
+            List.of("-Xmx1g", "-javaagent:/some.jar"),
+            List.of("@/etc/passwd"))) {
+      HarnessInvocation invocation =
+          new HarnessInvocation(
+              "search JVM 1/3", jdk, List.of(), flags, List.of("search"), Duration.ofMinutes(1));
+
+      assertThatThrownBy(() -> launcher.run(invocation, log::add))
+          .isInstanceOf(HarnessFailedException.class)
+          .satisfies(
+              e ->
+                  assertThat(e.getMessage())
+                      .doesNotContain("\n")
+                      .startsWith(
+                          "search JVM 1/3: JVM flag '"
+                              + flags.stream().filter(f -> !JvmFlags.allowed(f)).findFirst().get()
+                              + "' is not allowed"));
+    }
+    assertThat(ran).doesNotExist();
+    assertThat(pwned).doesNotExist();
+    assertThat(log).as("nothing was forked, so nothing was logged").isEmpty();
+  }
+
+  @Test
   void realJvmThatCannotStartIsACrash() {
     Path javaHome = Path.of(System.getProperty("java.home"));
     HarnessInvocation invocation =

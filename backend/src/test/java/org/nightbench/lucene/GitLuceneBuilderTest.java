@@ -40,7 +40,8 @@ class GitLuceneBuilderTest {
   }
 
   private LuceneResolver resolver(String remote) {
-    return new LuceneResolver(artifacts, builder(remote));
+    // path: specs may point under the test's own directory only.
+    return new LuceneResolver(artifacts, builder(remote), new LuceneSpecCheck(List.of(temp)));
   }
 
   private GitLuceneBuilder builder(String remote) {
@@ -237,6 +238,32 @@ class GitLuceneBuilderTest {
         .isInstanceOf(LuceneResolutionException.class)
         .hasMessage("path:" + empty + " has no lucene-core jar");
     assertThatThrownBy(() -> resolver().resolve(LuceneSpec.parse("path:" + missing)))
-        .hasMessage("path:" + missing + " is not a directory");
+        .hasMessage(
+            "Lucene spec 'path:"
+                + missing
+                + "' is not a directory under a configured jar root"
+                + " (nightbench.lucene.jar-roots)");
+  }
+
+  @Test
+  void aDirectoryOutsideTheJarRootsIsRefusedAlikeWhetherItExistsOrNot() throws IOException {
+    Path outside = Files.createDirectories(shared.resolve("outside-jars"));
+    Path link = Files.createSymbolicLink(temp.resolve("link-out"), outside);
+    List<String> refusals = new ArrayList<>();
+    for (Path dir :
+        List.of(
+            outside,
+            shared.resolve("no-such-dir"),
+            link,
+            temp.resolve("..").resolve(shared.getFileName()).resolve("outside-jars"),
+            Path.of("/etc"))) {
+      assertThatThrownBy(() -> resolver().resolve(LuceneSpec.parse("path:" + dir)))
+          .isInstanceOf(LuceneResolutionException.class)
+          .satisfies(e -> refusals.add(e.getMessage().replace(dir.toString(), "DIR")));
+    }
+    assertThat(refusals)
+        .containsOnly(
+            "Lucene spec 'path:DIR' is not a directory under a configured jar root"
+                + " (nightbench.lucene.jar-roots)");
   }
 }

@@ -68,6 +68,19 @@ class LuceneSpecTest {
   }
 
   @Test
+  void aSpecLongerThan200CharactersIsRefusedWithoutBeingEchoed() {
+    String ok = "maven:" + "9".repeat(LuceneSpec.MAX_LENGTH - "maven:".length());
+    assertThat(LuceneSpec.parse(ok)).hasToString(ok);
+    for (String kind : new String[] {"maven:", "git:", "path:/"}) {
+      String spec = kind + "9".repeat(10 * 1024 * 1024);
+      assertThatThrownBy(() -> LuceneSpec.parse(spec))
+          .isInstanceOf(LuceneResolutionException.class)
+          .hasMessage(
+              "Lucene spec is " + spec.length() + " characters long; at most 200 are allowed");
+    }
+  }
+
+  @Test
   void minimumJavaIsNeverBelowTheHarnessRelease() {
     assertThat(LuceneResolver.minimumJava("9.8.0")).isEqualTo(17);
     assertThat(LuceneResolver.minimumJava("10.0.0")).isEqualTo(21);

@@ -1,6 +1,7 @@
 package org.nightbench.nightly;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.kagkarlsson.scheduler.task.schedule.Schedules;
 import java.time.LocalDateTime;
@@ -26,5 +27,14 @@ class NightlyPropertiesTests {
                 .toLocalDateTime())
         .as("db-scheduler reads the default cron as 2 am the next night, local time")
         .isEqualTo(LocalDateTime.of(2026, 3, 2, 2, 0));
+  }
+
+  @Test
+  void aBranchThatIsNoSafeGitRefFailsTheStart() {
+    assertThatThrownBy(() -> new NightlyProperties(true, null, "main;touch pwned", null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'git:main;touch pwned' is not a valid git ref");
+    assertThatThrownBy(() -> new NightlyProperties(true, null, "m".repeat(300), null))
+        .hasMessage("Lucene spec is 304 characters long; at most 200 are allowed");
   }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nightbench.corpus.CorpusProperties;
 import org.nightbench.series.SeriesService;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -29,6 +30,7 @@ class RunWorkerTests {
   @Autowired JdbcClient jdbc;
   @Autowired DataSource dataSource;
   @Autowired SeriesService seriesService;
+  @Autowired CorpusProperties corpora;
   @TempDir Path temp;
 
   @Test
@@ -128,7 +130,8 @@ class RunWorkerTests {
 
   @Test
   void aMissingCorpusFails() {
-    Run run = runs.enqueue("maven:9.12.3", "tiny", "/nonexistent/corpus.txt", "manual");
+    // A configured corpus whose file is missing: the administrator's mistake, named in full.
+    Run run = runs.enqueue("maven:9.12.3", "tiny", "missing", "manual");
 
     Run done = runToEnd(run);
 
@@ -138,8 +141,10 @@ class RunWorkerTests {
 
   @Test
   void aCorpusThatIsNotLineDocsFailsInTheHarness() throws IOException {
-    Path notLineDocs = Files.writeString(temp.resolve("notes.txt"), "just some prose\nno tabs\n");
-    Run run = runs.enqueue("maven:9.12.3", "tiny", notLineDocs.toString(), "manual");
+    Path notLineDocs = corpora.named().get("not-line-docs");
+    Files.createDirectories(notLineDocs.getParent());
+    Files.writeString(notLineDocs, "just some prose\nno tabs\n");
+    Run run = runs.enqueue("maven:9.12.3", "tiny", "not-line-docs", "manual");
 
     Run done = runToEnd(run);
 

@@ -1,0 +1,105 @@
+package org.nightbench.harness;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The JVM flags a benchmark JVM may be given: heap and stack sizes, the collector and its tuning,
+ * JIT tiering, pre-touch, large pages, processor count, the Vector API module, native access and
+ * Lucene's own {@code -D} switches; anything else is refused with one line naming the flag.
+ *
+ * <p>An allow-list rather than a deny-list because the JVM's option space is large and keeps
+ * growing: {@code -XX:OnOutOfMemoryError} runs a shell command, {@code -javaagent} loads code,
+ * {@code @file} reads a file into the command line, {@code -XX:Flags=} and {@code
+ * -XX:VMOptionsFile=} do the same, and a new release may add more.
+ */
+public final class JvmFlags {
+
+  private static final String SIZE = "[0-9]{1,12}[kKmMgGtT]?";
+  private static final String NUMBER = "[0-9]{1,9}";
+  private static final String BOOLEAN = "-XX:[+-](?:";
+  private static final String COLLECTORS =
+      "UseSerialGC|UseParallelGC|UseG1GC|UseZGC|ZGenerational|UseShenandoahGC";
+  private static final String GC_SWITCHES =
+      "UseAdaptiveSizePolicy|UseStringDeduplication|ParallelRefProcEnabled|UseCompressedOops"
+          + "|UseCompressedClassPointers|ExplicitGCInvokesConcurrent|DisableExplicitGC"
+          + "|UseDynamicNumberOfGCThreads|G1UseAdaptiveIHOP";
+  private static final String GC_SIZES =
+      "MaxHeapSize|InitialHeapSize|MinHeapSize|SoftMaxHeapSize|NewSize|MaxNewSize"
+          + "|G1HeapRegionSize|MaxDirectMemorySize|ThreadStackSize|LargePageSizeInBytes"
+          + "|MetaspaceSize|MaxMetaspaceSize";
+  private static final String GC_NUMBERS =
+      "MaxGCPauseMillis|GCPauseIntervalMillis|ParallelGCThreads|ConcGCThreads"
+          + "|InitiatingHeapOccupancyPercent|G1NewSizePercent|G1MaxNewSizePercent"
+          + "|G1ReservePercent|G1MixedGCCountTarget|G1HeapWastePercent|NewRatio|SurvivorRatio"
+          + "|MaxTenuringThreshold|InitialTenuringThreshold|GCTimeRatio|MinHeapFreeRatio"
+          + "|MaxHeapFreeRatio|ZCollectionInterval|ZAllocationSpikeTolerance"
+          + "|CICompilerCount|ActiveProcessorCount";
+
+  /** Lucene's and its test framework's own system properties, e.g. {@code -Dtests.seed=...}. */
+  private static final String LUCENE_PROPERTIES =
+      "(?:lucene|tests|org\\.apache\\.lucene)\\.[A-Za-z0-9_.-]{1,100}";
+
+  private static final Pattern ALLOWED =
+      Pattern.compile(
+          String.join(
+              "|",
+              "-X(?:ms|mx|mn|ss)" + SIZE,
+              BOOLEAN + COLLECTORS + ")",
+              BOOLEAN + GC_SWITCHES + ")",
+              BOOLEAN + "TieredCompilation|AlwaysPreTouch|UseLargePages|UseTransparentHugePages)",
+              "-XX:(?:" + GC_SIZES + ")=" + SIZE,
+              "-XX:(?:" + GC_NUMBERS + ")=" + NUMBER,
+              "-XX:ShenandoahGCHeuristics=(?:adaptive|static|compact|aggressive)",
+              "-XX:TieredStopAtLevel=[0-4]",
+              "--add-modules=jdk\\.incubator\\.vector",
+              "--enable-native-access=(?:ALL-UNNAMED|[A-Za-z0-9_.]{1,100})",
+              "-D" + LUCENE_PROPERTIES + "(?:=[A-Za-z0-9_.,:+-]{0,100})?"));
+
+  /** What the allow-list holds, in words, for error messages and the README. */
+  public static final String ALLOWED_IN_WORDS =
+      "heap and stack sizes (-Xms, -Xmx, -Xmn, -Xss), the collector and its tuning (-XX:+UseG1GC,"
+          + " -XX:MaxGCPauseMillis=...), JIT tiering, pre-touch, large pages,"
+          + " -XX:ActiveProcessorCount, --add-modules=jdk.incubator.vector,"
+          + " --enable-native-access and -D properties named lucene.*, tests.* or"
+          + " org.apache.lucene.*";
+
+  /** More flags than this on one side is no tuning anyone needs, and a list to refuse early. */
+  public static final int MAX_FLAGS = 50;
+
+  private JvmFlags() {}
+
+  /** True when every flag is on the allow-list. */
+  public static boolean allowed(String flag) {
+    return flag != null && ALLOWED.matcher(flag).matches();
+  }
+
+  /**
+   * Throws {@link IllegalArgumentException} naming the first flag that is not allowed; a null list
+   * is no flags.
+   */
+  public static void check(List<String> flags) {
+    if (flags == null) {
+      return;
+    }
+    if (flags.size() > MAX_FLAGS) {
+      throw new IllegalArgumentException(
+          flags.size() + " JVM flags given; at most " + MAX_FLAGS + " are allowed");
+    }
+    for (String flag : flags) {
+      if (!allowed(flag)) {
+        throw new IllegalArgumentException(
+            "JVM flag '" + shown(flag) + "' is not allowed; allowed are " + ALLOWED_IN_WORDS);
+      }
+    }
+  }
+
+  /** The flag as a message may show it: one line, and not a megabyte of it. */
+  private static String shown(String flag) {
+    if (flag == null) {
+      return "null";
+    }
+    String line = flag.replaceAll("\\p{Cntrl}", "?");
+    return line.length() <= 200 ? line : line.substring(0, 200) + "…";
+  }
+}
