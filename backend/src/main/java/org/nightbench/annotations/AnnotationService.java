@@ -242,6 +242,7 @@ public class AnnotationService {
     if (stripped.indexOf('\n') >= 0 || stripped.indexOf('\r') >= 0) {
       throw new IllegalArgumentException("short text must be one line");
     }
+    refuseControls("short text", stripped);
     int length = stripped.codePointCount(0, stripped.length()); // as PostgreSQL counts
     if (length > MAX_SHORT_TEXT) {
       throw new IllegalArgumentException(
@@ -255,12 +256,29 @@ public class AnnotationService {
       return null;
     }
     String stripped = text.strip();
+    refuseControls("long text", stripped);
     int length = stripped.codePointCount(0, stripped.length());
     if (length > MAX_LONG_TEXT) {
       throw new IllegalArgumentException(
           "long text is " + length + " characters long, at most " + MAX_LONG_TEXT);
     }
     return stripped;
+  }
+
+  /**
+   * PostgreSQL cannot store a NUL, and other control characters (but tab and line breaks) are
+   * invisible on the page and rewrite a terminal: an import file is not read through the JSON
+   * checks, so the texts are checked here too.
+   */
+  private static void refuseControls(String what, String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+        throw new IllegalArgumentException(
+            String.format(
+                Locale.ROOT, "%s contains the control character U+%04X", what, (int) c));
+      }
+    }
   }
 
   static String kind(String text) {
