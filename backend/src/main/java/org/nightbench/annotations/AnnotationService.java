@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.nightbench.web.ControlCharacters;
 import org.nightbench.web.NotFoundException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -265,20 +266,9 @@ public class AnnotationService {
     return stripped;
   }
 
-  /**
-   * PostgreSQL cannot store a NUL, and other control characters (but tab and line breaks) are
-   * invisible on the page and rewrite a terminal: an import file is not read through the JSON
-   * checks, so the texts are checked here too.
-   */
+  // An import file is not read through the JSON checks: its texts are checked here too.
   private static void refuseControls(String what, String text) {
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-        throw new IllegalArgumentException(
-            String.format(
-                Locale.ROOT, "%s contains the control character U+%04X", what, (int) c));
-      }
-    }
+    ControlCharacters.refuse(what, text);
   }
 
   static String kind(String text) {

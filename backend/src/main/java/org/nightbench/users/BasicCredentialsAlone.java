@@ -9,8 +9,8 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Makes a request that carries HTTP Basic credentials authenticate by them alone, never by a session
- * it also carries: such requests skip the CSRF check, so they must prove their password.
+ * Makes a request that carries HTTP Basic credentials authenticate by them alone, never by a
+ * session it also carries: such requests skip the CSRF check, so they must prove their password.
  *
  * <p>Without this, Basic credentials naming the session's own user are not checked at all (Spring
  * Security keeps the session's authentication when the names match), and a wrong password would

@@ -74,7 +74,7 @@ public class SecurityConfiguration {
                     .anyRequest()
                     .hasRole("EDITOR"))
         .authenticationManager(signIn)
-        .formLogin(login -> login.permitAll())
+        .formLogin(login -> login.loginPage("/login").permitAll())
         .httpBasic(basic -> basic.authenticationEntryPoint(basicEntryPoint(throttle)))
         .addFilterBefore(new BasicCredentialsAlone(), BasicAuthenticationFilter.class)
         .logout(logout -> logout.logoutSuccessUrl("/"))
@@ -99,8 +99,7 @@ public class SecurityConfiguration {
     challenge.setRealmName("Realm");
     return (request, response, failure) -> {
       if (failure instanceof ThrottledAuthentication.Throttled) {
-        response.setHeader(
-            "Retry-After", String.valueOf(throttle.limits().window().toSeconds()));
+        response.setHeader("Retry-After", String.valueOf(throttle.limits().window().toSeconds()));
         ProblemResponse.write(response, HttpStatus.TOO_MANY_REQUESTS, failure.getMessage());
       } else {
         challenge.commence(request, response, failure);

@@ -33,8 +33,7 @@ class SignInAudit {
     String user = printable(username);
     String from = printable(address);
     AUDIT.warn("sign-in {} user='{}' address={} {}", outcome, user, from, detail);
-    jdbc.sql(
-            "insert into sign_in_audit (outcome, username, address, detail) values (?, ?, ?, ?)")
+    jdbc.sql("insert into sign_in_audit (outcome, username, address, detail) values (?, ?, ?, ?)")
         .params(outcome, user, from, detail)
         .update();
   }

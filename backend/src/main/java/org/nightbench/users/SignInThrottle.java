@@ -53,8 +53,8 @@ final class SignInThrottle {
   }
 
   /**
-   * A right password: forgets this user's failures at this address only, so signing in to one's
-   * own account does not reset what an address spent on others.
+   * A right password: forgets this user's failures at this address only, so signing in to one's own
+   * account does not reset what an address spent on others.
    */
   void succeeded(String username, String address) {
     failures.invalidate(pair(username, address));

@@ -8,9 +8,9 @@ import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.authentication.WebAuthenticationDetails;
 
 /**
- * Username and password sign-in (the form and HTTP Basic alike) behind a {@link SignInThrottle}:
- * a throttled attempt is refused before its password is even hashed, and every failure is counted
- * and audited.
+ * Username and password sign-in (the form and HTTP Basic alike) behind a {@link SignInThrottle}: a
+ * throttled attempt is refused before its password is even hashed, and every failure is counted and
+ * audited.
  */
 final class ThrottledAuthentication implements AuthenticationProvider {
 

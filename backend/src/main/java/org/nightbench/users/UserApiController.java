@@ -55,8 +55,7 @@ class UserApiController {
   @ResponseStatus(HttpStatus.NO_CONTENT)
   @Operation(
       summary = "Change one's own password: {\"currentPassword\", \"password\" (12+ characters)}")
-  void changePassword(
-      @RequestBody NewPassword request, Principal me, HttpServletRequest http) {
+  void changePassword(@RequestBody NewPassword request, Principal me, HttpServletRequest http) {
     if (request.currentPassword() == null || request.currentPassword().isEmpty()) {
       throw new IllegalArgumentException("currentPassword is missing: send the password in use");
     }

@@ -1,5 +1,6 @@
 package org.nightbench.web;
 
+import java.util.Locale;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
@@ -7,14 +8,15 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.deser.jdk.StringDeserializer;
+import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
 
 /**
  * How request bodies are read as JSON: as the application's mapper reads, but a float where an
- * integer is expected ({@code "jvms": 2.5}) and control characters in text are refused rather than
- * quietly truncated or stored. Unknown properties stay tolerated. Only the HTTP converter is
- * stricter; result files and stored JSON are read as before.
+ * integer is expected ({@code "jvms": 2.5}) and {@link ControlCharacters} in text are refused
+ * rather than quietly truncated or stored. Unknown properties stay tolerated. Only the HTTP
+ * converter is stricter; result files and stored JSON are read as before.
  */
 @Configuration
 class StrictRequestJson {
@@ -27,40 +29,24 @@ class StrictRequestJson {
         json.rebuild().disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT).addModule(text).build());
   }
 
-  /**
-   * A string with no NUL (PostgreSQL cannot store one) nor other C0 control character but tab, line
-   * feed and carriage return (invisible, and an escape sequence rewrites a terminal reading a log).
-   */
+  /** A string without {@link ControlCharacters}. */
   static final class TextWithoutControls extends StringDeserializer {
 
     @Override
     public String deserialize(JsonParser parser, DeserializationContext context) {
       String value = super.deserialize(parser, context);
-      int bad = firstControl(value);
+      int bad = ControlCharacters.first(value);
       if (bad >= 0) {
-        return (String)
-            context.handleWeirdStringValue(
-                String.class,
-                value,
+        throw MismatchedInputException.from(
+            parser,
+            String.class,
+            String.format(
+                Locale.ROOT,
                 "text contains the control character U+%04X at position %d",
                 (int) value.charAt(bad),
-                bad);
+                bad));
       }
       return value;
-    }
-
-    /** The index of the first forbidden control character in {@code value}, or -1. */
-    static int firstControl(String value) {
-      if (value == null) {
-        return -1;
-      }
-      for (int i = 0; i < value.length(); i++) {
-        char c = value.charAt(i);
-        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-          return i;
-        }
-      }
-      return -1;
     }
   }
 }

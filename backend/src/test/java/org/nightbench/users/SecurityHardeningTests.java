@@ -23,8 +23,8 @@ import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * The rules an editor's browser relies on: CSRF skipped only for real HTTP Basic, a password
- * change that asks for the current password, and the security headers on every page.
+ * The rules an editor's browser relies on: CSRF skipped only for real HTTP Basic, a password change
+ * that asks for the current password, and the security headers on every page.
  */
 @SpringBootTest
 @AutoConfigureMockMvc
@@ -132,8 +132,7 @@ class SecurityHardeningTests {
           .andExpect(
               header()
                   .string(
-                      "Content-Security-Policy",
-                      containsString("script-src 'self'; style-src")))
+                      "Content-Security-Policy", containsString("script-src 'self'; style-src")))
           .andExpect(
               header().string("Content-Security-Policy", containsString("frame-ancestors 'none'")))
           .andExpect(header().string("Referrer-Policy", "strict-origin-when-cross-origin"))

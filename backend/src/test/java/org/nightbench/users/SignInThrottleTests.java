@@ -118,7 +118,8 @@ class SignInThrottleTests {
   }
 
   private List<String> audit(String name) {
-    return jdbc.sql("select outcome || ' ' || address from sign_in_audit where username = ? order by id")
+    return jdbc.sql(
+            "select outcome || ' ' || address from sign_in_audit where username = ? order by id")
         .param(name)
         .query(String.class)
         .list();

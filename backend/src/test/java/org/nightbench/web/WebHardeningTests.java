@@ -13,6 +13,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -133,7 +135,8 @@ class WebHardeningTests {
     assertThat(nul.statusCode()).isEqualTo(400);
     assertThat(nul.body())
         .doesNotContain("\n")
-        .contains("bad JSON at shortText: text contains the control character U+0000");
+        .contains(
+            "bad JSON at shortText: text contains the control character U+0000 at position 1");
 
     HttpResponse<String> escape =
         postJson(
@@ -174,8 +177,9 @@ class WebHardeningTests {
     String name = editor();
     HttpResponse<String> loginPage = get("/login", "text/html");
     String cookie = loginPage.headers().firstValue("Set-Cookie").orElseThrow().split(";")[0];
-    String token =
-        loginPage.body().replaceAll("(?s).*name=\"_csrf\" type=\"hidden\" value=\"([^\"]+)\".*", "$1");
+    Matcher field = Pattern.compile("<input[^>]*name=\"_csrf\"[^>]*>").matcher(loginPage.body());
+    assertThat(field.find()).isTrue();
+    String token = field.group().replaceAll(".*value=\"([^\"]+)\".*", "$1");
     HttpResponse<String> signedIn =
         http.send(
             HttpRequest.newBuilder(uri("/login"))
@@ -183,13 +187,17 @@ class WebHardeningTests {
                 .header("Cookie", cookie)
                 .POST(
                     BodyPublishers.ofString(
-                        "username=" + name + "&password=" + PASSWORD.replace(' ', '+') + "&_csrf="
+                        "username="
+                            + name
+                            + "&password="
+                            + PASSWORD.replace(' ', '+')
+                            + "&_csrf="
                             + token))
                 .build(),
             HttpResponse.BodyHandlers.ofString());
     assertThat(signedIn.statusCode()).isEqualTo(302);
-    assertThat(signedIn.headers().firstValue("Location")).hasValueSatisfying(
-        location -> assertThat(location).doesNotContain("error"));
+    assertThat(signedIn.headers().firstValue("Location"))
+        .hasValueSatisfying(location -> assertThat(location).doesNotContain("error"));
     assertThat(signedIn.headers().allValues("Set-Cookie"))
         .anySatisfy(
             setCookie -> assertThat(setCookie).startsWith("JSESSIONID=").contains("SameSite=Lax"));
