@@ -1,8 +1,10 @@
 package org.nightbench.web;
 
 import java.util.Locale;
+import org.springframework.boot.http.converter.autoconfigure.ServerHttpMessageConvertersCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
@@ -21,12 +23,18 @@ import tools.jackson.databind.module.SimpleModule;
 @Configuration
 class StrictRequestJson {
 
+  /**
+   * Replaces the JSON converter Spring Boot's own customizer (order 0) set, keeping its place among
+   * the converters (a converter bean would go before them all and write byte[] as base64).
+   */
   @Bean
-  JacksonJsonHttpMessageConverter jacksonJsonHttpMessageConverter(JsonMapper json) {
+  @Order(100)
+  ServerHttpMessageConvertersCustomizer strictJsonConverter(JsonMapper json) {
     SimpleModule text = new SimpleModule("text-without-controls");
     text.addDeserializer(String.class, new TextWithoutControls());
-    return new JacksonJsonHttpMessageConverter(
-        json.rebuild().disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT).addModule(text).build());
+    JsonMapper strict =
+        json.rebuild().disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT).addModule(text).build();
+    return converters -> converters.withJsonConverter(new JacksonJsonHttpMessageConverter(strict));
   }
 
   /** A string without {@link ControlCharacters}. */
