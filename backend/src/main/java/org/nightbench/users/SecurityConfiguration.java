@@ -5,6 +5,7 @@ import static org.springframework.security.web.servlet.util.matcher.PathPatternR
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
 import org.nightbench.web.ProblemResponse;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -110,13 +111,17 @@ public class SecurityConfiguration {
   /** Passwords checked against the database, behind the throttle; the form and Basic share it. */
   @Bean
   AuthenticationManager signIn(
-      UserAccounts accounts,
+      ObjectProvider<UserAccounts> accounts,
       PasswordEncoder passwords,
       SignInThrottle throttle,
-      SignInAudit audit) {
-    DaoAuthenticationProvider checked = new DaoAuthenticationProvider(accounts);
+      ObjectProvider<SignInAudit> audit) {
+    // Looked up when someone signs in: the controller slices of the tests import this
+    // configuration without a database, and sign in with mock users only.
+    DaoAuthenticationProvider checked =
+        new DaoAuthenticationProvider(
+            username -> accounts.getObject().loadUserByUsername(username));
     checked.setPasswordEncoder(passwords);
-    return new ProviderManager(new ThrottledAuthentication(checked, throttle, audit));
+    return new ProviderManager(new ThrottledAuthentication(checked, throttle, audit::getObject));
   }
 
   @Bean

@@ -1,5 +1,6 @@
 package org.nightbench.users;
 
+import java.util.function.Supplier;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.LockedException;
@@ -23,10 +24,10 @@ final class ThrottledAuthentication implements AuthenticationProvider {
 
   private final AuthenticationProvider passwords;
   private final SignInThrottle throttle;
-  private final SignInAudit audit;
+  private final Supplier<SignInAudit> audit;
 
   ThrottledAuthentication(
-      AuthenticationProvider passwords, SignInThrottle throttle, SignInAudit audit) {
+      AuthenticationProvider passwords, SignInThrottle throttle, Supplier<SignInAudit> audit) {
     this.passwords = passwords;
     this.throttle = throttle;
     this.audit = audit;
@@ -37,7 +38,7 @@ final class ThrottledAuthentication implements AuthenticationProvider {
     String username = authentication.getName();
     String address = address(authentication);
     if (throttle.blocked(username, address)) {
-      audit.throttled(username, address, "refused unchecked");
+      audit.get().throttled(username, address, "refused unchecked");
       throw new Throttled(
           "Too many failed sign-ins: try again in "
               + throttle.limits().window().toMinutes()
@@ -49,10 +50,10 @@ final class ThrottledAuthentication implements AuthenticationProvider {
       return result;
     } catch (BadCredentialsException e) {
       throttle.failed(username, address);
-      audit.failure(username, address, "bad credentials");
+      audit.get().failure(username, address, "bad credentials");
       throw e;
     } catch (AuthenticationException e) {
-      audit.failure(username, address, e.getClass().getSimpleName());
+      audit.get().failure(username, address, e.getClass().getSimpleName());
       throw e;
     }
   }
