@@ -8,7 +8,7 @@
 #        (defaults 20260101 1400 5 160)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./mvnw -B -q -pl backend -am -DskipTests test-compile dependency:build-classpath \
+./mvnw -B -q -pl backend -am -DskipTests package dependency:build-classpath \
   -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
 java -cp "backend/target/test-classes:backend/target/classes:$(cat backend/target/test-classpath.txt)" \
   org.nightbench.changepoints.detection.DetectorQuality "$@"

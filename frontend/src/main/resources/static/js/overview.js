@@ -1,6 +1,9 @@
 // Filters and sorts the overview's rows in place. The state lives in the URL (?group=&machine=
 // &q=&sort=) so that a link shows the same view; without script the page shows every series.
 const form = document.getElementById('overview-filters');
+// The filters apply as they change; Enter must not reload the page (no inline handler: the CSP
+// allows scripts from files only).
+form?.addEventListener('submit', (event) => event.preventDefault());
 
 function rowsOf(section) {
   return [...section.querySelectorAll('tr.series-row')];

@@ -37,8 +37,13 @@ class ChangePointApiController {
   /** What the detector found, each change point at the index where the new level starts. */
   record DetectResponse(int points, List<DetectedChange> changePoints) {}
 
-  /** More than fifteen years of nights, with room: beyond it a request is likely a mistake. */
-  private static final int MAX_VALUES = 100_000;
+  /**
+   * Fifteen years of nights with room to spare, and a bound on what an anonymous caller can make
+   * the detector do (10,000 adversarial values take tens of milliseconds: {@code
+   * scripts/detector-worst-case.sh}). The body itself is capped before parsing by {@code
+   * nightbench.web.max-body-size}.
+   */
+  static final int MAX_VALUES = 10_000;
 
   private final ChangePointService changePoints;
   private final ChangePointDetector detector = new ChangePointDetector(DetectorSettings.defaults());

@@ -2,28 +2,57 @@ package org.nightbench.users;
 
 import static org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher.pathPattern;
 
+import com.github.benmanes.caffeine.cache.Ticker;
+import java.time.Duration;
+import org.nightbench.web.ProblemResponse;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
-import org.springframework.security.config.Customizer;
+import org.springframework.security.authentication.AuthenticationManager;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.security.web.util.matcher.RequestHeaderRequestMatcher;
+import org.springframework.security.web.authentication.www.BasicAuthenticationEntryPoint;
+import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
+import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
+import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
  * Reading is public; changing needs a signed-in editor, managing users an admin. Pages sign in with
  * a form and a session, protected by a CSRF token on every form and script write; API clients may
  * send HTTP Basic credentials instead, which a browser does not add by itself to a forged request.
+ * Repeated failed sign-ins are throttled and audited.
  */
 @Configuration
 public class SecurityConfiguration {
 
+  /**
+   * Scripts only from this origin (no inline script or handler); styles may be inline, as the
+   * charts set colours on the elements they draw; no framing by other sites.
+   */
+  static final String CONTENT_SECURITY_POLICY =
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';"
+          + " img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self';"
+          + " form-action 'self'; frame-ancestors 'none'";
+
   @Bean
-  SecurityFilterChain securityFilterChain(HttpSecurity http) throws Exception {
+  SecurityFilterChain securityFilterChain(
+      HttpSecurity http, AuthenticationManager signIn, SignInThrottle throttle) throws Exception {
+    // A Basic request that authenticated needs no CSRF token: a browser never adds Basic
+    // credentials to a forged request by itself. Merely carrying an Authorization header (a junk
+    // Bearer token next to a session cookie) is no such proof; BasicCredentialsAlone makes sure
+    // the Basic password is checked even when a session of the same user comes along.
+    RequestMatcher basicCredentials = BasicCredentialsAlone::hasBasicCredentials;
+    RequestMatcher signOut = pathPattern(HttpMethod.POST, "/logout");
     http.authorizeHttpRequests(
             requests ->
                 requests
@@ -45,15 +74,64 @@ public class SecurityConfiguration {
                     .permitAll()
                     .anyRequest()
                     .hasRole("EDITOR"))
-        .formLogin(login -> login.permitAll())
-        .httpBasic(Customizer.withDefaults())
+        .authenticationManager(signIn)
+        .formLogin(login -> login.loginPage("/login").permitAll())
+        .httpBasic(basic -> basic.authenticationEntryPoint(basicEntryPoint(throttle)))
+        .addFilterBefore(new BasicCredentialsAlone(), BasicAuthenticationFilter.class)
         .logout(logout -> logout.logoutSuccessUrl("/"))
         .csrf(
             csrf ->
                 csrf.ignoringRequestMatchers(
-                    new RequestHeaderRequestMatcher("Authorization"),
-                    pathPattern(HttpMethod.POST, "/api/change-points/detect")));
+                    request -> basicCredentials.matches(request) && !signOut.matches(request),
+                    pathPattern(HttpMethod.POST, "/api/change-points/detect")))
+        .headers(
+            headers ->
+                headers
+                    .contentSecurityPolicy(csp -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
+                    .referrerPolicy(
+                        referrer -> referrer.policy(ReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN))
+                    .frameOptions(frame -> frame.deny()));
     return http.build();
+  }
+
+  /** Basic's usual 401 challenge, but a 429 problem detail for a throttled attempt. */
+  private static AuthenticationEntryPoint basicEntryPoint(SignInThrottle throttle) {
+    BasicAuthenticationEntryPoint challenge = new BasicAuthenticationEntryPoint();
+    challenge.setRealmName("Realm");
+    return (request, response, failure) -> {
+      if (failure instanceof ThrottledAuthentication.Throttled) {
+        response.setHeader("Retry-After", String.valueOf(throttle.limits().window().toSeconds()));
+        ProblemResponse.write(response, HttpStatus.TOO_MANY_REQUESTS, failure.getMessage());
+      } else {
+        challenge.commence(request, response, failure);
+      }
+    };
+  }
+
+  /** Passwords checked against the database, behind the throttle; the form and Basic share it. */
+  @Bean
+  AuthenticationManager signIn(
+      ObjectProvider<UserAccounts> accounts,
+      PasswordEncoder passwords,
+      SignInThrottle throttle,
+      ObjectProvider<SignInAudit> audit) {
+    // Looked up when someone signs in: the controller slices of the tests import this
+    // configuration without a database, and sign in with mock users only.
+    DaoAuthenticationProvider checked =
+        new DaoAuthenticationProvider(
+            username -> accounts.getObject().loadUserByUsername(username));
+    checked.setPasswordEncoder(passwords);
+    return new ProviderManager(new ThrottledAuthentication(checked, throttle, audit::getObject));
+  }
+
+  @Bean
+  SignInThrottle signInThrottle(
+      @Value("${nightbench.security.sign-in.max-failures-per-user-and-address:5}") int perPair,
+      @Value("${nightbench.security.sign-in.max-failures-per-address:20}") int perAddress,
+      @Value("${nightbench.security.sign-in.max-failures-per-user:50}") int perUser,
+      @Value("${nightbench.security.sign-in.window:15m}") Duration window) {
+    return new SignInThrottle(
+        new SignInThrottle.Limits(perPair, perAddress, perUser, window), Ticker.systemTicker());
   }
 
   @Bean

@@ -32,6 +32,10 @@ public class UserAccounts implements UserDetailsService {
 
   @Override
   public UserDetails loadUserByUsername(String username) {
+    if (username == null || username.indexOf('\0') >= 0) {
+      // PostgreSQL refuses a NUL in a query parameter; no stored name holds one anyway.
+      throw new UsernameNotFoundException("no such user");
+    }
     return jdbc.sql("select username, password_hash, role from app_user where username = ?")
         .param(username)
         .query(

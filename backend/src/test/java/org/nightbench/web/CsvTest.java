@@ -32,4 +32,24 @@ class CsvTest {
     assertThat(response.getHeaders().getContentDisposition().getFilename()).isEqualTo("runs.csv");
     assertThat(response.getBody()).isEqualTo("a\n1\n");
   }
+
+  @Test
+  void cellsASpreadsheetWouldRunAsFormulasBecomeTextButNumbersStayNumbers() {
+    Csv csv =
+        new Csv("note", "change")
+            .row("=HYPERLINK(\"http://evil\",\"click\")", -0.073)
+            .row("+cmd|' /C calc'!A0", "-1.5E-4")
+            .row("@SUM(A1)", "-")
+            .row("\tindented", "\rreturn")
+            .row("-2+3", "plain text");
+
+    assertThat(csv.toString())
+        .isEqualTo(
+            "note,change\n"
+                + "\"'=HYPERLINK(\"\"http://evil\"\",\"\"click\"\")\",-0.073\n"
+                + "'+cmd|' /C calc'!A0,-1.5E-4\n"
+                + "'@SUM(A1),'-\n"
+                + "'\tindented,\"'\rreturn\"\n"
+                + "'-2+3,plain text\n");
+  }
 }

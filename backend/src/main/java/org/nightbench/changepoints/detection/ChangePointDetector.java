@@ -236,44 +236,82 @@ public final class ChangePointDetector {
   /**
    * Tests every change point on its window between its neighbours and drops the weakest failing one
    * until all pass; returns the survivors' outcomes in index order.
+   *
+   * <p>Each drop retests only the two neighbours (only their windows reach across the dropped
+   * point), and the failing ones wait in a set ordered worst first, ties to the earliest: so a
+   * series of thousands of failing candidates costs n log n, not n² rescans of every score.
    */
   private List<StepTest.Outcome> prune(
       List<Integer> changes, double[] cleaned, double[] stddevs, int from, int to) {
-    List<Integer> alive = new ArrayList<>(changes);
-    List<StepTest.Outcome> outcomes = new ArrayList<>(alive.size());
-    for (int k = 0; k < alive.size(); k++) {
-      outcomes.add(test(alive, k, cleaned, stddevs, from, to));
+    int n = changes.size();
+    int[] index = new int[n];
+    int[] previous = new int[n];
+    int[] next = new int[n];
+    StepTest.Outcome[] outcomes = new StepTest.Outcome[n];
+    double[] score = new double[n];
+    for (int k = 0; k < n; k++) {
+      index[k] = changes.get(k);
+      previous[k] = k - 1;
+      next[k] = k + 1 < n ? k + 1 : -1;
     }
-    while (true) {
-      int worst = -1;
-      double worstScore = -1;
-      for (int k = 0; k < outcomes.size(); k++) {
-        double score = failure(outcomes.get(k), cleaned, from, to);
-        if (score > worstScore) {
-          worstScore = score;
-          worst = k;
+    TreeSet<Integer> failing =
+        new TreeSet<>(
+            Comparator.comparingDouble((Integer k) -> -score[k]).thenComparingInt(k -> k));
+    for (int k = 0; k < n; k++) {
+      retest(k, index, previous, next, outcomes, score, failing, cleaned, stddevs, from, to);
+    }
+    while (!failing.isEmpty()) {
+      int worst = failing.pollFirst();
+      int before = previous[worst];
+      int after = next[worst];
+      if (before >= 0) {
+        next[before] = after;
+      }
+      if (after >= 0) {
+        previous[after] = before;
+      }
+      outcomes[worst] = null;
+      for (int k : new int[] {before, after}) {
+        if (k >= 0) {
+          failing.remove(k);
+          retest(k, index, previous, next, outcomes, score, failing, cleaned, stddevs, from, to);
         }
       }
-      if (worst < 0 || worstScore <= 0) {
-        return outcomes;
+    }
+    List<StepTest.Outcome> alive = new ArrayList<>();
+    for (StepTest.Outcome outcome : outcomes) {
+      if (outcome != null) {
+        alive.add(outcome);
       }
-      alive.remove(worst);
-      outcomes.remove(worst);
-      // Only the neighbours' windows reach across the removed point.
-      if (worst - 1 >= 0) {
-        outcomes.set(worst - 1, test(alive, worst - 1, cleaned, stddevs, from, to));
-      }
-      if (worst < alive.size()) {
-        outcomes.set(worst, test(alive, worst, cleaned, stddevs, from, to));
-      }
+    }
+    return alive;
+  }
+
+  /** Tests change point {@code k} between its live neighbours; queues it if it fails. */
+  private void retest(
+      int k,
+      int[] index,
+      int[] previous,
+      int[] next,
+      StepTest.Outcome[] outcomes,
+      double[] score,
+      TreeSet<Integer> failing,
+      double[] cleaned,
+      double[] stddevs,
+      int from,
+      int to) {
+    int before = previous[k] >= 0 ? index[previous[k]] : from;
+    int after = next[k] >= 0 ? index[next[k]] : to;
+    outcomes[k] = test(index[k], before, after, cleaned, stddevs);
+    score[k] = failure(outcomes[k], cleaned, from, to);
+    // NaN never counts as failing, as no comparison with it is true.
+    if (score[k] > 0) {
+      failing.add(k);
     }
   }
 
   private StepTest.Outcome test(
-      List<Integer> alive, int k, double[] cleaned, double[] stddevs, int from, int to) {
-    int index = alive.get(k);
-    int previous = k > 0 ? alive.get(k - 1) : from;
-    int next = k + 1 < alive.size() ? alive.get(k + 1) : to;
+      int index, int previous, int next, double[] cleaned, double[] stddevs) {
     int lo = Math.max(previous, index - settings.context());
     int hi = Math.min(next, index + settings.context());
     return StepTest.run(cleaned, stddevs, settings.withinRunFloor(), lo, index, hi);

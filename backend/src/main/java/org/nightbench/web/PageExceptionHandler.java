@@ -1,0 +1,48 @@
+package org.nightbench.web;
+
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.beans.TypeMismatchException;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.servlet.ModelAndView;
+
+/**
+ * Bad parameters on a page (an unknown state in {@code /alerts?state=evil}, letters where a number
+ * belongs) get the error page with 400 and one line naming the problem, never a 500.
+ */
+@ControllerAdvice(annotations = Controller.class)
+class PageExceptionHandler {
+
+  static final String VIEW = "error";
+
+  @ExceptionHandler(IllegalArgumentException.class)
+  ModelAndView badInput(IllegalArgumentException e, HttpServletRequest request) {
+    return badRequest(e.getMessage(), request);
+  }
+
+  @ExceptionHandler(TypeMismatchException.class)
+  ModelAndView badValue(TypeMismatchException e, HttpServletRequest request) {
+    String name = e.getPropertyName() == null ? "a parameter" : e.getPropertyName();
+    String type =
+        e.getRequiredType() == null ? "another type" : e.getRequiredType().getSimpleName();
+    return badRequest(
+        "bad value '" + e.getValue() + "' for " + name + ": expected " + type, request);
+  }
+
+  @ExceptionHandler(MissingServletRequestParameterException.class)
+  ModelAndView missing(MissingServletRequestParameterException e, HttpServletRequest request) {
+    return badRequest("missing parameter " + e.getParameterName(), request);
+  }
+
+  private static ModelAndView badRequest(String message, HttpServletRequest request) {
+    ModelAndView page = new ModelAndView(VIEW, HttpStatus.BAD_REQUEST);
+    page.addObject("status", 400);
+    page.addObject("error", "Bad Request");
+    page.addObject("message", message);
+    page.addObject("path", request.getRequestURI());
+    return page;
+  }
+}
