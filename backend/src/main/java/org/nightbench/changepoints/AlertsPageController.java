@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.nightbench.web.QueryParameters;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -40,7 +41,9 @@ class AlertsPageController {
             direction,
             benchmark,
             machine,
-            minChangePercent == null ? null : minChangePercent / 100,
+            QueryParameters.finite("minChangePercent", minChangePercent) == null
+                ? null
+                : minChangePercent / 100,
             500);
     Map<String, List<Alert>> byRange = new LinkedHashMap<>();
     for (Alert alert : changePoints.alerts(filter)) {
@@ -82,6 +85,9 @@ class AlertsPageController {
     return "redirect:/alerts" + (query.isEmpty() ? "" : "?" + query);
   }
 
+  /** The most alerts one page or API answer lists. */
+  static final int MAX_ALERTS = 10_000;
+
   static AlertFilter filter(
       List<String> states,
       String direction,
@@ -93,7 +99,13 @@ class AlertsPageController {
         states == null
             ? List.of()
             : states.stream().filter(s -> !s.isBlank()).map(TriageState::parse).toList();
-    return new AlertFilter(parsed, direction, benchmark, machine, minChange, limit);
+    return new AlertFilter(
+        parsed,
+        direction,
+        benchmark,
+        machine,
+        QueryParameters.finite("minChange", minChange),
+        QueryParameters.limit("limit", limit, MAX_ALERTS));
   }
 
   private static String blankToNull(String text) {

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.security.Principal;
 import java.util.List;
 import org.nightbench.web.NotFoundException;
+import org.nightbench.web.QueryParameters;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -51,7 +52,7 @@ class ComparisonApiController {
   @GetMapping
   @Operation(summary = "Recent comparisons, newest first")
   List<ComparisonView> recent(@RequestParam(defaultValue = "50") int limit) {
-    return comparisons.recent(limit);
+    return comparisons.recent(QueryParameters.limit("limit", limit, 1_000));
   }
 
   @GetMapping("/{id}")

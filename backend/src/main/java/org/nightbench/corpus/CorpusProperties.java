@@ -19,7 +19,7 @@ import org.springframework.boot.context.properties.bind.ConstructorBinding;
  *     CorpusProvider#EUROPARL} is always one of them
  */
 @ConfigurationProperties("nightbench.corpus")
-public record CorpusProperties(String source, Path cacheDir, Map<String, Path> named) {
+public record CorpusProperties(String source, Path cacheDir, Map<String, String> named) {
 
   @ConstructorBinding
   public CorpusProperties {
@@ -28,12 +28,19 @@ public record CorpusProperties(String source, Path cacheDir, Map<String, Path> n
         cacheDir == null
             ? Path.of(System.getProperty("user.home"), ".nightbench", "corpora")
             : Path.of(CorpusProvider.expandHome(cacheDir.toString()));
-    Map<String, Path> expanded = new TreeMap<>();
+    // Bound as strings: Spring's String-to-Path conversion reads a relative path as a class path
+    // resource, and "../shared/..." then fails to bind when the app runs from its jar.
+    Map<String, String> expanded = new TreeMap<>();
     if (named != null) {
-      named.forEach(
-          (name, path) -> expanded.put(name, Path.of(CorpusProvider.expandHome(path.toString()))));
+      named.forEach((name, path) -> expanded.put(name, CorpusProvider.expandHome(path.strip())));
     }
     named = Map.copyOf(expanded);
+  }
+
+  /** The line-docs file configured under {@code name}, or null when no such name is configured. */
+  public Path path(String name) {
+    String path = named.get(name);
+    return path == null ? null : Path.of(path);
   }
 
   /** A source and a cache directory, with no named corpora but europarl. */

@@ -66,7 +66,7 @@ public final class CorpusProvider {
       return describe(europarl());
     }
     if (properties.named().containsKey(setting)) {
-      setting = properties.named().get(setting).toString();
+      setting = properties.named().get(setting);
     }
     Path file;
     try {

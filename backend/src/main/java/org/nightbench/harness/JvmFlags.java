@@ -64,6 +64,17 @@ public final class JvmFlags {
           + " --enable-native-access and -D properties named lucene.*, tests.* or"
           + " org.apache.lucene.*";
 
+  /** A size flag's value, its last token: {@code -Xmx4g}, {@code -XX:MaxNewSize=512m}. */
+  private static final Pattern SIZE_VALUE =
+      Pattern.compile("(?:-X(?:ms|mx|mn|ss)|-XX:(?:" + GC_SIZES + ")=)([0-9]{1,12})([kKmMgGtT]?)");
+
+  /**
+   * No size flag may ask for more than this: larger than any benchmark machine's memory, so a value
+   * above it is a typo or a probe (a JVM asked for a petabyte of heap may still start, and reserve
+   * the address space).
+   */
+  public static final long MAX_SIZE_BYTES = 1L << 40;
+
   /** More flags than this on one side is no tuning anyone needs, and a list to refuse early. */
   public static final int MAX_FLAGS = 50;
 
@@ -91,7 +102,30 @@ public final class JvmFlags {
         throw new IllegalArgumentException(
             "JVM flag '" + shown(flag) + "' is not allowed; allowed are " + ALLOWED_IN_WORDS);
       }
+      if (sizeBytes(flag) > MAX_SIZE_BYTES) {
+        throw new IllegalArgumentException(
+            "JVM flag '" + shown(flag) + "' asks for more than 1 TiB");
+      }
     }
+  }
+
+  /** The bytes a size flag asks for, or 0 for a flag that is not a size. */
+  static long sizeBytes(String flag) {
+    var size = SIZE_VALUE.matcher(flag);
+    if (!size.matches()) {
+      return 0;
+    }
+    long value = Long.parseLong(size.group(1));
+    int shift =
+        switch (size.group(2).toLowerCase(java.util.Locale.ROOT)) {
+          case "k" -> 10;
+          case "m" -> 20;
+          case "g" -> 30;
+          case "t" -> 40;
+          default -> 0;
+        };
+    // At most 12 digits: value < 2^40, so a shift of up to 23 cannot overflow; cap larger ones.
+    return shift > 0 && value > (Long.MAX_VALUE >> shift) ? Long.MAX_VALUE : value << shift;
   }
 
   /** The flag as a message may show it: one line, and not a megabyte of it. */

@@ -10,6 +10,7 @@ import org.nightbench.series.RunMeasurement;
 import org.nightbench.series.SeriesService;
 import org.nightbench.web.Csv;
 import org.nightbench.web.NotFoundException;
+import org.nightbench.web.QueryParameters;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -29,6 +30,9 @@ import tools.jackson.databind.json.JsonMapper;
 @Tag(name = "Runs", description = "Benchmark runs of Lucene revisions: queue, state and logs")
 class RunApiController {
 
+  /** The most runs one answer lists. */
+  private static final int MAX_RUNS = 10_000;
+
   private final RunService runs;
   private final SeriesService series;
   private final JsonMapper json;
@@ -42,12 +46,13 @@ class RunApiController {
   @GetMapping
   @Operation(summary = "The most recent runs, newest first")
   List<Run> recent(@RequestParam(defaultValue = "100") int limit) {
-    return runs.recent(limit);
+    return runs.recent(QueryParameters.limit("limit", limit, MAX_RUNS));
   }
 
   @GetMapping(value = "/recent.csv", produces = "text/csv")
   @Operation(summary = "The most recent runs as CSV, newest first")
   ResponseEntity<String> recentCsv(@RequestParam(defaultValue = "100") int limit) {
+    QueryParameters.limit("limit", limit, MAX_RUNS);
     Csv csv =
         new Csv(
             "id",
@@ -137,7 +142,7 @@ class RunApiController {
   @Operation(summary = "The run's log lines after line number `from` (0 for all)")
   List<String> log(@PathVariable long id, @RequestParam(defaultValue = "0") int from) {
     runs.find(id).orElseThrow(() -> notFound(id));
-    return runs.log(id, from);
+    return runs.log(id, QueryParameters.notNegative("from", from));
   }
 
   @GetMapping("/{id}/changes")

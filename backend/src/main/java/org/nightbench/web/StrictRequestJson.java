@@ -9,10 +9,14 @@ import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.MutableCoercionConfig;
 import tools.jackson.databind.deser.jdk.StringDeserializer;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.type.LogicalType;
 
 /**
  * How request bodies are read as JSON: as the application's mapper reads, but a float where an
@@ -33,8 +37,20 @@ class StrictRequestJson {
     SimpleModule text = new SimpleModule("text-without-controls");
     text.addDeserializer(String.class, new TextWithoutControls());
     JsonMapper strict =
-        json.rebuild().disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT).addModule(text).build();
+        json.rebuild()
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .withCoercionConfig(LogicalType.Integer, StrictRequestJson::noTextForNumbers)
+            .withCoercionConfig(LogicalType.Float, StrictRequestJson::noTextForNumbers)
+            .withCoercionConfig(LogicalType.Boolean, StrictRequestJson::noTextForNumbers)
+            .addModule(text)
+            .build();
     return converters -> converters.withJsonConverter(new JacksonJsonHttpMessageConverter(strict));
+  }
+
+  /** {@code "jvms": "3"} is a typed field given as text: refused, as a float for an int is. */
+  private static void noTextForNumbers(MutableCoercionConfig coercion) {
+    coercion.setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+    coercion.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
   }
 
   /** A string without {@link ControlCharacters}. */

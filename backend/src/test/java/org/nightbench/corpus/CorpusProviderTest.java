@@ -118,7 +118,8 @@ class CorpusProviderTest {
     Path file = Files.writeString(cache.resolve("small.lines.txt"), "title\t2024-01-01\tbody\n");
     CorpusProvider provider =
         new CorpusProvider(
-            new CorpusProperties(null, cache, java.util.Map.of("small", file)), artifacts);
+            new CorpusProperties(null, cache, java.util.Map.of("small", file.toString())),
+            artifacts);
 
     assertThat(provider.resolve("small").path()).isEqualTo(file);
     for (String asked : List.of(file.toString(), "/etc/passwd", "/no/such/file", "../small")) {

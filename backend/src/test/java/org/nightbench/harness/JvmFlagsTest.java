@@ -83,4 +83,14 @@ class JvmFlagsTest {
     assertThatThrownBy(() -> JvmFlags.check(Collections.nCopies(51, "-Xmx1g")))
         .hasMessage("51 JVM flags given; at most 50 are allowed");
   }
+
+  @Test
+  void aSizeAboveOneTebibyteIsRefused() {
+    JvmFlags.check(List.of("-Xmx1t", "-Xms1024g", "-XX:MaxDirectMemorySize=1024g"));
+    for (String flag : List.of("-Xmx999999g", "-Xms2t", "-XX:MaxNewSize=999999999999k")) {
+      assertThatThrownBy(() -> JvmFlags.check(List.of(flag)))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("JVM flag '" + flag + "' asks for more than 1 TiB");
+    }
+  }
 }

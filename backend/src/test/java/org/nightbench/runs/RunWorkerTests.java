@@ -141,7 +141,7 @@ class RunWorkerTests {
 
   @Test
   void aCorpusThatIsNotLineDocsFailsInTheHarness() throws IOException {
-    Path notLineDocs = corpora.named().get("not-line-docs");
+    Path notLineDocs = corpora.path("not-line-docs");
     Files.createDirectories(notLineDocs.getParent());
     Files.writeString(notLineDocs, "just some prose\nno tabs\n");
     Run run = runs.enqueue("maven:9.12.3", "tiny", "not-line-docs", "manual");

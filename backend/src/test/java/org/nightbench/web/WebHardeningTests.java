@@ -12,6 +12,7 @@ import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -117,6 +118,28 @@ class WebHardeningTests {
   }
 
   @Test
+  void limitsOutOfRangeAndNumbersThatAreNotFiniteAre400s() throws Exception {
+    for (String path :
+        List.of(
+            "/api/runs?limit=-1",
+            "/api/runs?limit=2147483647",
+            "/api/runs/recent.csv?limit=0",
+            "/api/comparisons?limit=-1",
+            "/api/change-points?limit=-1",
+            "/api/change-points?minChange=NaN",
+            "/api/change-points/alerts.csv?minChange=-Infinity")) {
+      // As a browser or curl asks: a CSV link's error must still be a 400, not a 406 or 500.
+      HttpResponse<String> api = get(path, "*/*");
+      assertThat(api.statusCode()).as(path).isEqualTo(400);
+      assertThat(api.body()).as(path).doesNotContain("\n").containsPattern("limit|minChange");
+    }
+    HttpResponse<String> page = get("/alerts?minChangePercent=1e999", "text/html");
+    assertThat(page.statusCode()).isEqualTo(400);
+    assertThat(page.body()).contains("minChangePercent must be a finite number");
+    assertThat(get("/api/runs?limit=20", "application/json").statusCode()).isEqualTo(200);
+  }
+
+  @Test
   void aNulByteInAParameterIsA400() throws Exception {
     HttpResponse<String> page = get("/alerts?benchmark=a%00b", "text/html");
     assertThat(page.statusCode()).isEqualTo(400);
@@ -153,6 +176,24 @@ class WebHardeningTests {
             editor);
     assertThat(fraction.statusCode()).isEqualTo(400);
     assertThat(fraction.body()).doesNotContain("\n").contains("bad JSON at jvms", "2.5");
+
+    HttpResponse<String> text =
+        postJson(
+            "/api/comparisons",
+            "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:9.12.3\",\"jvms\":\"3\"}",
+            editor);
+    assertThat(text.statusCode()).isEqualTo(400);
+    assertThat(text.body()).doesNotContain("\n").contains("bad JSON at jvms");
+
+    for (String invisible : List.of("\\u0085", "\\u2028", "\\u202E")) {
+      HttpResponse<String> separator =
+          postJson(
+              "/api/annotations",
+              "{\"at\":\"2024-03-01\",\"shortText\":\"a" + invisible + "b\",\"scope\":\"all\"}",
+              editor);
+      assertThat(separator.statusCode()).as(invisible).isEqualTo(400);
+      assertThat(separator.body()).contains("bad JSON at shortText", "control character");
+    }
 
     HttpResponse<String> malformed = postJson("/api/annotations", "{\"at\":", editor);
     assertThat(malformed.statusCode()).isEqualTo(400);
