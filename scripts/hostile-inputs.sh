@@ -434,6 +434,7 @@ send() { # category expect check auth method path content-type body
     4*) outcome=refused
       if [[ $path == /api/* ]] && [ "$status" != 401 ] && [ "$status" != 403 ] && ! grep -q '"detail"' "$work/body"; then
         no_detail=$((no_detail + 1))
+        printf '  %-6s %s  %s\n' "$method" "${path:0:80}" "$status" >>"$work/no-detail"
       fi ;;
     3*)
       # A page form answers a refusal with a redirect back to its list: only a redirect to what
@@ -570,7 +571,7 @@ if [ ${#findings[@]} -gt 0 ]; then
 fi
 echo
 [ "$skipped" -gt 0 ] && echo "note: $skipped case(s) skipped: nothing to point them at"
-[ "$no_detail" -gt 0 ] && echo "note: $no_detail API refusal(s) without a problem detail naming the problem"
+[ "$no_detail" -gt 0 ] && echo "note: $no_detail API refusal(s) without a problem detail naming the problem:" && cat "$work/no-detail"
 [ -z "$annotation_csv" ] && echo "note: no CSV export of annotations found; formula cells were checked in ${csv_exports[*]}"
 [ -z "$chromium" ] && echo "note: no Chromium found: stored payloads were checked in the served HTML only"
 echo "hostile inputs: $total sent, $total_refused refused, $total_accepted accepted, $total_acted acted on, $total_failed answered 500"
