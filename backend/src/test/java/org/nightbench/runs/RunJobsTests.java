@@ -53,6 +53,7 @@ class RunJobsTests {
   @Autowired MachineStateProbe machineState;
   @Autowired ComparisonRuns comparisons;
   @Autowired ComparisonExecutor comparisonExecutor;
+  @Autowired RunWorkDirectories workDirectories;
 
   @Test
   void aRunWhoseWorkerWasKilledFailsNamingTheWorker() {
@@ -153,8 +154,10 @@ class RunJobsTests {
                 json,
                 machineState,
                 comparisons,
-                comparisonExecutor),
-            settings);
+                comparisonExecutor,
+                workDirectories),
+            settings,
+            workDirectories);
     Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
     Thread working = new Thread(() -> fakeJdkWorker.run(run.id()), "test-worker");
     working.start();
