@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -85,20 +84,8 @@ class RunWorkDirectoriesTests {
   }
 
   private RunnerProperties inWork(Duration keepFailedWorkFor) {
-    return new RunnerProperties(
-        "work-directories-test",
-        work,
-        settings.profile(),
-        false,
-        settings.stepTimeout(),
-        settings.jobTimeout(),
-        settings.pollingInterval(),
-        settings.heartbeatInterval(),
-        settings.missedHeartbeats(),
-        false,
-        settings.ingestRetryFor(),
-        keepFailedWorkFor,
-        Map.of());
+    return RunnerSettings.copy(
+        settings, "work-directories-test", work, settings.ingestRetryFor(), keepFailedWorkFor);
   }
 
   /** A run in {@code status} that ended {@code endedAgo} (an SQL interval) ago, if given. */
