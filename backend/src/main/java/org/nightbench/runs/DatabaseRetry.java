@@ -24,11 +24,17 @@ final class DatabaseRetry {
   private static final Duration FIRST_PAUSE = Duration.ofSeconds(1);
   private static final Duration LONGEST_PAUSE = Duration.ofSeconds(30);
 
+  // As long as a worker has nothing better to do than wait: it cannot run anything without one.
+  private static final Duration UNTIL_STOPPED = Duration.ofDays(365);
+
   private final long runId;
   private final Duration deadline;
   private final Consumer<String> runLog;
   private final BooleanSupplier workerStopping;
 
+  /**
+   * @param deadline how long {@link #call} waits for the database ({@code ingest-retry-for})
+   */
   DatabaseRetry(
       long runId, Duration deadline, Consumer<String> runLog, BooleanSupplier workerStopping) {
     this.runId = runId;
@@ -37,12 +43,25 @@ final class DatabaseRetry {
     this.workerStopping = workerStopping;
   }
 
+  /** As {@link #call(String, Duration, Supplier)} with this run's deadline. */
+  <T> T call(String what, Supplier<T> work) {
+    return call(what, deadline, work);
+  }
+
+  /**
+   * As {@link #call(String, Duration, Supplier)} until the worker stops: for writing the end of a
+   * run, without which the run would stay running until the dead-run check took it.
+   */
+  <T> T untilStopped(String what, Supplier<T> work) {
+    return call(what, UNTIL_STOPPED, work);
+  }
+
   /**
    * The work's result, once the database answered; throws the work's own failure when it is not an
    * outage (or the worker is stopping), and one line naming {@code what} and the outage when the
-   * database stayed away past the deadline.
+   * database stayed away longer than {@code deadline}.
    */
-  <T> T call(String what, Supplier<T> work) {
+  private <T> T call(String what, Duration deadline, Supplier<T> work) {
     RetryTemplate retry =
         new RetryTemplate(
             RetryPolicy.builder()

@@ -150,11 +150,11 @@ public class RunWorker {
       String reason =
           e instanceof HarnessCancelledException ? error : "cancelled on request (" + error + ")";
       runLog.accept("CANCELLED: " + reason);
-      database.call("ending the run", () -> runs.markCancelled(run.id(), reason));
+      database.untilStopped("ending the run", () -> runs.markCancelled(run.id(), reason));
       log.info("Run {} ({}) cancelled: {}", run.id(), run.luceneSpec(), reason);
     } else {
       runLog.accept("FAILED: " + error);
-      database.call("ending the run", () -> runs.markFailed(run.id(), error));
+      database.untilStopped("ending the run", () -> runs.markFailed(run.id(), error));
       log.warn("Run {} ({}) failed: {}", run.id(), run.luceneSpec(), error);
     }
     return false;
