@@ -50,6 +50,8 @@ public class ResultIngester {
    * failure) in the same transaction.
    *
    * @return how many points were stored
+   * @throws IllegalStateException when the run may not end so (cancelled meanwhile): nothing of it
+   *     is stored
    */
   @Transactional
   public int ingest(RunContext context, List<StepResult> steps, RunFindings findings) {
@@ -92,11 +94,17 @@ public class ResultIngester {
         findings.calibrationBefore(),
         findings.calibrationAfter(),
         findings.disturbedReason());
-    if (findings.failure() == null) {
-      runs.markSucceeded(context.runId(), environmentJson(context, results));
-    } else {
-      runs.markFailedKeepingResults(
-          context.runId(), findings.failure(), environmentJson(context, results));
+    boolean ended =
+        findings.failure() == null
+            ? runs.markSucceeded(context.runId(), environmentJson(context, results))
+            : runs.markFailedKeepingResults(
+                context.runId(), findings.failure(), environmentJson(context, results));
+    if (!ended) {
+      // Cancelled, or ended by someone else (a dead-run check) while ingesting: the points go too.
+      throw new IllegalStateException(
+          "run "
+              + context.runId()
+              + " was cancelled or ended elsewhere; its results are not stored");
     }
     events.publishEvent(new RunIngested(context.runId(), seriesIds));
     return grouped.size();

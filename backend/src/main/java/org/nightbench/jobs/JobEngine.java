@@ -1,6 +1,7 @@
 package org.nightbench.jobs;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.SchedulerBuilder;
 import com.github.kagkarlsson.scheduler.SchedulerName;
 import com.github.kagkarlsson.scheduler.task.Task;
 import java.net.InetAddress;
@@ -18,32 +19,66 @@ public final class JobEngine {
    */
   public static final Duration DELETE_UNRESOLVED_AFTER = Duration.ofDays(365);
 
-  // A stopping worker waits this long for its execution before interrupting it (which kills the
-  // run's JVM and fails the run); benchmarks take minutes to hours, so waiting for one would hold a
-  // shutdown hostage.
-  private static final Duration SHUTDOWN_MAX_WAIT = Duration.ofSeconds(3);
+  // A stopping worker's run sees the scheduler shutting down within a second, kills its JVM and
+  // hands
+  // the run back to the queue; this bounds the wait for that (and for a step that is not a JVM,
+  // such
+  // as resolving jars), below the 10 s a container gets between SIGTERM and SIGKILL.
+  private static final Duration SHUTDOWN_MAX_WAIT = Duration.ofSeconds(8);
+
+  /** db-scheduler's default, and Nightbench's: six missed heartbeats make an execution dead. */
+  public static final int MISSED_HEARTBEATS = 6;
 
   private JobEngine() {}
 
-  /**
-   * A scheduler that polls for {@code tasks} only, runs one execution at a time (a box never runs
-   * two benchmarks at once) and heartbeats it every {@code heartbeat}; an execution whose worker
-   * missed six heartbeats is dead and handed to its task's dead-execution handler.
-   */
+  /** As {@link #scheduler(DataSource, String, Duration, Duration, int, List)} with six beats. */
   public static Scheduler scheduler(
       DataSource dataSource,
       String name,
       Duration pollingInterval,
       Duration heartbeat,
       List<Task<?>> tasks) {
-    return Scheduler.create(dataSource, tasks)
+    return scheduler(dataSource, name, pollingInterval, heartbeat, MISSED_HEARTBEATS, tasks);
+  }
+
+  /**
+   * A scheduler that polls for {@code tasks} only, runs one execution at a time (a box never runs
+   * two benchmarks at once) and heartbeats it every {@code heartbeat}; an execution whose worker
+   * missed {@code missedHeartbeats} heartbeats is dead and handed to its task's dead-execution
+   * handler, within {@link #deadNoticedWithin} of the worker's death.
+   */
+  public static Scheduler scheduler(
+      DataSource dataSource,
+      String name,
+      Duration pollingInterval,
+      Duration heartbeat,
+      int missedHeartbeats,
+      List<Task<?>> tasks) {
+    return configure(Scheduler.create(dataSource, tasks), heartbeat, missedHeartbeats)
         .schedulerName(new SchedulerName.Fixed(name))
-        .threads(1)
         .pollingInterval(pollingInterval)
-        .heartbeatInterval(heartbeat)
-        .deleteUnresolvedAfter(DELETE_UNRESOLVED_AFTER)
-        .shutdownMaxWait(SHUTDOWN_MAX_WAIT)
         .build();
+  }
+
+  /** The engine's threading, heartbeat and shutdown settings on any db-scheduler builder. */
+  public static <B extends SchedulerBuilder> B configure(
+      B builder, Duration heartbeat, int missedHeartbeats) {
+    builder
+        .threads(1)
+        .heartbeatInterval(heartbeat)
+        .missedHeartbeatsLimit(missedHeartbeats)
+        .deleteUnresolvedAfter(DELETE_UNRESOLVED_AFTER)
+        .shutdownMaxWait(SHUTDOWN_MAX_WAIT);
+    return builder;
+  }
+
+  /**
+   * The longest a dead worker's execution goes unnoticed: it counts as dead once its last heartbeat
+   * is {@code missedHeartbeats} beats old, and live workers look for dead executions every two
+   * beats.
+   */
+  public static Duration deadNoticedWithin(Duration heartbeat, int missedHeartbeats) {
+    return heartbeat.multipliedBy(missedHeartbeats + 2L);
   }
 
   /** This process as a worker name: host and process id, so two workers on one box differ. */

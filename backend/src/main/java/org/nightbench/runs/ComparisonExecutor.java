@@ -80,6 +80,9 @@ class ComparisonExecutor {
 
     Path work = settings.workDirectory().resolve("run-" + run.id());
     try {
+      // A run handed back to the queue starts afresh; the worker removes the directory once the
+      // comparison succeeded or was cancelled, and keeps a failed one's for a while.
+      FileSystemUtils.deleteRecursively(work);
       Files.createDirectories(work);
       Side a =
           side("baseline", plan.baseline(), baseline, run, log, cancellation, jdk, profile, work);
@@ -163,8 +166,6 @@ class ComparisonExecutor {
               : List.of());
     } catch (IOException e) {
       throw new UncheckedIOException("work directory " + work + ": " + e.getMessage(), e);
-    } finally {
-      FileSystemUtils.deleteRecursively(work.toFile());
     }
   }
 

@@ -41,14 +41,18 @@ final class DeadRunHandler implements DeadExecutionHandler<Long> {
             + " stopped heartbeating while running this run";
     if (retry) {
       runs.appendLog(runId, List.of(message + "; queued again"));
-      runs.requeue(runId);
-      operations.reschedule(complete, Instant.now());
-      log.warn("Run {}: {}; queued again", runId, message);
+      if (runs.requeue(runId)) {
+        operations.reschedule(complete, Instant.now());
+        log.warn("Run {}: {}; queued again", runId, message);
+        return;
+      }
     } else {
       runs.appendLog(runId, List.of("FAILED: " + message));
-      runs.markFailed(runId, message);
-      operations.stop();
-      log.warn("Run {}: {}; marked failed", runId, message);
+      if (runs.markFailed(runId, message)) {
+        log.warn("Run {}: {}; marked failed", runId, message);
+      }
     }
+    // Failed, or ended in the meantime (the refusal is logged): the execution has no more to do.
+    operations.stop();
   }
 }

@@ -2,7 +2,6 @@ package org.nightbench.runs;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,6 +29,7 @@ import org.nightbench.lucene.ResolvedLucene;
 import org.nightbench.machine.CalibrationCheck;
 import org.nightbench.machine.MachineState;
 import org.nightbench.machine.MachineStateProbe;
+import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
 import org.springframework.util.FileSystemUtils;
 import tools.jackson.databind.json.JsonMapper;
@@ -54,6 +54,7 @@ class RunExecutor {
   private final MachineStateProbe machine;
   private final ComparisonRuns comparisons;
   private final ComparisonExecutor comparisonExecutor;
+  private final RunWorkDirectories workDirectories;
 
   RunExecutor(
       LuceneResolver lucene,
@@ -67,7 +68,9 @@ class RunExecutor {
       JsonMapper json,
       MachineStateProbe machine,
       ComparisonRuns comparisons,
-      ComparisonExecutor comparisonExecutor) {
+      ComparisonExecutor comparisonExecutor,
+      RunWorkDirectories workDirectories) {
+    this.workDirectories = workDirectories;
     this.lucene = lucene;
     this.jdks = jdks;
     this.corpora = corpora;
@@ -86,9 +89,10 @@ class RunExecutor {
    * Runs every step; throws with a one-line message when the run cannot go on (resolving, the first
    * indexing, ingesting), and {@link org.nightbench.harness.HarnessCancelledException} when {@code
    * cancellation} stopped a JVM. A later benchmark that fails is named in the run's error while the
-   * others' results are kept.
+   * others' results are kept. Ingestion goes through {@code database}, so a database that is away
+   * for a while costs a wait, not the run; the result files stay until it is back.
    */
-  void execute(Run run, RunLog log, Cancellation cancellation) {
+  void execute(Run run, RunLog log, Cancellation cancellation, DatabaseRetry database) {
     Optional<ComparisonRuns.Plan> comparison = comparisons.plan(run.id());
     if (comparison.isPresent()) {
       // Its numbers judge two revisions against each other; they are no night of any series.
@@ -97,8 +101,10 @@ class RunExecutor {
       log.accept("== comparing");
       runs.updateProgress(run.id(), "comparing");
       comparisons.finish(run.id(), outcome);
-      runs.markSucceeded(
-          run.id(), json.writeValueAsString(Map.of("jdk", outcome.jdk(), "comparison", true)));
+      if (!runs.markSucceeded(
+          run.id(), json.writeValueAsString(Map.of("jdk", outcome.jdk(), "comparison", true)))) {
+        throw new IllegalStateException("run " + run.id() + " may not succeed now (see the log)");
+      }
       log.accept("compared " + outcome.samples().size() + " metrics");
       return;
     }
@@ -129,113 +135,114 @@ class RunExecutor {
     runs.recordRevision(run.id(), resolved.version(), resolved.revisionDate(), jdk.identity());
     List<String> notes = new ArrayList<>(machineChanges(run, jdk, log));
 
-    Path work = settings.workDirectory().resolve("run-" + run.id());
-    try {
-      Files.createDirectories(work);
-      RunSteps steps =
-          new RunSteps(
-              run,
-              log,
-              cancellation,
-              launcher,
-              runs,
-              json,
-              jdk,
-              resolved,
-              profile,
-              settings.stepTimeout());
-      HarnessCommands commands = new HarnessCommands(profile);
-      Double calibrationBefore = calibrate(steps, commands, work, "before");
+    // Kept when the run fails (the result files above all), removed when it ends otherwise.
+    Path work = workDirectories.prepare(run.id());
+    RunSteps steps =
+        new RunSteps(
+            run,
+            log,
+            cancellation,
+            launcher,
+            runs,
+            json,
+            jdk,
+            resolved,
+            profile,
+            settings.stepTimeout());
+    HarnessCommands commands = new HarnessCommands(profile);
+    Double calibrationBefore = calibrate(steps, commands, work, "before");
 
-      Path index = work.resolve("index");
-      for (IndexingVariant variant : profile.indexing()) {
-        String step = variant.name().equals("default") ? "indexing" : "indexing " + variant.name();
-        if (variant == profile.searchIndex()) {
-          steps.required(
-              step,
-              commands.index(variant, corpus.path(), index, work.resolve("index.json")),
-              work.resolve("index.json"));
-        } else {
-          Path variantIndex = work.resolve("index-" + variant.name());
-          Path out = work.resolve("index-" + variant.name() + ".json");
-          steps.optional(step, commands.index(variant, corpus.path(), variantIndex, out), out);
-          // Only the first variant's index is read later; the others would fill the disk.
-          FileSystemUtils.deleteRecursively(variantIndex.toFile());
-        }
-      }
-
-      Path tasks = profile.tasksFile();
-      if (tasks == null) {
-        tasks = work.resolve("tasks.txt");
-        if (!steps.optionalFile(
-            "generating tasks", commands.generateTasks(corpus.path(), index, tasks), tasks)) {
-          tasks = null;
-        }
-      }
-      if (tasks == null) {
-        steps.skipped("search, NRT and load", "they need the task file");
+    Path index = work.resolve("index");
+    for (IndexingVariant variant : profile.indexing()) {
+      String step = variant.name().equals("default") ? "indexing" : "indexing " + variant.name();
+      if (variant == profile.searchIndex()) {
+        steps.required(
+            step,
+            commands.index(variant, corpus.path(), index, work.resolve("index.json")),
+            work.resolve("index.json"));
       } else {
-        search(steps, commands, profile, index, tasks, work);
+        Path variantIndex = work.resolve("index-" + variant.name());
+        Path out = work.resolve("index-" + variant.name() + ".json");
+        steps.optional(step, commands.index(variant, corpus.path(), variantIndex, out), out);
+        // Only the first variant's index is read later; the others would fill the disk.
+        FileSystemUtils.deleteRecursively(variantIndex.toFile());
       }
-      if (profile.pkLookups() != null) {
-        Path out = work.resolve("pk.json");
-        steps.optional("PK lookups", commands.pkLookups(index, out), out);
-      }
-      for (NrtVariant variant : tasks == null ? List.<NrtVariant>of() : profile.nrt()) {
-        Path out = work.resolve("nrt-" + variant.name() + ".json");
-        Path nrtWork = work.resolve("nrt-" + variant.name());
-        steps.optional(
-            "NRT " + variant.name(),
-            commands.nrt(variant, index, nrtWork, corpus.path(), tasks, out),
-            out,
-            result -> SeriesTasks.rename(result, "nrt", variant.name()));
-        FileSystemUtils.deleteRecursively(nrtWork.toFile());
-      }
-      if (profile.load() != null && tasks != null) {
-        for (String directory : profile.load().directories()) {
-          Path out = work.resolve("load-" + directory + ".json");
-          steps.optional(
-              "load sweep on " + directory, commands.load(directory, index, tasks, out), out);
-        }
-      }
-      Double calibrationAfter = calibrate(steps, commands, work, "after");
+    }
 
-      log.accept("== ingesting");
+    Path tasks = profile.tasksFile();
+    if (tasks == null) {
+      tasks = work.resolve("tasks.txt");
+      if (!steps.optionalFile(
+          "generating tasks", commands.generateTasks(corpus.path(), index, tasks), tasks)) {
+        tasks = null;
+      }
+    }
+    if (tasks == null) {
+      steps.skipped("search, NRT and load", "they need the task file");
+    } else {
+      search(steps, commands, profile, index, tasks, work);
+    }
+    if (profile.pkLookups() != null) {
+      Path out = work.resolve("pk.json");
+      steps.optional("PK lookups", commands.pkLookups(index, out), out);
+    }
+    for (NrtVariant variant : tasks == null ? List.<NrtVariant>of() : profile.nrt()) {
+      Path out = work.resolve("nrt-" + variant.name() + ".json");
+      Path nrtWork = work.resolve("nrt-" + variant.name());
+      steps.optional(
+          "NRT " + variant.name(),
+          commands.nrt(variant, index, nrtWork, corpus.path(), tasks, out),
+          out,
+          result -> SeriesTasks.rename(result, "nrt", variant.name()));
+      FileSystemUtils.deleteRecursively(nrtWork.toFile());
+    }
+    if (profile.load() != null && tasks != null) {
+      for (String directory : profile.load().directories()) {
+        Path out = work.resolve("load-" + directory + ".json");
+        steps.optional(
+            "load sweep on " + directory, commands.load(directory, index, tasks, out), out);
+      }
+    }
+    Double calibrationAfter = calibrate(steps, commands, work, "after");
+
+    log.accept("== ingesting");
+    try {
       runs.updateProgress(run.id(), "ingesting");
-      String disturbed = disturbed(run, profile, calibrationBefore, calibrationAfter);
-      if (disturbed != null) {
-        log.accept("machine disturbed: " + disturbed);
-      }
-      List<String> failures = steps.failures();
-      String failure =
-          failures.isEmpty()
-              ? null
-              : failures.size()
-                  + (failures.size() == 1 ? " benchmark" : " benchmarks")
-                  + " failed, the others' results are kept: "
-                  + String.join("; ", failures);
-      Instant x = resolved.revisionDate() != null ? resolved.revisionDate() : run.startedAt();
-      int points =
-          ingester.ingest(
-              new RunContext(
-                  run.id(),
-                  x,
-                  run.machine(),
-                  jdk.family(),
-                  corpus.name(),
-                  run.profile(),
-                  facts(run, jdk, corpus, profile)),
-              steps.results(),
-              new RunFindings(notes, calibrationBefore, calibrationAfter, disturbed, failure));
-      log.accept("stored " + points + " points");
-      if (failure != null) {
-        log.accept("FAILED: " + failure);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("work directory " + work + ": " + e.getMessage(), e);
-    } finally {
-      // Indexes are large and rebuilt by every run; the log and results in the database stay.
-      FileSystemUtils.deleteRecursively(work.toFile());
+    } catch (DataAccessException e) {
+      // Only the page's progress line; the ingestion below waits for the database.
+    }
+    String disturbed =
+        database.call(
+            "ingesting", () -> disturbed(run, profile, calibrationBefore, calibrationAfter));
+    if (disturbed != null) {
+      log.accept("machine disturbed: " + disturbed);
+    }
+    List<String> failures = steps.failures();
+    String failure =
+        failures.isEmpty()
+            ? null
+            : failures.size()
+                + (failures.size() == 1 ? " benchmark" : " benchmarks")
+                + " failed, the others' results are kept: "
+                + String.join("; ", failures);
+    Instant x = resolved.revisionDate() != null ? resolved.revisionDate() : run.startedAt();
+    RunContext context =
+        new RunContext(
+            run.id(),
+            x,
+            run.machine(),
+            jdk.family(),
+            corpus.name(),
+            run.profile(),
+            facts(run, jdk, corpus, profile));
+    RunFindings findings =
+        new RunFindings(notes, calibrationBefore, calibrationAfter, disturbed, failure);
+    // One transaction per try: a run's points are stored whole or not at all.
+    int points =
+        database.call("ingesting", () -> ingester.ingest(context, steps.results(), findings));
+    log.accept("stored " + points + " points");
+    if (failure != null) {
+      log.accept("FAILED: " + failure);
     }
   }
 

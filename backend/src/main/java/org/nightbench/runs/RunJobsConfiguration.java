@@ -28,6 +28,7 @@ class RunJobsConfiguration {
             JobEngine.workerName(),
             settings.pollingInterval(),
             settings.heartbeatInterval(),
+            settings.missedHeartbeats(),
             List.of(worker.task())));
   }
 }

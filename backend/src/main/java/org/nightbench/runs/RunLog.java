@@ -54,7 +54,7 @@ final class RunLog implements Consumer<String>, AutoCloseable {
     pending.add(line);
     if (pending.size() >= BATCH_LINES
         || clock.instant().isAfter(lastFlush.plusMillis(BATCH_MILLIS))) {
-      flush();
+      flushIfPending();
     }
   }
 
@@ -78,9 +78,14 @@ final class RunLog implements Consumer<String>, AutoCloseable {
     lastFlush = clock.instant();
   }
 
+  /** Stores what is pending; lines the database cannot take now are logged as lost. */
   @Override
-  public void close() {
+  public synchronized void close() {
     flusher.shutdownNow();
-    flush();
+    try {
+      flush();
+    } catch (RuntimeException e) {
+      log.warn("run {}: lost {} log lines: {}", runId, pending.size(), e.getMessage());
+    }
   }
 }

@@ -6,9 +6,12 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.nightbench.lucene.Commit;
 import org.nightbench.lucene.CommitRange;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
@@ -16,6 +19,8 @@ import org.springframework.transaction.annotation.Transactional;
 /** Runs, their state transitions and their logs in PostgreSQL. */
 @Repository
 public class RunRepository {
+
+  private static final Logger log = LoggerFactory.getLogger(RunRepository.class);
 
   private static final String COLUMNS =
       "id, lucene_spec, lucene_version, revision_date, machine, profile, corpus, reason, status,"
@@ -77,23 +82,29 @@ public class RunRepository {
 
   /** Marks a queued run running; empty when it is no longer queued (cancelled meanwhile). */
   public Optional<Run> start(long id) {
-    return jdbc.sql(
-            "update run set status = 'running', started_at = now(), progress = 'starting'"
-                + " where id = :id and status = 'queued' returning "
-                + COLUMNS)
-        .param("id", id)
-        .query(RunRepository::map)
-        .optional();
+    Optional<Run> started =
+        jdbc.sql(
+                "update run set status = 'running', started_at = now(), progress = 'starting'"
+                    + " where id = :id and "
+                    + RunTransition.START.condition()
+                    + " returning "
+                    + COLUMNS)
+            .param("id", id)
+            .query(RunRepository::map)
+            .optional();
+    if (started.isEmpty()) {
+      refused(id, RunTransition.START);
+    }
+    return started;
   }
 
   /** Cancels a run that is still queued; false when it is not queued any more. */
   public boolean cancelQueued(long id) {
-    return jdbc.sql(
-                "update run set status = 'cancelled', error = 'cancelled before it started',"
-                    + " finished_at = now() where id = :id and status = 'queued'")
-            .param("id", id)
-            .update()
-        == 1;
+    return transition(
+        id,
+        RunTransition.CANCEL_QUEUED,
+        "error = 'cancelled before it started', finished_at = now()",
+        Map.of());
   }
 
   /** Asks the worker of a running run to stop it; false when it is not running. */
@@ -112,22 +123,25 @@ public class RunRepository {
         .orElse(false);
   }
 
-  public void markCancelled(long id, String error) {
-    jdbc.sql(
-            "update run set status = 'cancelled', error = :error, progress = null,"
-                + " finished_at = now() where id = :id")
-        .param("error", error)
-        .param("id", id)
-        .update();
+  /** Ends a running run cancelled; false (and logged) when it is not running. */
+  public boolean markCancelled(long id, String error) {
+    return transition(
+        id,
+        RunTransition.CANCEL_RUNNING,
+        "error = :error, progress = null, finished_at = now()",
+        Map.of("error", error));
   }
 
-  /** Puts a run whose worker died back in the queue; its log so far is kept. */
-  public void requeue(long id) {
-    jdbc.sql(
-            "update run set status = 'queued', progress = null, started_at = null,"
-                + " cancel_requested = false where id = :id")
-        .param("id", id)
-        .update();
+  /**
+   * Puts a running run back in the queue (its worker stopped or died); its log so far is kept, and
+   * it runs again from the start. False (and logged) when it is not running.
+   */
+  public boolean requeue(long id) {
+    return transition(
+        id,
+        RunTransition.REQUEUE,
+        "progress = null, started_at = null, cancel_requested = false",
+        Map.of());
   }
 
   public void updateProgress(long id, String progress) {
@@ -235,37 +249,73 @@ public class RunRepository {
         .list();
   }
 
-  public void markFailed(long id, String error) {
-    jdbc.sql(
-            "update run set status = 'failed', error = :error, progress = null,"
-                + " finished_at = now() where id = :id")
-        .param("error", error)
-        .param("id", id)
-        .update();
+  /** Ends a running run failed; false (and logged) when it is not running. */
+  public boolean markFailed(long id, String error) {
+    return transition(
+        id,
+        RunTransition.FAIL,
+        "error = :error, progress = null, finished_at = now()",
+        Map.of("error", error));
   }
 
-  /** Called inside the ingestion transaction, so the run turns succeeded with its points. */
-  public void markSucceeded(long id, String environmentJson) {
-    jdbc.sql(
-            "update run set status = 'succeeded', progress = null, error = null,"
-                + " environment = cast(:env as jsonb), finished_at = now() where id = :id")
-        .param("env", environmentJson)
-        .param("id", id)
-        .update();
+  /**
+   * Called inside the ingestion transaction, so the run turns succeeded with its points; false (and
+   * logged) when it is not running or a cancel was asked for, and the caller rolls back.
+   */
+  public boolean markSucceeded(long id, String environmentJson) {
+    return transition(
+        id,
+        RunTransition.SUCCEED,
+        "progress = null, error = null, environment = cast(:env as jsonb), finished_at = now()",
+        Map.of("env", environmentJson));
   }
 
   /**
    * Called inside the ingestion transaction when some benchmarks failed while others ran: the run
-   * fails, naming them, and keeps the points of those that ran.
+   * fails, naming them, and keeps the points of those that ran. False as {@link #markSucceeded}.
    */
-  public void markFailedKeepingResults(long id, String error, String environmentJson) {
-    jdbc.sql(
-            "update run set status = 'failed', progress = null, error = :error,"
-                + " environment = cast(:env as jsonb), finished_at = now() where id = :id")
-        .param("error", error)
-        .param("env", environmentJson)
-        .param("id", id)
-        .update();
+  public boolean markFailedKeepingResults(long id, String error, String environmentJson) {
+    return transition(
+        id,
+        RunTransition.FAIL_KEEPING_RESULTS,
+        "progress = null, error = :error, environment = cast(:env as jsonb), finished_at = now()",
+        Map.of("error", error, "env", environmentJson));
+  }
+
+  /**
+   * Moves a run along {@code transition}, also assigning {@code set}; false, and logged, when the
+   * run's status (or the transition's guard) does not allow it.
+   */
+  private boolean transition(long id, RunTransition transition, String set, Map<String, ?> params) {
+    boolean moved =
+        jdbc.sql(
+                    "update run set status = '"
+                        + transition.to().db()
+                        + "', "
+                        + set
+                        + " where id = :id and "
+                        + transition.condition())
+                .params(params)
+                .param("id", id)
+                .update()
+            == 1;
+    if (!moved) {
+      refused(id, transition);
+    }
+    return moved;
+  }
+
+  private void refused(long id, RunTransition transition) {
+    String now =
+        jdbc.sql(
+                "select status || case when cancel_requested then ' (cancel requested)' else '' end"
+                    + " from run where id = :id")
+            .param("id", id)
+            .query(String.class)
+            .optional()
+            .orElse("not there");
+    log.warn(
+        "Run {}: refused to {} it (-> {}): it is {}", id, transition, transition.to().db(), now);
   }
 
   /** Called inside the ingestion transaction: notes, calibration and the disturbed verdict. */

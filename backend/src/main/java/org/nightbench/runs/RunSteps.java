@@ -15,6 +15,7 @@ import org.nightbench.harness.HarnessLauncher;
 import org.nightbench.ingest.StepResult;
 import org.nightbench.jdk.Jdk;
 import org.nightbench.lucene.ResolvedLucene;
+import org.springframework.dao.DataAccessException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -150,7 +151,12 @@ final class RunSteps {
 
   private void announce(String step) {
     log.accept("== " + step);
-    runs.updateProgress(run.id(), step);
+    try {
+      runs.updateProgress(run.id(), step);
+    } catch (DataAccessException e) {
+      // The progress line is for the page; a database blip must not fail a benchmark over it.
+      log.accept("(progress not stored: " + e.getMessage().lines().findFirst().orElse("") + ")");
+    }
   }
 
   private void fork(String step, List<String> args) {

@@ -5,30 +5,43 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import org.nightbench.harness.Cancellation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 
 /**
- * Tells a running run's forked JVMs to stop when someone asked to cancel the run or it ran past the
- * job timeout; the launcher asks several times a second, the database is read at most once a
- * second.
+ * Tells a running run's forked JVMs to stop when someone asked to cancel the run, it ran past the
+ * job timeout or its worker is stopping; the launcher asks several times a second, the database is
+ * read at most once a second.
  */
 final class RunWatch implements Cancellation {
 
   private static final Logger log = LoggerFactory.getLogger(RunWatch.class);
   private static final Duration CHECK_EVERY = Duration.ofSeconds(1);
+  static final String WORKER_STOPPING = "the worker is stopping";
 
   private final long runId;
   private final RunRepository runs;
   private final Clock clock;
   private final Duration timeout;
   private final Instant deadline;
+  private final BooleanSupplier workerStopping;
   private Instant lastCheck = Instant.MIN;
   private boolean cancelRequested;
 
   RunWatch(long runId, RunRepository runs, Clock clock, Duration timeout) {
+    this(runId, runs, clock, timeout, () -> false);
+  }
+
+  RunWatch(
+      long runId,
+      RunRepository runs,
+      Clock clock,
+      Duration timeout,
+      BooleanSupplier workerStopping) {
+    this.workerStopping = workerStopping;
     this.runId = runId;
     this.runs = runs;
     this.clock = clock;
@@ -38,6 +51,9 @@ final class RunWatch implements Cancellation {
 
   @Override
   public synchronized Optional<String> reason() {
+    if (workerStopping.getAsBoolean()) {
+      return Optional.of(WORKER_STOPPING);
+    }
     Instant now = clock.instant();
     if (!cancelRequested && !now.isBefore(lastCheck.plus(CHECK_EVERY))) {
       lastCheck = now;

@@ -20,9 +20,14 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param stepTimeout a forked harness JVM running longer is killed and its run fails
  * @param jobTimeout a run taking longer is stopped like a cancelled one and fails
  * @param pollingInterval how often an idle worker looks for queued runs
- * @param heartbeatInterval how often a worker tells the database it is alive; six missed beats make
- *     its run dead
+ * @param heartbeatInterval how often a worker tells the database it is alive
+ * @param missedHeartbeats how many beats a worker may miss before its run counts as dead; with the
+ *     defaults (10 s, 6) a killed worker's run is noticed within 80 s
  * @param retryDeadRuns whether a run whose worker died is queued again instead of failed
+ * @param ingestRetryFor how long a run keeps its result files and tries ingesting again while the
+ *     database is unreachable, before it fails saying so
+ * @param keepFailedWorkFor how long the work directory of a failed run (its indexes and result
+ *     files) is kept for a look before a sweep removes it; succeeded and cancelled runs' go at once
  * @param profiles the known profiles by name
  */
 @ConfigurationProperties("nightbench.runner")
@@ -35,7 +40,10 @@ public record RunnerProperties(
     Duration jobTimeout,
     Duration pollingInterval,
     Duration heartbeatInterval,
+    Integer missedHeartbeats,
     boolean retryDeadRuns,
+    Duration ingestRetryFor,
+    Duration keepFailedWorkFor,
     Map<String, BenchmarkProfile> profiles) {
 
   public RunnerProperties {
@@ -44,7 +52,14 @@ public record RunnerProperties(
     }
     jobTimeout = jobTimeout == null ? Duration.ofHours(3) : jobTimeout;
     pollingInterval = pollingInterval == null ? Duration.ofSeconds(2) : pollingInterval;
-    heartbeatInterval = heartbeatInterval == null ? Duration.ofSeconds(30) : heartbeatInterval;
+    heartbeatInterval = heartbeatInterval == null ? Duration.ofSeconds(10) : heartbeatInterval;
+    missedHeartbeats = missedHeartbeats == null ? 6 : missedHeartbeats;
+    if (missedHeartbeats < 1) {
+      throw new IllegalArgumentException(
+          "nightbench.runner.missed-heartbeats must be at least 1, not " + missedHeartbeats);
+    }
+    ingestRetryFor = ingestRetryFor == null ? Duration.ofMinutes(15) : ingestRetryFor;
+    keepFailedWorkFor = keepFailedWorkFor == null ? Duration.ofDays(7) : keepFailedWorkFor;
     profiles = profiles == null ? Map.of() : Map.copyOf(profiles);
     // A profile's flags reach every forked JVM: a bad one fails the start, not a run at 2 am.
     profiles.forEach(

@@ -18,6 +18,7 @@ import org.nightbench.runs.RunRequest;
 import org.nightbench.runs.RunStatus;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
 
@@ -111,33 +112,73 @@ class ResultIngesterTests {
   }
 
   @Test
-  void aBadMetricIngestsNothingOfTheRun() {
+  void aRowTheDatabaseRefusesAfterOthersWereStoredIngestsNothingOfTheRun() {
     long run = runningRun("maven:9.12.3");
     String machine = "atomic-" + run;
+    HarnessResult search = result("search", metric("search", "HighTerm", "qps", 100));
+    // Series, points and the first result file are written before the second result file's step
+    // name, which cannot go into a text column (it holds a NUL): the failure comes after inserts.
+    List<StepResult> steps =
+        List.of(
+            new StepResult("search JVM 1/2", search), new StepResult("search JVM 2/2 \0", search));
 
     assertThatThrownBy(
             () ->
-                ingest(
+                ingester.ingest(
                     context(run, machine),
-                    List.of(
-                        result("search", metric("search", "HighTerm", "qps", 100)),
-                        result("search", metric("search", "HighTerm", "qps", Double.NaN)))))
-        .hasMessage("metric search/HighTerm/qps of result file 2 is NaN");
+                    steps,
+                    new RunFindings(List.of(), null, null, null, null)))
+        .isInstanceOf(DataAccessException.class);
 
-    assertThat(
-            jdbc.sql("select count(*) from measurement where run_id = :run")
-                .param("run", run)
-                .query(Long.class)
-                .single())
+    assertThat(count("select count(*) from measurement where run_id = :run", run))
+        .as("the run's points were rolled back")
+        .isZero();
+    assertThat(count("select count(*) from run_result where run_id = :run", run))
+        .as("the first result file was rolled back")
         .isZero();
     assertThat(
             jdbc.sql("select count(*) from series where machine = :machine")
                 .param("machine", machine)
                 .query(Long.class)
                 .single())
-        .as("the series created before the bad metric was rolled back too")
+        .as("the series created before the refused row were rolled back too")
         .isZero();
     assertThat(runs.find(run).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
+  }
+
+  @Test
+  void aBadMetricIsRefusedWithOneLine() {
+    long run = runningRun("maven:9.12.3");
+
+    assertThatThrownBy(
+            () ->
+                ingest(
+                    context(run, "nan-" + run),
+                    List.of(
+                        result("search", metric("search", "HighTerm", "qps", 100)),
+                        result("search", metric("search", "HighTerm", "qps", Double.NaN)))))
+        .hasMessage("metric search/HighTerm/qps of result file 2 is NaN");
+    assertThat(count("select count(*) from measurement where run_id = :run", run)).isZero();
+  }
+
+  @Test
+  void aRunCancelledWhileIngestingStoresNothingAndEndsCancelled() {
+    long run = runningRun("maven:9.12.3");
+    String machine = "cancelled-" + run;
+    assertThat(runs.requestCancel(run)).isTrue();
+
+    assertThatThrownBy(
+            () ->
+                ingest(
+                    context(run, machine),
+                    List.of(result("search", metric("search", "HighTerm", "qps", 100)))))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("run " + run + " was cancelled or ended elsewhere; its results are not stored");
+
+    assertThat(count("select count(*) from measurement where run_id = :run", run)).isZero();
+    assertThat(count("select count(*) from run_result where run_id = :run", run)).isZero();
+    assertThat(runs.markCancelled(run, "cancelled on request")).isTrue();
+    assertThat(runs.find(run).orElseThrow().status()).isEqualTo(RunStatus.CANCELLED);
   }
 
   @Test
@@ -155,6 +196,10 @@ class ResultIngesterTests {
 
     assertThatThrownBy(() -> ingest(context(run, "schema-" + run), List.of(future)))
         .hasMessage("result file 1 has schema version 99, expected 2");
+  }
+
+  private long count(String sql, long run) {
+    return jdbc.sql(sql).param("run", run).query(Long.class).single();
   }
 
   /** Ingests results as if each came from its own step, with nothing else to report. */

@@ -25,6 +25,7 @@ import org.nightbench.harness.HarnessLauncher;
 import org.nightbench.ingest.ResultIngester;
 import org.nightbench.jdk.JdkFinder;
 import org.nightbench.jdk.JdkProperties;
+import org.nightbench.jobs.JobEngine;
 import org.nightbench.lucene.LuceneResolver;
 import org.nightbench.machine.MachineStateProbe;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -53,6 +54,7 @@ class RunJobsTests {
   @Autowired MachineStateProbe machineState;
   @Autowired ComparisonRuns comparisons;
   @Autowired ComparisonExecutor comparisonExecutor;
+  @Autowired RunWorkDirectories workDirectories;
 
   @Test
   void aRunWhoseWorkerWasKilledFailsNamingTheWorker() {
@@ -69,6 +71,36 @@ class RunJobsTests {
         .isEqualTo("worker bench-1:4242 stopped heartbeating while running this run");
     assertThat(runs.log(run.id(), 0)).anyMatch(line -> line.startsWith("FAILED: worker"));
     assertThat(executions(run)).isZero();
+  }
+
+  @Test
+  void byDefaultAKilledWorkersRunIsNoticedWithinNinetySeconds() {
+    Duration beat = settings.heartbeatInterval();
+    int missed = settings.missedHeartbeats();
+    assertThat(JobEngine.deadNoticedWithin(beat, missed))
+        .isLessThanOrEqualTo(Duration.ofSeconds(90));
+    Duration deadAfter = beat.multipliedBy(missed);
+    Run stillAlive = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    leftRunningByAKilledWorker(stillAlive, deadAfter.minusSeconds(5));
+    Run dead = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    leftRunningByAKilledWorker(dead, deadAfter.plusSeconds(5));
+
+    // The engine as the worker configures it, at this instant: one look for dead executions.
+    ManualScheduler live =
+        JobEngine.configure(
+                TestHelper.createManualScheduler(dataSource, worker.task()), beat, missed)
+            .clock(now())
+            .build();
+    live.runDeadExecutionDetection();
+
+    assertThat(runs.find(dead.id()).orElseThrow().status()).isEqualTo(RunStatus.FAILED);
+    assertThat(runs.find(stillAlive.id()).orElseThrow().status())
+        .as("%s without a heartbeat is not yet dead", deadAfter.minusSeconds(5))
+        .isEqualTo(RunStatus.RUNNING);
+    repository.markFailed(stillAlive.id(), "test cleanup");
+    jdbc.sql("delete from scheduled_tasks where task_instance = :id")
+        .param("id", Long.toString(stillAlive.id()))
+        .update();
   }
 
   @Test
@@ -153,8 +185,10 @@ class RunJobsTests {
                 json,
                 machineState,
                 comparisons,
-                comparisonExecutor),
-            settings);
+                comparisonExecutor,
+                workDirectories),
+            settings,
+            workDirectories);
     Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
     Thread working = new Thread(() -> fakeJdkWorker.run(run.id()), "test-worker");
     working.start();
@@ -229,12 +263,19 @@ class RunJobsTests {
 
   /** What a JVM killed mid-run leaves: the run running, its execution picked, heartbeats stale. */
   private void leftRunningByAKilledWorker(Run run) {
+    leftRunningByAKilledWorker(run, Duration.ofHours(1));
+  }
+
+  /** The same, with the worker's last heartbeat {@code ago}. */
+  private void leftRunningByAKilledWorker(Run run, Duration ago) {
     repository.start(run.id()).orElseThrow();
     assertThat(
             jdbc.sql(
                     "update scheduled_tasks set picked = true, picked_by = 'bench-1:4242',"
-                        + " last_heartbeat = now() - interval '1 hour', version = version + 1"
+                        + " last_heartbeat = now() - make_interval(secs => :ago),"
+                        + " version = version + 1"
                         + " where task_name = :task and task_instance = :id")
+                .param("ago", (double) ago.toSeconds())
                 .param("task", RunWorker.taskName("test-machine"))
                 .param("id", Long.toString(run.id()))
                 .update())
