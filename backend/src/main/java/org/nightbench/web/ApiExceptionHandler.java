@@ -1,5 +1,6 @@
 package org.nightbench.web;
 
+import org.springframework.beans.TypeMismatchException;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
@@ -53,6 +54,21 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
       }
     }
     ProblemDetail body = ProblemDetail.forStatusAndDetail(status, unreadable(e));
+    return handleExceptionInternal(e, body, headers, status, request);
+  }
+
+  /** Letters or an overflowing number where a number belongs: one line naming the parameter. */
+  @Override
+  protected ResponseEntity<Object> handleTypeMismatch(
+      TypeMismatchException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    String name = e.getPropertyName() == null ? "a parameter" : e.getPropertyName();
+    String type =
+        e.getRequiredType() == null ? "another type" : e.getRequiredType().getSimpleName();
+    String value = String.valueOf(e.getValue());
+    value = value.length() <= 40 ? value : value.substring(0, 40) + "…";
+    ProblemDetail body =
+        ProblemDetail.forStatusAndDetail(
+            status, "bad value '" + value + "' for " + name + ": expected " + type);
     return handleExceptionInternal(e, body, headers, status, request);
   }
 

@@ -133,6 +133,9 @@ class WebHardeningTests {
       assertThat(api.statusCode()).as(path).isEqualTo(400);
       assertThat(api.body()).as(path).doesNotContain("\n").containsPattern("limit|minChange");
     }
+    HttpResponse<String> overflow = get("/api/runs?limit=" + "1".repeat(60), "*/*");
+    assertThat(overflow.statusCode()).isEqualTo(400);
+    assertThat(overflow.body()).contains("\"detail\":\"bad value '1111", "for limit: expected int");
     HttpResponse<String> page = get("/alerts?minChangePercent=1e999", "text/html");
     assertThat(page.statusCode()).isEqualTo(400);
     assertThat(page.body()).contains("minChangePercent must be a finite number");
