@@ -1,7 +1,7 @@
 // Draws each curve a run measured inside its JVMs (reopen latency against time, latency
 // percentiles against offered load) from the run's curve API, one Dygraphs chart per curve.
 /* global Dygraph */
-import { formatValue } from './series-chart.js';
+import { formatValue } from './format.js';
 
 async function draw(div) {
   const response = await fetch(div.dataset.url);

@@ -1,0 +1,24 @@
+// Formatting shared by the pages' scripts: values as the server writes them, dates, escaped text.
+// A library: importing it runs nothing.
+
+/** Four significant digits, whole numbers from 1000 up: the same as the server's ValueFormat. */
+export function formatValue(v) {
+  if (v == null) return '';
+  if (!Number.isFinite(v)) return String(v);
+  if (Math.abs(v) >= 1000) return Math.round(v).toLocaleString('en-US');
+  return String(Number(v.toPrecision(4)));
+}
+
+/** The UTC day of an instant in milliseconds, as 2026-01-31. */
+export function formatDate(ms) {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
+}
+
+/** Escaped text with its http(s) links made clickable, for annotation texts written by people. */
+export function linkify(text) {
+  return escapeHtml(text ?? '').replace(/https?:\/\/[^\s<>"']+/g, url => `<a href="${url}">${url}</a>`);
+}

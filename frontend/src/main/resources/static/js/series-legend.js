@@ -1,0 +1,70 @@
+// The series chart's legend: a point described in one line, with its commit fetched when shown.
+// A library: importing it runs nothing.
+import { escapeHtml, formatDate, formatValue } from './format.js';
+import { RUN_ID, STDDEV, VALUE, X, isGitPoint, lucene } from './series-points.js';
+
+/**
+ * The short sha of a point's commit, linked to it, and a link to the commits between the previous
+ * point's commit (in the order drawn) and this one; empty for points not built from git.
+ */
+export function commitHtml(sha, previous, webUrl) {
+  if (!sha) return '';
+  const short = escapeHtml(sha.slice(0, 7));
+  if (!webUrl) return ` · ${short}`;
+  const shaLink = `<a href="${escapeHtml(`${webUrl}/commit/${sha}`)}">${short}</a>`;
+  const changes = previous && previous !== sha
+    ? ` (<a class="compare" href="${escapeHtml(`${webUrl}/compare/${previous}...${sha}`)}">changes since ${escapeHtml(previous.slice(0, 7))}</a>)`
+    : '';
+  return ` · ${shaLink}${changes}`;
+}
+
+/**
+ * A run's commit, asked of the runs API once per run: the points leave commits out, since forty
+ * random hex digits a night would be most of a long series' bytes.
+ */
+export function commits(runApiUrl) {
+  const cache = new Map();
+  return runId => {
+    if (!cache.has(runId)) {
+      cache.set(runId, fetch(runApiUrl + runId, { headers: { Accept: 'application/json' } })
+        .then(response => (response.ok ? response.json() : null))
+        .then(run => run?.commitSha ?? null)
+        .catch(() => null));
+    }
+    return cache.get(runId);
+  };
+}
+
+/** Fills the legend's commit slot for point i once its commit (and the previous one's) is known. */
+export function fillCommit(legend, points, i, webUrl, commitOf) {
+  const runId = points[i][RUN_ID];
+  Promise.all([commitOf(runId), i > 0 ? commitOf(points[i - 1][RUN_ID]) : null])
+    .then(([sha, previous]) => {
+      const slot = legend.querySelector(`.commit-slot[data-run="${runId}"]`);
+      if (slot) slot.innerHTML = commitHtml(sha, previous, webUrl);
+    });
+}
+
+/** Point i in one line: value ± σ, Lucene, a slot for its commit, date and run. */
+export function describe(points, i, unit) {
+  const point = points[i];
+  const sigma = point[STDDEV] == null ? '' : ` ± ${formatValue(point[STDDEV])}`;
+  const commit = isGitPoint(point) ? `<span class="commit-slot" data-run="${point[RUN_ID]}"></span>` : '';
+  return `<strong>${formatValue(point[VALUE])}${sigma}</strong> ${escapeHtml(unit)}`
+    + ` · ${escapeHtml(lucene(point))}${commit}`
+    + ` · ${formatDate(point[X])} · run ${point[RUN_ID]}`;
+}
+
+/** The legend while nothing is hovered: how many points over which dates, and the latest. */
+export function overview(points, unit) {
+  const last = points[points.length - 1];
+  const span = points.length === 1
+    ? '1 point'
+    : `${points.length} points, ${formatDate(points[0][X])} to ${formatDate(last[X])}`;
+  return `${span}. Latest: ${describe(points, points.length - 1, unit)}`;
+}
+
+/** The legend's offer to annotate the point it describes: its run and date ride on the link. */
+export function annotateLink(point) {
+  return ` · <a href="#" class="annotate" data-run="${Number(point[RUN_ID])}" data-x="${Number(point[X])}">annotate</a>`;
+}

@@ -1,0 +1,154 @@
+// The series page (series/detail.html): draws its series (div#chart) as a Dygraphs chart with its
+// ±1σ band. The page renders at once; the points come from the JSON API, so the API and the page
+// can never disagree. The page's entry: the only module here that runs on load; what it draws
+// with lives in the modules it imports.
+import { writeHeaders } from './csrf.js';
+import { escapeHtml } from './format.js';
+import { annotationForm, annotationList, canAnnotate, refusal } from './series-annotations.js';
+import { COLORS, draw } from './series-chart.js';
+import { commits } from './series-legend.js';
+import { isReleaseSeries, seriesLabel } from './series-points.js';
+import { readUrl, writeUrl } from './series-url.js';
+
+// No Accept header: the points' fetch must match the page's preload of them to reuse it.
+async function json(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+async function main() {
+  const element = document.getElementById('chart');
+  const legend = document.getElementById('chart-legend');
+  const { seriesId, apiUrl } = element.dataset;
+  try {
+    const state = readUrl();
+    const [points, firstAnnotations, changePoints, related] = await Promise.all([
+      json(element.dataset.pointsUrl).then(body => body.points),
+      json(`${apiUrl}${seriesId}/annotations`).catch(() => []),
+      json(`${apiUrl}${seriesId}/change-points`).catch(() => []),
+      json(`${apiUrl}${seriesId}/related`).catch(() => []),
+    ]);
+    if (points.length === 0) {
+      element.innerHTML = '<p class="muted">No points yet: this series has not been measured.</p>';
+      legend.textContent = '';
+      return;
+    }
+    let annotations = firstAnnotations;
+    const primary = { id: Number(seriesId), label: element.dataset.label, metric: element.dataset.metric, points };
+    const extras = new Map();
+    const load = async id => {
+      if (!extras.has(id)) {
+        const series = related.find(r => r.id === id) ?? await json(`${apiUrl}${id}`);
+        extras.set(id, { id, label: seriesLabel(series), metric: series.metric, points: (await json(`${apiUrl}${id}/points`)).points });
+      }
+      return extras.get(id);
+    };
+    const commitOf = commits(element.dataset.runApiUrl);
+    const toggle = document.getElementById('chart-x');
+    const logToggle = document.getElementById('chart-log');
+    const add = document.getElementById('chart-add');
+    const chips = document.getElementById('chart-series');
+    // Editors only: the legend's "annotate" and the list's edit and delete.
+    const editable = canAnnotate();
+    const releases = isReleaseSeries(points);
+    state.with = state.with.filter(id => id !== primary.id).slice(0, COLORS.length - 1);
+    let byRelease = releases && state.x !== 'date' && state.with.length === 0 && !state.window;
+
+    const render = async () => {
+      const others = await Promise.all(state.with.map(id => load(id).catch(() => null)));
+      const seriesList = [primary, ...others.filter(Boolean)];
+      const view = {
+        seriesList, byRelease, logscale: state.logscale, annotations, changePoints, commitOf, editable,
+        window: state.window,
+        onZoom(range) { state.window = range; writeUrl(state); },
+      };
+      // Exposed for people poking at the page and for the browser tests.
+      window.nightbenchChart?.destroy();
+      legend.style.minHeight = `${2.9 + 1.45 * (seriesList.length - 1)}rem`;
+      window.nightbenchChart = draw(element, legend, view);
+      if (toggle) toggle.textContent = byRelease ? 'x: release order (show dates)' : 'x: date (show release order)';
+      if (logToggle) logToggle.textContent = state.logscale ? 'y: log (show linear)' : 'y: linear (show log)';
+      if (chips) {
+        chips.innerHTML = seriesList.slice(1).map((series, k) => `<li><span style="color:${COLORS[k + 1]}">■</span> `
+          + `<a href="${escapeHtml(String(series.id))}">${escapeHtml(series.label)}</a> `
+          + `<button type="button" data-remove="${series.id}" aria-label="remove">×</button></li>`).join('');
+      }
+      writeUrl(state);
+    };
+    if (toggle && releases) {
+      toggle.hidden = false;
+      toggle.addEventListener('click', () => {
+        byRelease = !byRelease;
+        state.x = byRelease ? null : 'date';
+        if (byRelease) { state.with = []; state.window = null; }
+        render();
+      });
+    }
+    logToggle?.addEventListener('click', () => { state.logscale = !state.logscale; render(); });
+    if (add) {
+      add.insertAdjacentHTML('beforeend', related.map(r => `<option value="${r.id}">${escapeHtml(seriesLabel(r))}</option>`).join(''));
+      add.hidden = related.length === 0;
+      add.addEventListener('change', () => {
+        const id = Number(add.value);
+        add.value = '';
+        if (id && !state.with.includes(id) && state.with.length < COLORS.length - 1) {
+          state.with.push(id);
+          byRelease = false;
+          render();
+        }
+      });
+    }
+    chips?.addEventListener('click', event => {
+      const id = Number(event.target.dataset?.remove);
+      if (id) { state.with = state.with.filter(w => w !== id); render(); }
+    });
+    const list = document.getElementById('chart-annotations');
+    const showList = () => {
+      if (!list) return;
+      list.innerHTML = annotationList(annotations, editable);
+      list.hidden = annotations.length === 0;
+    };
+    showList();
+    const dialog = document.getElementById('annotation-dialog');
+    if (editable) {
+      const { annotationsUrl } = element.dataset;
+      // After a change: the letters are the server's (date order), so ask again and draw again.
+      const reload = async () => {
+        annotations = await json(`${apiUrl}${seriesId}/annotations`);
+        showList();
+        await render();
+      };
+      const form = annotationForm(dialog, annotationsUrl, reload);
+      legend.addEventListener('click', event => {
+        const link = event.target.closest('a.annotate');
+        if (!link) return;
+        event.preventDefault();
+        form.annotate(Number(link.dataset.run), Number(link.dataset.x));
+      });
+      list?.addEventListener('click', async event => {
+        const button = event.target.closest('button[data-id]');
+        const a = button && annotations.find(x => x.id === Number(button.dataset.id));
+        if (!a) return;
+        if (button.classList.contains('edit')) {
+          form.edit(a);
+        } else if (button.classList.contains('delete') && window.confirm(`Delete annotation ${a.letter}?`)) {
+          const response = await fetch(`${annotationsUrl}/${a.id}`, { method: 'DELETE', headers: writeHeaders() });
+          if (!response.ok && response.status !== 404) {
+            window.alert(await refusal(response));
+            return;
+          }
+          await reload();
+        }
+      });
+    }
+    await render();
+    // For the speed benchmark: when the first chart was on the screen, from navigation start.
+    performance.mark('nightbench-chart-drawn');
+  } catch (error) {
+    element.innerHTML = '<p class="error">The points could not be loaded.</p>';
+    console.error(error);
+  }
+}
+
+main();
