@@ -1,16 +1,20 @@
 package org.nightbench.harness;
 
-import org.nightbench.runs.RunnerProperties;
+import java.nio.file.Path;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Wires the launcher to the harness jar extracted into the runner's work directory. */
+/**
+ * Wires the launcher to the harness jar extracted into the runner's work directory, read from its
+ * setting so that this package needs nothing from the runs that use it.
+ */
 @Configuration(proxyBeanMethods = false)
 class HarnessConfiguration {
 
   @Bean
-  HarnessJar harnessJar(RunnerProperties runner) {
-    return new HarnessJar(runner.workDirectory().resolve("harness"));
+  HarnessJar harnessJar(@Value("${nightbench.runner.work-directory}") Path workDirectory) {
+    return new HarnessJar(workDirectory.resolve("harness"));
   }
 
   @Bean

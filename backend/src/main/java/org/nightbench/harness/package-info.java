@@ -1,5 +1,6 @@
 /**
  * Forking the benchmark harness: the harness jar as a file, the profile of settings it runs with,
- * and the launcher that starts one fresh JVM per measurement and reads nothing but its files.
+ * the command lines built from that profile, and the launcher that starts one fresh JVM per
+ * measurement and reads nothing but its files.
  */
 package org.nightbench.harness;

@@ -15,6 +15,7 @@ import org.nightbench.corpus.CorpusProvider;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.CalibrationSettings;
 import org.nightbench.harness.Cancellation;
+import org.nightbench.harness.HarnessCommands;
 import org.nightbench.harness.HarnessLauncher;
 import org.nightbench.harness.IndexingVariant;
 import org.nightbench.harness.NrtVariant;

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.search.SearchSettings;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
+import org.nightbench.protocol.HarnessOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -15,27 +16,31 @@ import picocli.CommandLine.Option;
  * with the real tasks and once with empty ones.
  */
 @Command(
-    name = "bare-loop",
+    name = HarnessOptions.BARE_LOOP_COMMAND,
     mixinStandardHelpOptions = true,
     description = "Measure the search harness's own overhead per task category.")
 final class BareLoopCommand implements Callable<Integer> {
 
-  @Option(names = "--index-dir", required = true, paramLabel = "DIR")
+  @Option(names = HarnessOptions.INDEX_DIR, required = true, paramLabel = "DIR")
   Path indexDir;
 
-  @Option(names = "--tasks", required = true, paramLabel = "FILE")
+  @Option(names = HarnessOptions.TASKS, required = true, paramLabel = "FILE")
   Path tasks;
 
-  @Option(names = "--repetitions", defaultValue = "20", paramLabel = "R")
+  @Option(names = HarnessOptions.REPETITIONS, defaultValue = "20", paramLabel = "R")
   int repetitions;
 
-  @Option(names = "--warmup", defaultValue = "5", paramLabel = "W")
+  @Option(names = HarnessOptions.WARMUP, defaultValue = "5", paramLabel = "W")
   int warmup;
 
-  @Option(names = "--seed", defaultValue = "0", paramLabel = "S")
+  @Option(names = HarnessOptions.SEED, defaultValue = "0", paramLabel = "S")
   long seed;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE", description = "result JSON")
+  @Option(
+      names = HarnessOptions.OUT,
+      required = true,
+      paramLabel = "FILE",
+      description = "result JSON")
   Path out;
 
   @Override

@@ -5,33 +5,38 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.nightbench.benchjobs.tasks.TaskFileWriter;
 import org.nightbench.benchjobs.tasks.TaskGenerator;
+import org.nightbench.protocol.HarnessOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code generate-tasks}: writes a seeded luceneutil-style task file derived from an index. */
 @Command(
-    name = "generate-tasks",
+    name = HarnessOptions.GENERATE_TASKS_COMMAND,
     mixinStandardHelpOptions = true,
     description = "Generate a task file from an index's term statistics.")
 final class GenerateTasksCommand implements Callable<Integer> {
 
-  @Option(names = "--index-dir", required = true, paramLabel = "DIR")
+  @Option(names = HarnessOptions.INDEX_DIR, required = true, paramLabel = "DIR")
   Path indexDir;
 
   @Option(
-      names = "--corpus",
+      names = HarnessOptions.CORPUS,
       required = true,
       paramLabel = "FILE",
       description = "corpus the index was built from")
   Path corpus;
 
-  @Option(names = "--seed", required = true, paramLabel = "S")
+  @Option(names = HarnessOptions.SEED, required = true, paramLabel = "S")
   long seed;
 
-  @Option(names = "--per-category", defaultValue = "5", paramLabel = "N")
+  @Option(names = HarnessOptions.PER_CATEGORY, defaultValue = "5", paramLabel = "N")
   int perCategory;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE", description = "task file to write")
+  @Option(
+      names = HarnessOptions.OUT,
+      required = true,
+      paramLabel = "FILE",
+      description = "task file to write")
   Path out;
 
   @Override

@@ -10,62 +10,73 @@ import org.nightbench.benchjobs.indexing.IndexingReport;
 import org.nightbench.benchjobs.indexing.IndexingSettings;
 import org.nightbench.benchjobs.indexing.MergePolicyChoice;
 import org.nightbench.benchjobs.indexing.StoredFieldsMode;
+import org.nightbench.protocol.HarnessOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code index}: builds an index from a line-docs corpus and writes the indexing metrics. */
-@Command(name = "index", mixinStandardHelpOptions = true, description = "Index a line-docs corpus.")
+@Command(
+    name = HarnessOptions.INDEX_COMMAND,
+    mixinStandardHelpOptions = true,
+    description = "Index a line-docs corpus.")
 final class IndexCommand implements Callable<Integer> {
 
   @Option(
-      names = "--corpus",
+      names = HarnessOptions.CORPUS,
       required = true,
       paramLabel = "FILE",
       description = "line-docs file, plain or .gz")
   Path corpus;
 
   @Option(
-      names = "--index-dir",
+      names = HarnessOptions.INDEX_DIR,
       required = true,
       paramLabel = "DIR",
       description = "index directory, recreated")
   Path indexDir;
 
-  @Option(names = "--max-docs", paramLabel = "N", description = "stop after N docs (default: all)")
+  @Option(
+      names = HarnessOptions.MAX_DOCS,
+      paramLabel = "N",
+      description = "stop after N docs (default: all)")
   Long maxDocs;
 
-  @Option(names = "--ram-buffer-mb", defaultValue = "64", paramLabel = "MB")
+  @Option(names = HarnessOptions.RAM_BUFFER_MB, defaultValue = "64", paramLabel = "MB")
   double ramBufferMB;
 
-  @Option(names = "--threads", defaultValue = "1", paramLabel = "N")
+  @Option(names = HarnessOptions.THREADS, defaultValue = "1", paramLabel = "N")
   int threads;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE", description = "result JSON")
+  @Option(
+      names = HarnessOptions.OUT,
+      required = true,
+      paramLabel = "FILE",
+      description = "result JSON")
   Path out;
 
   @Option(
-      names = "--variant",
+      names = HarnessOptions.VARIANT,
       defaultValue = "default",
       paramLabel = "NAME",
       description = "names this configuration; the metrics' task")
   String variant;
 
   @Option(
-      names = "--doc-chars",
+      names = HarnessOptions.DOC_CHARS,
       defaultValue = "0",
       paramLabel = "N",
       description = "re-cut the body text into ~N-char docs (0: one doc per line)")
   int docChars;
 
   @Option(
-      names = "--directory",
+      names = HarnessOptions.DIRECTORY,
       defaultValue = "mmap",
       paramLabel = "KIND",
       description = "mmap, nio or bytebuffers (in heap, nothing persisted)")
   String directory;
 
   @Option(
-      names = "--merge-policy",
+      names = HarnessOptions.MERGE_POLICY,
       paramLabel = "POLICY",
       description =
           "tiered, log-byte-size, log-doc or no-merge (default: tiered; log-doc if"
@@ -73,25 +84,25 @@ final class IndexCommand implements Callable<Integer> {
   String mergePolicy;
 
   @Option(
-      names = "--deterministic",
+      names = HarnessOptions.DETERMINISTIC,
       description = "one thread, serial merges, flush by doc count: repeatable segments")
   boolean deterministic;
 
   @Option(
-      names = "--max-buffered-docs",
+      names = HarnessOptions.MAX_BUFFERED_DOCS,
       paramLabel = "N",
       description = "flush every N docs (default: by RAM; 1000 if deterministic)")
   Integer maxBufferedDocs;
 
   @Option(
-      names = "--stored-fields",
+      names = HarnessOptions.STORED_FIELDS,
       paramLabel = "MODE",
       description =
           "speed or compression: the default codec's stored fields mode (default: its own)")
   String storedFields;
 
   @Option(
-      names = "--postings-format",
+      names = HarnessOptions.POSTINGS_FORMAT,
       paramLabel = "NAME",
       description =
           "SPI name of the postings format for every field, e.g. the release's own or FST50"

@@ -7,54 +7,63 @@ import java.util.concurrent.Callable;
 import org.nightbench.benchjobs.load.LoadSettings;
 import org.nightbench.benchjobs.load.LoadSweep;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
+import org.nightbench.protocol.HarnessOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code load}: response time under rising open-loop load, and the capacity it implies. */
 @Command(
-    name = "load",
+    name = HarnessOptions.LOAD_COMMAND,
     mixinStandardHelpOptions = true,
     description =
         "Offer queries at rising rates (Poisson arrivals) and record latency percentiles.")
 final class LoadCommand implements Callable<Integer> {
 
-  @Option(names = "--index-dir", required = true, paramLabel = "DIR")
+  @Option(names = HarnessOptions.INDEX_DIR, required = true, paramLabel = "DIR")
   Path indexDir;
 
-  @Option(names = "--tasks", required = true, paramLabel = "FILE")
+  @Option(names = HarnessOptions.TASKS, required = true, paramLabel = "FILE")
   Path tasks;
 
-  @Option(names = "--directory", defaultValue = "mmap", paramLabel = "mmap|bytebuffers")
+  @Option(names = HarnessOptions.DIRECTORY, defaultValue = "mmap", paramLabel = "mmap|bytebuffers")
   String directory;
 
-  @Option(names = "--threads", defaultValue = "2", paramLabel = "N")
+  @Option(names = HarnessOptions.THREADS, defaultValue = "2", paramLabel = "N")
   int threads;
 
-  @Option(names = "--start-qps", defaultValue = "100", paramLabel = "Q")
+  @Option(names = HarnessOptions.START_QPS, defaultValue = "100", paramLabel = "Q")
   double startQps;
 
-  @Option(names = "--step-factor", defaultValue = "1.5", paramLabel = "F")
+  @Option(names = HarnessOptions.STEP_FACTOR, defaultValue = "1.5", paramLabel = "F")
   double stepFactor;
 
-  @Option(names = "--max-steps", defaultValue = "20", paramLabel = "K")
+  @Option(names = HarnessOptions.MAX_STEPS, defaultValue = "20", paramLabel = "K")
   int maxSteps;
 
-  @Option(names = "--step-seconds", defaultValue = "5", paramLabel = "S")
+  @Option(names = HarnessOptions.STEP_SECONDS, defaultValue = "5", paramLabel = "S")
   double stepSeconds;
 
-  @Option(names = "--warmup-seconds", defaultValue = "2", paramLabel = "S")
+  @Option(names = HarnessOptions.WARMUP_SECONDS, defaultValue = "2", paramLabel = "S")
   double warmupSeconds;
 
-  @Option(names = "--p99-limit-ms", defaultValue = "50", paramLabel = "MS")
+  @Option(names = HarnessOptions.P99_LIMIT_MS, defaultValue = "50", paramLabel = "MS")
   double p99LimitMs;
 
-  @Option(names = "--seed", defaultValue = "0", paramLabel = "SEED")
+  @Option(names = HarnessOptions.SEED, defaultValue = "0", paramLabel = "SEED")
   long seed;
 
-  @Option(names = "--categories", split = ",", paramLabel = "A,B", description = "default: all")
+  @Option(
+      names = HarnessOptions.CATEGORIES,
+      split = ",",
+      paramLabel = "A,B",
+      description = "default: all")
   List<String> categories;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE", description = "result JSON")
+  @Option(
+      names = HarnessOptions.OUT,
+      required = true,
+      paramLabel = "FILE",
+      description = "result JSON")
   Path out;
 
   @Override

@@ -8,59 +8,78 @@ import org.nightbench.benchjobs.nrt.NrtBenchmark;
 import org.nightbench.benchjobs.nrt.NrtSettings;
 import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
+import org.nightbench.protocol.HarnessOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code nrt}: reopen latency under a steady update load, on a copy of a built index. */
 @Command(
-    name = "nrt",
+    name = HarnessOptions.NRT_COMMAND,
     mixinStandardHelpOptions = true,
     description = "Time near-real-time reopens while documents are replaced and searches run.")
 final class NrtCommand implements Callable<Integer> {
 
-  @Option(names = "--variant", defaultValue = "plain", paramLabel = "plain|merging|throttled")
+  @Option(
+      names = HarnessOptions.VARIANT,
+      defaultValue = "plain",
+      paramLabel = "plain|merging|throttled")
   String variant;
 
-  @Option(names = "--index-dir", required = true, paramLabel = "DIR", description = "left as is")
+  @Option(
+      names = HarnessOptions.INDEX_DIR,
+      required = true,
+      paramLabel = "DIR",
+      description = "left as is")
   Path indexDir;
 
-  @Option(names = "--work-dir", required = true, paramLabel = "DIR", description = "for the copy")
+  @Option(
+      names = HarnessOptions.WORK_DIR,
+      required = true,
+      paramLabel = "DIR",
+      description = "for the copy")
   Path workDir;
 
-  @Option(names = "--corpus", required = true, paramLabel = "FILE")
+  @Option(names = HarnessOptions.CORPUS, required = true, paramLabel = "FILE")
   Path corpus;
 
-  @Option(names = "--tasks", paramLabel = "FILE", description = "queries for the search threads")
+  @Option(
+      names = HarnessOptions.TASKS,
+      paramLabel = "FILE",
+      description = "queries for the search threads")
   Path tasks;
 
-  @Option(names = "--update-rate", defaultValue = "200", paramLabel = "DOCS/S")
+  @Option(names = HarnessOptions.UPDATE_RATE, defaultValue = "200", paramLabel = "DOCS/S")
   double updateRate;
 
-  @Option(names = "--reopen-interval-ms", defaultValue = "1000", paramLabel = "MS")
+  @Option(names = HarnessOptions.REOPEN_INTERVAL_MS, defaultValue = "1000", paramLabel = "MS")
   double reopenIntervalMs;
 
-  @Option(names = "--search-threads", defaultValue = "1", paramLabel = "N")
+  @Option(names = HarnessOptions.SEARCH_THREADS, defaultValue = "1", paramLabel = "N")
   int searchThreads;
 
-  @Option(names = "--duration-seconds", defaultValue = "60", paramLabel = "S")
+  @Option(names = HarnessOptions.DURATION_SECONDS, defaultValue = "60", paramLabel = "S")
   double durationSeconds;
 
-  @Option(names = "--warmup-seconds", defaultValue = "5", paramLabel = "S")
+  @Option(names = HarnessOptions.WARMUP_SECONDS, defaultValue = "5", paramLabel = "S")
   double warmupSeconds;
 
-  @Option(names = "--merge-mb-per-sec", defaultValue = "20", paramLabel = "MB")
+  @Option(names = HarnessOptions.MERGE_MB_PER_SEC, defaultValue = "20", paramLabel = "MB")
   double mergeMbPerSec;
 
-  @Option(names = "--ram-buffer-mb", defaultValue = "64", paramLabel = "MB")
+  @Option(names = HarnessOptions.RAM_BUFFER_MB, defaultValue = "64", paramLabel = "MB")
   double ramBufferMb;
 
-  @Option(names = "--seed", defaultValue = "0", paramLabel = "SEED")
+  @Option(names = HarnessOptions.SEED, defaultValue = "0", paramLabel = "SEED")
   long seed;
 
-  @Option(names = "--max-full-flush-merge-wait-ms", paramLabel = "MS")
+  @Option(names = HarnessOptions.MAX_FULL_FLUSH_MERGE_WAIT_MS, paramLabel = "MS")
   Long maxFullFlushMergeWaitMs;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE", description = "result JSON")
+  @Option(
+      names = HarnessOptions.OUT,
+      required = true,
+      paramLabel = "FILE",
+      description = "result JSON")
   Path out;
 
   @Override

@@ -6,35 +6,48 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.nightbench.benchjobs.pk.PkLookupSettings;
 import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.HarnessOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code pk-lookup}: times primary-key lookups on an index built by {@code index}. */
 @Command(
-    name = "pk-lookup",
+    name = HarnessOptions.PK_LOOKUP_COMMAND,
     mixinStandardHelpOptions = true,
     description = "Time id lookups, sequential and random keys.")
 final class PkLookupCommand implements Callable<Integer> {
 
-  @Option(names = "--index-dir", required = true, paramLabel = "DIR")
+  @Option(names = HarnessOptions.INDEX_DIR, required = true, paramLabel = "DIR")
   Path indexDir;
 
-  @Option(names = "--lookups", defaultValue = "1000", paramLabel = "N", description = "per batch")
+  @Option(
+      names = HarnessOptions.LOOKUPS,
+      defaultValue = "1000",
+      paramLabel = "N",
+      description = "per batch")
   int lookups;
 
-  @Option(names = "--min-batch-seconds", defaultValue = "1", paramLabel = "S")
+  @Option(names = HarnessOptions.MIN_BATCH_SECONDS, defaultValue = "1", paramLabel = "S")
   double minBatchSeconds;
 
-  @Option(names = "--batches", defaultValue = "10", paramLabel = "B")
+  @Option(names = HarnessOptions.BATCHES, defaultValue = "10", paramLabel = "B")
   int batches;
 
-  @Option(names = "--warmup-batches", defaultValue = "3", paramLabel = "W")
+  @Option(names = HarnessOptions.WARMUP_BATCHES, defaultValue = "3", paramLabel = "W")
   int warmupBatches;
 
-  @Option(names = "--seed", defaultValue = "0", paramLabel = "SEED", description = "random keys")
+  @Option(
+      names = HarnessOptions.SEED,
+      defaultValue = "0",
+      paramLabel = "SEED",
+      description = "random keys")
   long seed;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE", description = "result JSON")
+  @Option(
+      names = HarnessOptions.OUT,
+      required = true,
+      paramLabel = "FILE",
+      description = "result JSON")
   Path out;
 
   @Override

@@ -8,6 +8,7 @@ import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;
 import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
+import org.nightbench.protocol.HarnessOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -16,62 +17,66 @@ import picocli.CommandLine.Option;
  * and a note per skipped category.
  */
 @Command(
-    name = "search",
+    name = HarnessOptions.SEARCH_COMMAND,
     mixinStandardHelpOptions = true,
     description = "Run a task file against an index.")
 final class SearchCommand implements Callable<Integer> {
 
-  @Option(names = "--index-dir", required = true, paramLabel = "DIR")
+  @Option(names = HarnessOptions.INDEX_DIR, required = true, paramLabel = "DIR")
   Path indexDir;
 
-  @Option(names = "--tasks", required = true, paramLabel = "FILE")
+  @Option(names = HarnessOptions.TASKS, required = true, paramLabel = "FILE")
   Path tasks;
 
-  @Option(names = "--repetitions", defaultValue = "20", paramLabel = "R")
+  @Option(names = HarnessOptions.REPETITIONS, defaultValue = "20", paramLabel = "R")
   int repetitions;
 
   @Option(
-      names = "--warmup",
+      names = HarnessOptions.WARMUP,
       defaultValue = "5",
       paramLabel = "W",
       description = "minimum warm-up rounds, dropped (counted in --repetitions)")
   int warmup;
 
   @Option(
-      names = "--seed",
+      names = HarnessOptions.SEED,
       defaultValue = "0",
       paramLabel = "S",
       description = "execution order seed")
   long seed;
 
-  @Option(names = "--top-n", defaultValue = "10", paramLabel = "N")
+  @Option(names = HarnessOptions.TOP_N, defaultValue = "10", paramLabel = "N")
   int topN;
 
   @Option(
-      names = "--max-warmup-sec",
+      names = HarnessOptions.MAX_WARMUP_SEC,
       defaultValue = "10",
       paramLabel = "SEC",
       description = "keep warming up until round times settle, at most this long; 0: fixed")
   double maxWarmupSec;
 
   @Option(
-      names = "--warmup-tolerance",
+      names = HarnessOptions.WARMUP_TOLERANCE,
       defaultValue = "0.02",
       paramLabel = "F",
       description = "settled when two windows' median round times differ by at most this")
   double warmupTolerance;
 
-  @Option(names = "--warmup-window", defaultValue = "5", paramLabel = "ROUNDS")
+  @Option(names = HarnessOptions.WARMUP_WINDOW, defaultValue = "5", paramLabel = "ROUNDS")
   int warmupWindow;
 
   @Option(
-      names = "--directory",
+      names = HarnessOptions.DIRECTORY,
       defaultValue = "default",
       paramLabel = "default|mmap|nio",
       description = "how the index is read: FSDirectory's choice, MMapDirectory or NIOFSDirectory")
   String directory;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE", description = "result JSON")
+  @Option(
+      names = HarnessOptions.OUT,
+      required = true,
+      paramLabel = "FILE",
+      description = "result JSON")
   Path out;
 
   @Override

@@ -15,6 +15,7 @@ import org.nightbench.benchjobs.search.CompiledTask;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskCompiler;
 import org.nightbench.benchjobs.search.UnsupportedTaskException;
+import org.nightbench.protocol.HarnessTasks;
 
 /**
  * Derives luceneutil-style tasks of every nightly query family from an index and its corpus,
@@ -26,58 +27,11 @@ public final class TaskGenerator {
   /** The field every text task queries, as in luceneutil. */
   public static final String FIELD = TaskCompiler.FIELD;
 
-  /** Categories in generation order; the order is part of the determinism contract. */
-  public static final List<String> CATEGORIES =
-      List.of(
-          "HighTerm",
-          "MedTerm",
-          "LowTerm",
-          "AndHighHigh",
-          "AndHighMed",
-          "AndHighLow",
-          "OrHighHigh",
-          "OrHighMed",
-          "OrHighLow",
-          "OrNotHighHigh",
-          "OrNotHighMed",
-          "OrNotHighLow",
-          "OrHighNotHigh",
-          "OrHighNotMed",
-          "OrHighNotLow",
-          "AndHighOrMedMed",
-          "AndMedOrHighHigh",
-          "HighPhrase",
-          "MedPhrase",
-          "LowPhrase",
-          "HighSloppyPhrase",
-          "MedSloppyPhrase",
-          "LowSloppyPhrase",
-          "HighSpanNear",
-          "MedSpanNear",
-          "LowSpanNear",
-          "HighIntervalsOrdered",
-          "MedIntervalsOrdered",
-          "LowIntervalsOrdered",
-          "Prefix3",
-          "Wildcard",
-          "Fuzzy1",
-          "Fuzzy2",
-          "Respell",
-          "IntNRQ",
-          "HighTermTitleSort",
-          "HighTermTitleBDVSort",
-          "HighTermMonthSort",
-          "HighTermDayOfYearSort",
-          "TermDTSort",
-          "BrowseMonthSSDVFacets",
-          "BrowseDayOfYearSSDVFacets",
-          "CountTerm",
-          "CountAndHighHigh",
-          "CountAndHighMed",
-          "CountOrHighHigh",
-          "CountOrHighMed",
-          "CountPhrase",
-          "PKLookup");
+  /**
+   * Categories in generation order; the order is part of the determinism contract. Defined with the
+   * harness's protocol, which the backend shares.
+   */
+  public static final List<String> CATEGORIES = HarnessTasks.CATEGORIES;
 
   /** Tasks plus the header lines describing how they were made. */
   public record Generated(List<String> header, List<Task> tasks, List<String> emptyCategories) {}

@@ -1,0 +1,248 @@
+package org.nightbench.harness;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.nightbench.protocol.HarnessOptions;
+
+/**
+ * The harness command lines of a run's steps, built from its profile: the backend's one writer of
+ * the harness's command line, spelled with the names of {@link HarnessOptions}.
+ */
+public final class HarnessCommands {
+
+  private final BenchmarkProfile profile;
+
+  public HarnessCommands(BenchmarkProfile profile) {
+    this.profile = profile;
+  }
+
+  public BenchmarkProfile profile() {
+    return profile;
+  }
+
+  public List<String> index(IndexingVariant variant, Path corpus, Path indexDir, Path out) {
+    List<String> args =
+        args(
+            HarnessOptions.INDEX_COMMAND,
+            HarnessOptions.CORPUS,
+            corpus,
+            HarnessOptions.INDEX_DIR,
+            indexDir,
+            HarnessOptions.RAM_BUFFER_MB,
+            profile.ramBufferMb(variant),
+            HarnessOptions.OUT,
+            out);
+    // Only what differs from the harness's defaults, so the log shows what is special.
+    if (!variant.name().equals("default")) {
+      args.addAll(args(HarnessOptions.VARIANT, variant.name()));
+    }
+    if (variant.docChars() > 0) {
+      args.addAll(args(HarnessOptions.DOC_CHARS, variant.docChars()));
+    }
+    if (!variant.directory().equals("mmap")) {
+      args.addAll(args(HarnessOptions.DIRECTORY, variant.directory()));
+    }
+    if (!variant.mergePolicy().equals("tiered")) {
+      args.addAll(args(HarnessOptions.MERGE_POLICY, variant.mergePolicy()));
+    }
+    if (variant.deterministic()) {
+      args.add(HarnessOptions.DETERMINISTIC);
+    } else if (variant.threads() > 1) {
+      args.addAll(args(HarnessOptions.THREADS, variant.threads()));
+    }
+    if (profile.maxDocs() > 0) {
+      args.addAll(args(HarnessOptions.MAX_DOCS, profile.maxDocs()));
+    }
+    return args;
+  }
+
+  /**
+   * The same, writing the index with the release's default codec changed: {@code storedFields}
+   * {@code speed} or {@code compression}, and one postings format for every field; null keeps the
+   * codec's own.
+   */
+  public List<String> index(
+      IndexingVariant variant,
+      Path corpus,
+      Path indexDir,
+      Path out,
+      String storedFields,
+      String postingsFormat) {
+    List<String> args = index(variant, corpus, indexDir, out);
+    if (storedFields != null) {
+      args.addAll(args(HarnessOptions.STORED_FIELDS, storedFields));
+    }
+    if (postingsFormat != null) {
+      args.addAll(args(HarnessOptions.POSTINGS_FORMAT, postingsFormat));
+    }
+    return args;
+  }
+
+  public List<String> generateTasks(Path corpus, Path indexDir, Path out) {
+    return args(
+        HarnessOptions.GENERATE_TASKS_COMMAND,
+        HarnessOptions.INDEX_DIR,
+        indexDir,
+        HarnessOptions.CORPUS,
+        corpus,
+        HarnessOptions.SEED,
+        profile.taskSeed(),
+        HarnessOptions.PER_CATEGORY,
+        profile.queriesPerCategory(),
+        HarnessOptions.OUT,
+        out);
+  }
+
+  public List<String> search(Path indexDir, Path tasks, int jvm, Path out) {
+    return search(indexDir, tasks, jvm, out, "default");
+  }
+
+  /** The same, reading the index through the named Directory. */
+  public List<String> search(Path indexDir, Path tasks, int jvm, Path out, String directory) {
+    List<String> args =
+        args(
+            HarnessOptions.SEARCH_COMMAND,
+            HarnessOptions.INDEX_DIR,
+            indexDir,
+            HarnessOptions.TASKS,
+            tasks,
+            HarnessOptions.REPETITIONS,
+            profile.repetitions(),
+            HarnessOptions.WARMUP,
+            profile.warmup(),
+            HarnessOptions.SEED,
+            profile.taskSeed() + jvm,
+            HarnessOptions.OUT,
+            out);
+    if (profile.maxWarmupSeconds() != null) {
+      // Warm-up runs until round times settle, at most this long (the harness default is 10 s).
+      args.addAll(args(HarnessOptions.MAX_WARMUP_SEC, profile.maxWarmupSeconds()));
+    }
+    if (!"default".equals(directory)) {
+      args.add(HarnessOptions.DIRECTORY);
+      args.add(directory);
+    }
+    return args;
+  }
+
+  public List<String> pkLookups(Path indexDir, Path out) {
+    PkLookupSettings pk = profile.pkLookups();
+    return args(
+        HarnessOptions.PK_LOOKUP_COMMAND,
+        HarnessOptions.INDEX_DIR,
+        indexDir,
+        HarnessOptions.LOOKUPS,
+        pk.lookups(),
+        HarnessOptions.MIN_BATCH_SECONDS,
+        pk.minBatchSeconds(),
+        HarnessOptions.BATCHES,
+        pk.batches(),
+        HarnessOptions.WARMUP_BATCHES,
+        pk.warmupBatches(),
+        HarnessOptions.SEED,
+        profile.taskSeed(),
+        HarnessOptions.OUT,
+        out);
+  }
+
+  public List<String> nrt(
+      NrtVariant variant, Path indexDir, Path workDir, Path corpus, Path tasks, Path out) {
+    List<String> args =
+        args(
+            HarnessOptions.NRT_COMMAND,
+            HarnessOptions.VARIANT,
+            variant.mode(),
+            HarnessOptions.INDEX_DIR,
+            indexDir,
+            HarnessOptions.WORK_DIR,
+            workDir,
+            HarnessOptions.CORPUS,
+            corpus,
+            HarnessOptions.TASKS,
+            tasks,
+            HarnessOptions.UPDATE_RATE,
+            variant.updateRate(),
+            HarnessOptions.REOPEN_INTERVAL_MS,
+            variant.reopenIntervalMs(),
+            HarnessOptions.SEARCH_THREADS,
+            variant.searchThreads(),
+            HarnessOptions.DURATION_SECONDS,
+            variant.durationSeconds(),
+            HarnessOptions.WARMUP_SECONDS,
+            variant.warmupSeconds(),
+            HarnessOptions.MERGE_MB_PER_SEC,
+            variant.mergeMbPerSec(),
+            HarnessOptions.RAM_BUFFER_MB,
+            profile.ramBufferMb(),
+            HarnessOptions.SEED,
+            profile.taskSeed(),
+            HarnessOptions.OUT,
+            out);
+    if (variant.maxFullFlushMergeWaitMs() != null && variant.maxFullFlushMergeWaitMs() >= 0) {
+      args.addAll(
+          args(HarnessOptions.MAX_FULL_FLUSH_MERGE_WAIT_MS, variant.maxFullFlushMergeWaitMs()));
+    }
+    return args;
+  }
+
+  public List<String> load(String directory, Path indexDir, Path tasks, Path out) {
+    LoadSettings load = profile.load();
+    List<String> args =
+        args(
+            HarnessOptions.LOAD_COMMAND,
+            HarnessOptions.INDEX_DIR,
+            indexDir,
+            HarnessOptions.TASKS,
+            tasks,
+            HarnessOptions.DIRECTORY,
+            directory,
+            HarnessOptions.THREADS,
+            load.threads(),
+            HarnessOptions.START_QPS,
+            load.startQps(),
+            HarnessOptions.STEP_FACTOR,
+            load.stepFactor(),
+            HarnessOptions.MAX_STEPS,
+            load.maxSteps(),
+            HarnessOptions.STEP_SECONDS,
+            load.stepSeconds(),
+            HarnessOptions.WARMUP_SECONDS,
+            load.warmupSeconds(),
+            HarnessOptions.P99_LIMIT_MS,
+            load.p99LimitMs(),
+            HarnessOptions.SEED,
+            profile.taskSeed(),
+            HarnessOptions.OUT,
+            out);
+    if (!load.categories().isEmpty()) {
+      args.addAll(args(HarnessOptions.CATEGORIES, String.join(",", load.categories())));
+    }
+    return args;
+  }
+
+  public List<String> calibrate(Path out) {
+    CalibrationSettings calibration = profile.calibration();
+    return args(
+        HarnessOptions.CALIBRATE_COMMAND,
+        HarnessOptions.ROUNDS,
+        calibration.rounds(),
+        HarnessOptions.WARMUP_ROUNDS,
+        calibration.warmupRounds(),
+        HarnessOptions.MEMORY_MB,
+        calibration.memoryMb(),
+        HarnessOptions.OUT,
+        out);
+  }
+
+  private static List<String> args(Object... values) {
+    List<String> args = new ArrayList<>(values.length);
+    for (Object value : values) {
+      args.add(
+          value instanceof Double d && d == Math.rint(d)
+              ? Long.toString(d.longValue())
+              : value.toString());
+    }
+    return args;
+  }
+}
