@@ -41,16 +41,19 @@ public class ComparisonService implements ComparisonRuns {
   private final RunService runs;
   private final RunnerProperties runner;
   private final LuceneSpecCheck specs;
+  private final ComparisonExecutor executor;
 
   ComparisonService(
       ComparisonRepository repository,
       RunService runs,
       RunnerProperties runner,
-      LuceneSpecCheck specs) {
+      LuceneSpecCheck specs,
+      ComparisonExecutor executor) {
     this.repository = repository;
     this.runs = runs;
     this.runner = runner;
     this.specs = specs;
+    this.executor = executor;
   }
 
   /** Queues a comparison; a one-line error for a bad spec, profile or JVM count. */
@@ -120,6 +123,11 @@ public class ComparisonService implements ComparisonRuns {
   @Override
   public Optional<Plan> plan(long runId) {
     return repository.plan(runId);
+  }
+
+  @Override
+  public Outcome execute(Run run, Plan plan, Worker worker) {
+    return executor.execute(run, plan, worker);
   }
 
   @Override

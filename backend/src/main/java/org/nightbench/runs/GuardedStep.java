@@ -18,7 +18,7 @@ import org.nightbench.harness.HarnessFailedException;
  * JVM: the step's thread is interrupted, which kills a running build and ends a fetch, and the run
  * ends at once with one line.
  */
-final class GuardedStep {
+public final class GuardedStep {
 
   // How often cancellation is asked while the step runs, as the launcher asks while a JVM runs.
   private static final long POLL_MILLIS = 250;
@@ -31,7 +31,8 @@ final class GuardedStep {
    * {@link HarnessFailedException} when it ran past {@code timeout}, the step's own exception when
    * it failed.
    */
-  static <T> T run(String step, Duration timeout, Cancellation cancellation, Supplier<T> work) {
+  public static <T> T run(
+      String step, Duration timeout, Cancellation cancellation, Supplier<T> work) {
     Optional<String> cancelled = cancellation.reason();
     if (cancelled.isPresent()) {
       throw new HarnessCancelledException(step + ": " + cancelled.get());

@@ -54,7 +54,6 @@ class RunExecutor {
   private final JsonMapper json;
   private final MachineStateProbe machine;
   private final ComparisonRuns comparisons;
-  private final ComparisonExecutor comparisonExecutor;
   private final RunWorkDirectories workDirectories;
 
   RunExecutor(
@@ -69,7 +68,6 @@ class RunExecutor {
       JsonMapper json,
       MachineStateProbe machine,
       ComparisonRuns comparisons,
-      ComparisonExecutor comparisonExecutor,
       RunWorkDirectories workDirectories) {
     this.workDirectories = workDirectories;
     this.lucene = lucene;
@@ -83,7 +81,6 @@ class RunExecutor {
     this.json = json;
     this.machine = machine;
     this.comparisons = comparisons;
-    this.comparisonExecutor = comparisonExecutor;
   }
 
   /**
@@ -97,8 +94,15 @@ class RunExecutor {
     Optional<ComparisonRuns.Plan> comparison = comparisons.plan(run.id());
     if (comparison.isPresent()) {
       // Its numbers judge two revisions against each other; they are no night of any series.
-      ComparisonRuns.Outcome outcome =
-          comparisonExecutor.execute(run, comparison.get(), log, cancellation);
+      ComparisonWorker worker =
+          new ComparisonWorker(
+              run,
+              log,
+              cancellation,
+              runs,
+              workDirectories,
+              new ComparisonWorker.HarnessJvms(launcher, json, settings));
+      ComparisonRuns.Outcome outcome = comparisons.execute(run, comparison.get(), worker);
       log.accept("== comparing");
       runs.updateProgress(run.id(), "comparing");
       comparisons.finish(run.id(), outcome);

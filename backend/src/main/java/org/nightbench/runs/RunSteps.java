@@ -23,7 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
  * crashes or hangs past its timeout fails on its own: the others still run and keep their results.
  * Only cancellation (or the job's timeout) stops the whole run.
  */
-final class RunSteps {
+public final class RunSteps {
 
   private final Run run;
   private final RunLog log;
@@ -62,7 +62,7 @@ final class RunSteps {
   }
 
   /** A step the rest of the run cannot do without: its failure fails the run at once. */
-  HarnessResult required(String step, List<String> args, Path out) {
+  public HarnessResult required(String step, List<String> args, Path out) {
     announce(step);
     fork(step, args);
     HarnessResult result = read(out);
@@ -91,7 +91,7 @@ final class RunSteps {
   }
 
   /** A step that writes a file for later steps (a task file) rather than results. */
-  boolean optionalFile(String step, List<String> args, Path file) {
+  public boolean optionalFile(String step, List<String> args, Path file) {
     announce(step);
     try {
       fork(step, args);

@@ -53,7 +53,6 @@ class RunJobsTests {
   @Autowired JsonMapper json;
   @Autowired MachineStateProbe machineState;
   @Autowired ComparisonRuns comparisons;
-  @Autowired ComparisonExecutor comparisonExecutor;
   @Autowired RunWorkDirectories workDirectories;
 
   @Test
@@ -185,7 +184,6 @@ class RunJobsTests {
                 json,
                 machineState,
                 comparisons,
-                comparisonExecutor,
                 workDirectories),
             settings,
             workDirectories);

@@ -1,4 +1,4 @@
-package org.nightbench.runs;
+package org.nightbench.comparisons;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

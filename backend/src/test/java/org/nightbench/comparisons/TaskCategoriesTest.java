@@ -1,4 +1,4 @@
-package org.nightbench.runs;
+package org.nightbench.comparisons;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,0 +1,41 @@
+package org.nightbench.comparisons;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.nightbench.benchjobs.result.HarnessResult;
+import org.nightbench.harness.HarnessCommands;
+import org.nightbench.harness.IndexingVariant;
+import org.nightbench.runs.ComparisonRuns;
+import org.nightbench.runs.RunSteps;
+
+/** One side of a running comparison: its harness steps, its index and what its JVMs measured. */
+final class ComparisonSide {
+
+  final String name;
+  final RunSteps steps;
+  Path index;
+  final String directory;
+  final ComparisonRuns.Side settings;
+  final List<HarnessResult> results = new ArrayList<>();
+  HarnessResult firstSearch;
+
+  ComparisonSide(String name, RunSteps steps, Path index, ComparisonRuns.Side settings) {
+    this.name = name;
+    this.steps = steps;
+    this.index = index;
+    this.directory = settings.directory();
+    this.settings = settings;
+  }
+
+  /** The indexing command of this side: its own stored fields and postings format. */
+  List<String> index(
+      HarnessCommands commands, IndexingVariant variant, Path corpus, Path indexDir, Path out) {
+    return commands.index(
+        variant, corpus, indexDir, out, settings.storedFields(), settings.postingsFormat());
+  }
+
+  HarnessResult firstSearch() {
+    return firstSearch;
+  }
+}
