@@ -1,4 +1,4 @@
-package org.nightbench.ingest;
+package org.nightbench.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,10 +12,8 @@ import org.nightbench.benchjobs.result.EnvironmentInfo;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.LuceneInfo;
 import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.runs.Run;
-import org.nightbench.runs.RunRepository;
-import org.nightbench.runs.RunRequest;
-import org.nightbench.runs.RunStatus;
+import org.nightbench.ingest.RunContext;
+import org.nightbench.ingest.StepResult;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.dao.DataAccessException;
@@ -24,7 +22,7 @@ import org.springframework.test.context.ActiveProfiles;
 
 @SpringBootTest
 @ActiveProfiles("test")
-class ResultIngesterTests {
+class RunCompletionTests {
 
   private static final EnvironmentInfo ENVIRONMENT =
       new EnvironmentInfo(
@@ -41,7 +39,7 @@ class ResultIngesterTests {
           List.of("-Xmx1g"));
   private static final LuceneInfo LUCENE = new LuceneInfo("9.12.3", "9.12.3 abc - 2024-10-01");
 
-  @Autowired ResultIngester ingester;
+  @Autowired RunCompletion completion;
   @Autowired RunRepository runs;
   @Autowired JdbcClient jdbc;
 
@@ -124,7 +122,7 @@ class ResultIngesterTests {
 
     assertThatThrownBy(
             () ->
-                ingester.ingest(
+                completion.complete(
                     context(run, machine),
                     steps,
                     new RunFindings(List.of(), null, null, null, null)))
@@ -202,9 +200,11 @@ class ResultIngesterTests {
     return jdbc.sql(sql).param("run", run).query(Long.class).single();
   }
 
-  /** Ingests results as if each came from its own step, with nothing else to report. */
+  /**
+   * Completes the run with results as if each came from its own step, with nothing else to report.
+   */
   private int ingest(RunContext context, List<HarnessResult> results) {
-    return ingester.ingest(
+    return completion.complete(
         context,
         results.stream().map(r -> new StepResult(r.command(), r)).toList(),
         new RunFindings(List.of(), null, null, null, null));
