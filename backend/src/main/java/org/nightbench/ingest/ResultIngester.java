@@ -9,52 +9,41 @@ import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.runs.RunRepository;
-import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Turns the result files of one run into series points, all in one transaction that also marks the
- * run succeeded: a run's measurements appear all at once or not at all.
+ * Turns the result files of one run into series points, all in one transaction: a run's
+ * measurements appear all at once or not at all. It never changes a run's state; the caller ends
+ * the run in the same transaction.
  */
 @Service
 public class ResultIngester {
 
   private final JdbcClient jdbc;
-  private final RunRepository runs;
   private final JsonMapper json;
   private final RunArtifacts artifacts;
-  private final ApplicationEventPublisher events;
 
-  ResultIngester(
-      JdbcClient jdbc,
-      RunRepository runs,
-      JsonMapper json,
-      RunArtifacts artifacts,
-      ApplicationEventPublisher events) {
+  ResultIngester(JdbcClient jdbc, JsonMapper json, RunArtifacts artifacts) {
     this.jdbc = jdbc;
-    this.runs = runs;
     this.json = json;
     this.artifacts = artifacts;
-    this.events = events;
   }
 
   /**
    * Ingests every metric of every JVM: the same (benchmark, task, metric) measured by several JVMs
    * becomes one point, their mean, with ±1σ (sample standard deviation) over the JVMs, and every
    * JVM's value kept. The result files themselves, their curves and the search queries' hits are
-   * stored with the run, and the run ends succeeded (or failed, when {@code findings} names a
-   * failure) in the same transaction.
+   * stored with the run. Joins the caller's transaction, so the caller's own writes (the run's end)
+   * commit with the points or not at all.
    *
-   * @return how many points were stored
-   * @throws IllegalStateException when the run may not end so (cancelled meanwhile): nothing of it
-   *     is stored
+   * @return what was stored, and what the run's row should record about it
+   * @throws IllegalArgumentException when a result file is unusable: nothing of it is stored
    */
   @Transactional
-  public int ingest(RunContext context, List<StepResult> steps, RunFindings findings) {
+  public Ingested ingest(RunContext context, List<StepResult> steps) {
     List<HarnessResult> results = steps.stream().map(StepResult::result).toList();
     Map<Key, Samples> grouped = group(results);
     List<Long> seriesIds = new ArrayList<>();
@@ -86,28 +75,8 @@ public class ResultIngester {
           .update();
     }
     artifacts.store(context.runId(), steps);
-    List<String> notes = new ArrayList<>(findings.notes());
-    results.stream().flatMap(r -> r.notes().stream()).distinct().forEach(notes::add);
-    runs.recordFindings(
-        context.runId(),
-        notes,
-        findings.calibrationBefore(),
-        findings.calibrationAfter(),
-        findings.disturbedReason());
-    boolean ended =
-        findings.failure() == null
-            ? runs.markSucceeded(context.runId(), environmentJson(context, results))
-            : runs.markFailedKeepingResults(
-                context.runId(), findings.failure(), environmentJson(context, results));
-    if (!ended) {
-      // Cancelled, or ended by someone else (a dead-run check) while ingesting: the points go too.
-      throw new IllegalStateException(
-          "run "
-              + context.runId()
-              + " was cancelled or ended elsewhere; its results are not stored");
-    }
-    events.publishEvent(new RunIngested(context.runId(), seriesIds));
-    return grouped.size();
+    List<String> notes = results.stream().flatMap(r -> r.notes().stream()).distinct().toList();
+    return new Ingested(grouped.size(), seriesIds, notes, environmentJson(context, results));
   }
 
   private static Map<Key, Samples> group(List<HarnessResult> results) {

@@ -19,9 +19,7 @@ import org.nightbench.harness.HarnessCommands;
 import org.nightbench.harness.HarnessLauncher;
 import org.nightbench.harness.IndexingVariant;
 import org.nightbench.harness.NrtVariant;
-import org.nightbench.ingest.ResultIngester;
 import org.nightbench.ingest.RunContext;
-import org.nightbench.ingest.RunFindings;
 import org.nightbench.jdk.Jdk;
 import org.nightbench.jdk.JdkFinder;
 import org.nightbench.lucene.LuceneResolver;
@@ -47,7 +45,7 @@ class RunExecutor {
   private final JdkFinder jdks;
   private final CorpusProvider corpora;
   private final HarnessLauncher launcher;
-  private final ResultIngester ingester;
+  private final RunCompletion completion;
   private final RunRepository runs;
   private final RunChangesRecorder changes;
   private final RunnerProperties settings;
@@ -61,7 +59,7 @@ class RunExecutor {
       JdkFinder jdks,
       CorpusProvider corpora,
       HarnessLauncher launcher,
-      ResultIngester ingester,
+      RunCompletion completion,
       RunRepository runs,
       RunChangesRecorder changes,
       RunnerProperties settings,
@@ -74,7 +72,7 @@ class RunExecutor {
     this.jdks = jdks;
     this.corpora = corpora;
     this.launcher = launcher;
-    this.ingester = ingester;
+    this.completion = completion;
     this.runs = runs;
     this.changes = changes;
     this.settings = settings;
@@ -242,9 +240,9 @@ class RunExecutor {
             facts(run, jdk, corpus, profile));
     RunFindings findings =
         new RunFindings(notes, calibrationBefore, calibrationAfter, disturbed, failure);
-    // One transaction per try: a run's points are stored whole or not at all.
+    // One transaction per try: a run's points and its end are stored whole or not at all.
     int points =
-        database.call("ingesting", () -> ingester.ingest(context, steps.results(), findings));
+        database.call("ingesting", () -> completion.complete(context, steps.results(), findings));
     log.accept("stored " + points + " points");
     if (failure != null) {
       log.accept("FAILED: " + failure);

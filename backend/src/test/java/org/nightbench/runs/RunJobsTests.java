@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.corpus.CorpusProvider;
 import org.nightbench.harness.HarnessLauncher;
-import org.nightbench.ingest.ResultIngester;
 import org.nightbench.jdk.JdkFinder;
 import org.nightbench.jdk.JdkProperties;
 import org.nightbench.jobs.JobEngine;
@@ -48,7 +47,7 @@ class RunJobsTests {
   @Autowired LuceneResolver lucene;
   @Autowired CorpusProvider corpora;
   @Autowired HarnessLauncher launcher;
-  @Autowired ResultIngester ingester;
+  @Autowired RunCompletion completion;
   @Autowired RunnerProperties settings;
   @Autowired JsonMapper json;
   @Autowired MachineStateProbe machineState;
@@ -177,7 +176,7 @@ class RunJobsTests {
                 new JdkFinder(new JdkProperties(List.of(), jdk)),
                 corpora,
                 launcher,
-                ingester,
+                completion,
                 repository,
                 changes,
                 settings,

@@ -1,9 +1,10 @@
-package org.nightbench.ingest;
+package org.nightbench.runs;
 
 import java.util.List;
 
 /**
- * What the runner concluded about a run besides its measurements, stored in the same transaction.
+ * What the runner concluded about a run besides its measurements, stored by {@link RunCompletion}
+ * in the transaction that stores the measurements.
  *
  * @param notes remarks for the run page (failed benchmarks, skipped categories, machine changes)
  * @param calibrationBefore the calibration score before the run; null if not measured
@@ -12,7 +13,7 @@ import java.util.List;
  * @param failure one line naming the benchmarks that failed while others ran; null if none did, and
  *     the run succeeds
  */
-public record RunFindings(
+record RunFindings(
     List<String> notes,
     Double calibrationBefore,
     Double calibrationAfter,
