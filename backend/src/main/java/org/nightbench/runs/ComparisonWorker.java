@@ -5,10 +5,8 @@ import java.time.Instant;
 import java.util.function.Consumer;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.Cancellation;
-import org.nightbench.harness.HarnessLauncher;
 import org.nightbench.jdk.Jdk;
 import org.nightbench.lucene.ResolvedLucene;
-import tools.jackson.databind.json.JsonMapper;
 
 /** What the worker lends one comparison run through the {@link ComparisonRuns} port. */
 record ComparisonWorker(
@@ -19,9 +17,6 @@ record ComparisonWorker(
     RunWorkDirectories workDirectories,
     HarnessJvms jvms)
     implements ComparisonRuns.Worker {
-
-  /** How a run's harness JVMs are forked: the launcher, the result reader and the step timeout. */
-  record HarnessJvms(HarnessLauncher launcher, JsonMapper json, RunnerProperties settings) {}
 
   @Override
   public Consumer<String> log() {
@@ -45,16 +40,6 @@ record ComparisonWorker(
 
   @Override
   public RunSteps steps(Jdk jdk, ResolvedLucene lucene, BenchmarkProfile profile) {
-    return new RunSteps(
-        run,
-        runLog,
-        cancellation,
-        jvms.launcher(),
-        runs,
-        jvms.json(),
-        jdk,
-        lucene,
-        profile,
-        jvms.settings().stepTimeout());
+    return jvms.steps(run, runLog, cancellation, runs, jdk, lucene, profile);
   }
 }

@@ -11,27 +11,16 @@ import java.util.Map;
 import java.util.Optional;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.corpus.Corpus;
-import org.nightbench.corpus.CorpusProvider;
 import org.nightbench.harness.BenchmarkProfile;
-import org.nightbench.harness.CalibrationSettings;
 import org.nightbench.harness.Cancellation;
 import org.nightbench.harness.HarnessCommands;
-import org.nightbench.harness.HarnessLauncher;
 import org.nightbench.harness.IndexingVariant;
 import org.nightbench.harness.NrtVariant;
 import org.nightbench.ingest.RunContext;
 import org.nightbench.jdk.Jdk;
-import org.nightbench.jdk.JdkFinder;
-import org.nightbench.lucene.LuceneResolver;
-import org.nightbench.lucene.LuceneSpec;
-import org.nightbench.lucene.ResolvedLucene;
-import org.nightbench.machine.CalibrationCheck;
-import org.nightbench.machine.MachineState;
-import org.nightbench.machine.MachineStateProbe;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
 import org.springframework.util.FileSystemUtils;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The steps of one run: resolve the Lucene revision, pick the JDK, index the corpus in one fresh
@@ -41,44 +30,29 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 class RunExecutor {
 
-  private final LuceneResolver lucene;
-  private final JdkFinder jdks;
-  private final CorpusProvider corpora;
-  private final HarnessLauncher launcher;
+  private final RunResolution resolution;
+  private final RunMachine machine;
+  private final HarnessJvms jvms;
   private final RunCompletion completion;
   private final RunRepository runs;
-  private final RunChangesRecorder changes;
-  private final RunnerProperties settings;
-  private final JsonMapper json;
-  private final MachineStateProbe machine;
   private final ComparisonRuns comparisons;
   private final RunWorkDirectories workDirectories;
 
   RunExecutor(
-      LuceneResolver lucene,
-      JdkFinder jdks,
-      CorpusProvider corpora,
-      HarnessLauncher launcher,
+      RunResolution resolution,
+      RunMachine machine,
+      HarnessJvms jvms,
       RunCompletion completion,
       RunRepository runs,
-      RunChangesRecorder changes,
-      RunnerProperties settings,
-      JsonMapper json,
-      MachineStateProbe machine,
       ComparisonRuns comparisons,
       RunWorkDirectories workDirectories) {
-    this.workDirectories = workDirectories;
-    this.lucene = lucene;
-    this.jdks = jdks;
-    this.corpora = corpora;
-    this.launcher = launcher;
+    this.resolution = resolution;
+    this.machine = machine;
+    this.jvms = jvms;
     this.completion = completion;
     this.runs = runs;
-    this.changes = changes;
-    this.settings = settings;
-    this.json = json;
-    this.machine = machine;
     this.comparisons = comparisons;
+    this.workDirectories = workDirectories;
   }
 
   /**
@@ -92,91 +66,71 @@ class RunExecutor {
     Optional<ComparisonRuns.Plan> comparison = comparisons.plan(run.id());
     if (comparison.isPresent()) {
       // Its numbers judge two revisions against each other; they are no night of any series.
-      ComparisonWorker worker =
-          new ComparisonWorker(
-              run,
-              log,
-              cancellation,
-              runs,
-              workDirectories,
-              new ComparisonWorker.HarnessJvms(launcher, json, settings));
-      ComparisonRuns.Outcome outcome = comparisons.execute(run, comparison.get(), worker);
-      log.accept("== comparing");
-      runs.updateProgress(run.id(), "comparing");
-      comparisons.finish(run.id(), outcome);
-      if (!runs.markSucceeded(
-          run.id(), json.writeValueAsString(Map.of("jdk", outcome.jdk(), "comparison", true)))) {
-        throw new IllegalStateException("run " + run.id() + " may not succeed now (see the log)");
-      }
-      log.accept("compared " + outcome.samples().size() + " metrics");
+      compare(run, comparison.get(), log, cancellation);
       return;
     }
-    BenchmarkProfile profile = settings.profile(run.profile());
+    Setup setup = setup(run, log, cancellation);
+    Double calibrationBefore = calibrate(setup, "before");
+    benchmarks(setup);
+    Double calibrationAfter = calibrate(setup, "after");
+    complete(run, log, database, setup, calibrationBefore, calibrationAfter);
+  }
+
+  /** What setting a run up gives its benchmarks and its completion. */
+  private record Setup(
+      BenchmarkProfile profile,
+      RunResolution.Resolved resolved,
+      List<String> notes,
+      Path work,
+      RunSteps steps,
+      HarnessCommands commands) {}
+
+  /** A comparison run: the comparisons room executes it with what the worker lends it. */
+  private void compare(Run run, ComparisonRuns.Plan plan, RunLog log, Cancellation cancellation) {
+    ComparisonWorker worker =
+        new ComparisonWorker(run, log, cancellation, runs, workDirectories, jvms);
+    ComparisonRuns.Outcome outcome = comparisons.execute(run, plan, worker);
+    log.accept("== comparing");
+    runs.updateProgress(run.id(), "comparing");
+    comparisons.finish(run.id(), outcome);
+    if (!runs.markSucceeded(
+        run.id(),
+        jvms.json().writeValueAsString(Map.of("jdk", outcome.jdk(), "comparison", true)))) {
+      throw new IllegalStateException("run " + run.id() + " may not succeed now (see the log)");
+    }
+    log.accept("compared " + outcome.samples().size() + " metrics");
+  }
+
+  /** Checks the tasks, resolves revision, JDK and corpus, notes the machine, prepares the work. */
+  private Setup setup(Run run, RunLog log, Cancellation cancellation) {
+    BenchmarkProfile profile = jvms.settings().profile(run.profile());
     if (profile.tasksFile() != null) {
       // A bad task file should fail the run before minutes of indexing, not after.
       checkTasks(profile.tasksFile());
     }
-    log.accept("== resolving " + run.luceneSpec());
-    runs.updateProgress(run.id(), "resolving " + run.luceneSpec());
-    // Resolving may download or build for a long time: cancel and the step timeout stop it too.
-    ResolvedLucene resolved =
-        GuardedStep.run(
-            "resolving " + run.luceneSpec(),
-            settings.stepTimeout(profile),
-            cancellation,
-            () -> lucene.resolve(LuceneSpec.parse(run.luceneSpec()), log));
-    log.accept("Lucene " + resolved.version() + ": " + resolved.jars());
-    if (resolved.commit() != null) {
-      runs.recordCommit(run.id(), resolved.commit());
-      changes.record(run, resolved.commit(), log);
-    }
-    Jdk jdk =
-        jdks.select(LuceneResolver.minimumJava(resolved.version()), "Lucene " + resolved.version());
-    log.accept("JDK " + jdk.identity() + " at " + jdk.home());
-    Corpus corpus = corpora.resolve(run.corpus());
-    log.accept("corpus " + corpus.name() + " " + corpus.path() + " sha256=" + corpus.sha256());
-    runs.recordRevision(run.id(), resolved.version(), resolved.revisionDate(), jdk.identity());
-    List<String> notes = new ArrayList<>(machineChanges(run, jdk, log));
-
+    RunResolution.Resolved resolved =
+        resolution.resolve(run, jvms.settings().stepTimeout(profile), cancellation, log);
+    List<String> notes = new ArrayList<>(machine.changes(run, resolved.jdk(), log));
     // Kept when the run fails (the result files above all), removed when it ends otherwise.
     Path work = workDirectories.prepare(run.id());
     RunSteps steps =
-        new RunSteps(
-            run,
-            log,
-            cancellation,
-            launcher,
-            runs,
-            json,
-            jdk,
-            resolved,
-            profile,
-            settings.stepTimeout());
-    HarnessCommands commands = new HarnessCommands(profile);
-    Double calibrationBefore = calibrate(steps, commands, work, "before");
+        jvms.steps(run, log, cancellation, runs, resolved.jdk(), resolved.lucene(), profile);
+    return new Setup(profile, resolved, notes, work, steps, new HarnessCommands(profile));
+  }
 
-    Path index = work.resolve("index");
-    for (IndexingVariant variant : profile.indexing()) {
-      String step = variant.name().equals("default") ? "indexing" : "indexing " + variant.name();
-      if (variant == profile.searchIndex()) {
-        steps.required(
-            step,
-            commands.index(variant, corpus.path(), index, work.resolve("index.json")),
-            work.resolve("index.json"));
-      } else {
-        Path variantIndex = work.resolve("index-" + variant.name());
-        Path out = work.resolve("index-" + variant.name() + ".json");
-        steps.optional(step, commands.index(variant, corpus.path(), variantIndex, out), out);
-        // Only the first variant's index is read later; the others would fill the disk.
-        FileSystemUtils.deleteRecursively(variantIndex.toFile());
-      }
-    }
-
+  /** Indexing, then the benchmarks that read the index: search, PK lookups, NRT, load. */
+  private static void benchmarks(Setup setup) {
+    RunSteps steps = setup.steps();
+    HarnessCommands commands = setup.commands();
+    BenchmarkProfile profile = setup.profile();
+    Path corpus = setup.resolved().corpus().path();
+    Path work = setup.work();
+    Path index = index(setup);
     Path tasks = profile.tasksFile();
     if (tasks == null) {
       tasks = work.resolve("tasks.txt");
       if (!steps.optionalFile(
-          "generating tasks", commands.generateTasks(corpus.path(), index, tasks), tasks)) {
+          "generating tasks", commands.generateTasks(corpus, index, tasks), tasks)) {
         tasks = null;
       }
     }
@@ -194,7 +148,7 @@ class RunExecutor {
       Path nrtWork = work.resolve("nrt-" + variant.name());
       steps.optional(
           "NRT " + variant.name(),
-          commands.nrt(variant, index, nrtWork, corpus.path(), tasks, out),
+          commands.nrt(variant, index, nrtWork, corpus, tasks, out),
           out,
           result -> SeriesTasks.rename(result, "nrt", variant.name()));
       FileSystemUtils.deleteRecursively(nrtWork.toFile());
@@ -206,8 +160,43 @@ class RunExecutor {
             "load sweep on " + directory, commands.load(directory, index, tasks, out), out);
       }
     }
-    Double calibrationAfter = calibrate(steps, commands, work, "after");
+  }
 
+  /** Indexes the corpus once per variant; returns the index the later benchmarks read. */
+  private static Path index(Setup setup) {
+    Path work = setup.work();
+    Path corpus = setup.resolved().corpus().path();
+    Path index = work.resolve("index");
+    for (IndexingVariant variant : setup.profile().indexing()) {
+      String step = variant.name().equals("default") ? "indexing" : "indexing " + variant.name();
+      if (variant == setup.profile().searchIndex()) {
+        setup
+            .steps()
+            .required(
+                step,
+                setup.commands().index(variant, corpus, index, work.resolve("index.json")),
+                work.resolve("index.json"));
+      } else {
+        Path variantIndex = work.resolve("index-" + variant.name());
+        Path out = work.resolve("index-" + variant.name() + ".json");
+        setup
+            .steps()
+            .optional(step, setup.commands().index(variant, corpus, variantIndex, out), out);
+        // Only the first variant's index is read later; the others would fill the disk.
+        FileSystemUtils.deleteRecursively(variantIndex.toFile());
+      }
+    }
+    return index;
+  }
+
+  /** Checks the calibration against the box's recent ones and stores the run's results whole. */
+  private void complete(
+      Run run,
+      RunLog log,
+      DatabaseRetry database,
+      Setup setup,
+      Double calibrationBefore,
+      Double calibrationAfter) {
     log.accept("== ingesting");
     try {
       runs.updateProgress(run.id(), "ingesting");
@@ -216,37 +205,49 @@ class RunExecutor {
     }
     String disturbed =
         database.call(
-            "ingesting", () -> disturbed(run, profile, calibrationBefore, calibrationAfter));
+            "ingesting",
+            () -> machine.disturbed(run, setup.profile(), calibrationBefore, calibrationAfter));
     if (disturbed != null) {
       log.accept("machine disturbed: " + disturbed);
     }
-    List<String> failures = steps.failures();
-    String failure =
-        failures.isEmpty()
-            ? null
-            : failures.size()
-                + (failures.size() == 1 ? " benchmark" : " benchmarks")
-                + " failed, the others' results are kept: "
-                + String.join("; ", failures);
-    Instant x = resolved.revisionDate() != null ? resolved.revisionDate() : run.startedAt();
-    RunContext context =
-        new RunContext(
-            run.id(),
-            x,
-            run.machine(),
-            jdk.family(),
-            corpus.name(),
-            run.profile(),
-            facts(run, jdk, corpus, profile));
+    String failure = failure(setup.steps().failures());
+    RunContext context = context(run, setup);
     RunFindings findings =
-        new RunFindings(notes, calibrationBefore, calibrationAfter, disturbed, failure);
+        new RunFindings(setup.notes(), calibrationBefore, calibrationAfter, disturbed, failure);
     // One transaction per try: a run's points and its end are stored whole or not at all.
     int points =
-        database.call("ingesting", () -> completion.complete(context, steps.results(), findings));
+        database.call(
+            "ingesting", () -> completion.complete(context, setup.steps().results(), findings));
     log.accept("stored " + points + " points");
     if (failure != null) {
       log.accept("FAILED: " + failure);
     }
+  }
+
+  /** One line naming the benchmarks that failed; null when none did. */
+  private static String failure(List<String> failures) {
+    return failures.isEmpty()
+        ? null
+        : failures.size()
+            + (failures.size() == 1 ? " benchmark" : " benchmarks")
+            + " failed, the others' results are kept: "
+            + String.join("; ", failures);
+  }
+
+  private static RunContext context(Run run, Setup setup) {
+    RunResolution.Resolved resolved = setup.resolved();
+    Instant x =
+        resolved.lucene().revisionDate() != null
+            ? resolved.lucene().revisionDate()
+            : run.startedAt();
+    return new RunContext(
+        run.id(),
+        x,
+        run.machine(),
+        resolved.jdk().family(),
+        resolved.corpus().name(),
+        run.profile(),
+        facts(run, resolved.jdk(), resolved.corpus(), setup.profile()));
   }
 
   private static void search(
@@ -269,12 +270,13 @@ class RunExecutor {
   }
 
   /** Times the calibration workload; null when the profile has none or it failed. */
-  private static Double calibrate(
-      RunSteps steps, HarnessCommands commands, Path work, String when) {
+  private static Double calibrate(Setup setup, String when) {
+    RunSteps steps = setup.steps();
+    HarnessCommands commands = setup.commands();
     if (commands.profile().calibration() == null) {
       return null;
     }
-    Path out = work.resolve("calibration-" + when + ".json");
+    Path out = setup.work().resolve("calibration-" + when + ".json");
     if (!steps.optional(
         "calibration " + when,
         commands.calibrate(out),
@@ -287,33 +289,6 @@ class RunExecutor {
         .map(m -> m.value())
         .findFirst()
         .orElse(null);
-  }
-
-  private String disturbed(Run run, BenchmarkProfile profile, Double before, Double after) {
-    if (before == null) {
-      return null;
-    }
-    CalibrationSettings calibration = profile.calibration();
-    return CalibrationCheck.disturbed(
-            before,
-            after,
-            runs.recentCalibration(run.machine(), run.id(), calibration.window()),
-            calibration.disturbedPercent())
-        .orElse(null);
-  }
-
-  /** Records the box's state and says what changed since the previous run of the same series. */
-  private List<String> machineChanges(Run run, Jdk jdk, RunLog log) {
-    MachineState state = machine.capture(jdk.identity());
-    runs.recordMachineState(run.id(), json.writeValueAsString(state));
-    MachineState previous =
-        runs.previousMachineState(run)
-            .map(text -> json.readValue(text, MachineState.class))
-            .orElse(null);
-    List<String> notes =
-        state.warnings(previous).stream().map(warning -> "environment: " + warning).toList();
-    notes.forEach(log);
-    return notes;
   }
 
   private static Map<String, Object> facts(

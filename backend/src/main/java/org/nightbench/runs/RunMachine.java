@@ -1,0 +1,57 @@
+package org.nightbench.runs;
+
+import java.util.List;
+import org.nightbench.harness.BenchmarkProfile;
+import org.nightbench.harness.CalibrationSettings;
+import org.nightbench.jdk.Jdk;
+import org.nightbench.machine.CalibrationCheck;
+import org.nightbench.machine.MachineState;
+import org.nightbench.machine.MachineStateProbe;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What a run learns about the box it ran on: what changed since the previous run of its series, and
+ * whether its calibration says the machine was disturbed.
+ */
+@Component
+class RunMachine {
+
+  private final MachineStateProbe machine;
+  private final RunRepository runs;
+  private final JsonMapper json;
+
+  RunMachine(MachineStateProbe machine, RunRepository runs, JsonMapper json) {
+    this.machine = machine;
+    this.runs = runs;
+    this.json = json;
+  }
+
+  /** Records the box's state and says what changed since the previous run of the same series. */
+  List<String> changes(Run run, Jdk jdk, RunLog log) {
+    MachineState state = machine.capture(jdk.identity());
+    runs.recordMachineState(run.id(), json.writeValueAsString(state));
+    MachineState previous =
+        runs.previousMachineState(run)
+            .map(text -> json.readValue(text, MachineState.class))
+            .orElse(null);
+    List<String> notes =
+        state.warnings(previous).stream().map(warning -> "environment: " + warning).toList();
+    notes.forEach(log);
+    return notes;
+  }
+
+  /** Why the calibration says the machine was disturbed; null when it was not or was not timed. */
+  String disturbed(Run run, BenchmarkProfile profile, Double before, Double after) {
+    if (before == null) {
+      return null;
+    }
+    CalibrationSettings calibration = profile.calibration();
+    return CalibrationCheck.disturbed(
+            before,
+            after,
+            runs.recentCalibration(run.machine(), run.id(), calibration.window()),
+            calibration.disturbedPercent())
+        .orElse(null);
+  }
+}
