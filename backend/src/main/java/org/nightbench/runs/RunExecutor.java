@@ -47,6 +47,7 @@ class RunExecutor {
   private final HarnessLauncher launcher;
   private final RunCompletion completion;
   private final RunRepository runs;
+  private final RunHistoryRepository history;
   private final RunChangesRecorder changes;
   private final RunnerProperties settings;
   private final JsonMapper json;
@@ -61,6 +62,7 @@ class RunExecutor {
       HarnessLauncher launcher,
       RunCompletion completion,
       RunRepository runs,
+      RunHistoryRepository history,
       RunChangesRecorder changes,
       RunnerProperties settings,
       JsonMapper json,
@@ -74,6 +76,7 @@ class RunExecutor {
     this.launcher = launcher;
     this.completion = completion;
     this.runs = runs;
+    this.history = history;
     this.changes = changes;
     this.settings = settings;
     this.json = json;
@@ -127,7 +130,7 @@ class RunExecutor {
             () -> lucene.resolve(LuceneSpec.parse(run.luceneSpec()), log));
     log.accept("Lucene " + resolved.version() + ": " + resolved.jars());
     if (resolved.commit() != null) {
-      runs.recordCommit(run.id(), resolved.commit());
+      history.recordCommit(run.id(), resolved.commit());
       changes.record(run, resolved.commit(), log);
     }
     Jdk jdk =
@@ -297,7 +300,7 @@ class RunExecutor {
     return CalibrationCheck.disturbed(
             before,
             after,
-            runs.recentCalibration(run.machine(), run.id(), calibration.window()),
+            history.recentCalibration(run.machine(), run.id(), calibration.window()),
             calibration.disturbedPercent())
         .orElse(null);
   }
@@ -305,9 +308,10 @@ class RunExecutor {
   /** Records the box's state and says what changed since the previous run of the same series. */
   private List<String> machineChanges(Run run, Jdk jdk, RunLog log) {
     MachineState state = machine.capture(jdk.identity());
-    runs.recordMachineState(run.id(), json.writeValueAsString(state));
+    history.recordMachineState(run.id(), json.writeValueAsString(state));
     MachineState previous =
-        runs.previousMachineState(run)
+        history
+            .previousMachineState(run)
             .map(text -> json.readValue(text, MachineState.class))
             .orElse(null);
     List<String> notes =
