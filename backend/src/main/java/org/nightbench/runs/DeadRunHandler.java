@@ -18,10 +18,12 @@ final class DeadRunHandler implements DeadExecutionHandler<Long> {
   private static final Logger log = LoggerFactory.getLogger(DeadRunHandler.class);
 
   private final RunRepository runs;
+  private final RunLogRepository logs;
   private final boolean retry;
 
-  DeadRunHandler(RunRepository runs, boolean retry) {
+  DeadRunHandler(RunRepository runs, RunLogRepository logs, boolean retry) {
     this.runs = runs;
+    this.logs = logs;
     this.retry = retry;
   }
 
@@ -40,14 +42,14 @@ final class DeadRunHandler implements DeadExecutionHandler<Long> {
             + complete.getExecution().pickedBy
             + " stopped heartbeating while running this run";
     if (retry) {
-      runs.appendLog(runId, List.of(message + "; queued again"));
+      logs.append(runId, List.of(message + "; queued again"));
       if (runs.requeue(runId)) {
         operations.reschedule(complete, Instant.now());
         log.warn("Run {}: {}; queued again", runId, message);
         return;
       }
     } else {
-      runs.appendLog(runId, List.of("FAILED: " + message));
+      logs.append(runId, List.of("FAILED: " + message));
       if (runs.markFailed(runId, message)) {
         log.warn("Run {}: {}; marked failed", runId, message);
       }

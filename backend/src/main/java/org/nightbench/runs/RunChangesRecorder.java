@@ -15,22 +15,23 @@ class RunChangesRecorder {
   /** Enough for any night; a longer gap is still one click away through the compare link. */
   static final int LIMIT = 500;
 
-  private final RunRepository runs;
+  private final RunHistoryRepository history;
   private final GitLuceneBuilder git;
 
-  RunChangesRecorder(RunRepository runs, GitLuceneBuilder git) {
-    this.runs = runs;
+  RunChangesRecorder(RunHistoryRepository history, GitLuceneBuilder git) {
+    this.history = history;
     this.git = git;
   }
 
   /** Never throws: a missing range is logged in one line and must not fail a measurement. */
   void record(Run run, Commit commit, RunLog log) {
     try {
-      runs.previousMeasuredCommit(run, commit.date())
+      history
+          .previousMeasuredCommit(run, commit.date())
           .ifPresentOrElse(
               previous -> {
                 CommitRange range = git.commitsBetween(previous, commit.sha(), LIMIT);
-                runs.recordChanges(run.id(), previous, range);
+                history.recordChanges(run.id(), previous, range);
                 int total = range.commits().size() + range.omitted();
                 log.accept(
                     total

@@ -20,11 +20,17 @@ class RunCompletion {
 
   private final ResultIngester ingester;
   private final RunRepository runs;
+  private final RunHistoryRepository history;
   private final ApplicationEventPublisher events;
 
-  RunCompletion(ResultIngester ingester, RunRepository runs, ApplicationEventPublisher events) {
+  RunCompletion(
+      ResultIngester ingester,
+      RunRepository runs,
+      RunHistoryRepository history,
+      ApplicationEventPublisher events) {
     this.ingester = ingester;
     this.runs = runs;
+    this.history = history;
     this.events = events;
   }
 
@@ -42,7 +48,7 @@ class RunCompletion {
     Ingested ingested = ingester.ingest(context, steps);
     List<String> notes = new ArrayList<>(findings.notes());
     notes.addAll(ingested.notes());
-    runs.recordFindings(
+    history.recordFindings(
         context.runId(),
         notes,
         findings.calibrationBefore(),

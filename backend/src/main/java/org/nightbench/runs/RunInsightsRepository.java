@@ -14,9 +14,11 @@ import org.springframework.stereotype.Repository;
 class RunInsightsRepository {
 
   private final JdbcClient jdbc;
+  private final RunHistoryRepository history;
 
-  RunInsightsRepository(JdbcClient jdbc) {
+  RunInsightsRepository(JdbcClient jdbc, RunHistoryRepository history) {
     this.jdbc = jdbc;
+    this.history = history;
   }
 
   Optional<RunInsights> find(Run run) {
@@ -75,17 +77,12 @@ class RunInsightsRepository {
    * queries on the same documents should answer the same unless Lucene's behaviour changed.
    */
   private Optional<Long> previousWithQueryResults(Run run) {
-    return jdbc.sql(
-            "select r.id from run r where r.machine = :machine and r.profile = :profile"
-                + " and r.corpus = :corpus and r.id < :id"
-                + " and exists (select 1 from run_query_result q where q.run_id = r.id)"
-                + " order by r.id desc limit 1")
-        .param("machine", run.machine())
-        .param("profile", run.profile())
-        .param("corpus", run.corpus())
-        .param("id", run.id())
-        .query(Long.class)
-        .optional();
+    return history.previousComparable(
+        run,
+        RunHistoryRepository.Earlier.QUEUED,
+        "exists (select 1 from run_query_result q where q.run_id = r.id)",
+        "r.id",
+        Long.class);
   }
 
   private List<RunInsights.QueryChange> changedQueries(long runId, long previousId) {

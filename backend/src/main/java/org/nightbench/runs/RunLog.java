@@ -24,15 +24,15 @@ final class RunLog implements Consumer<String>, AutoCloseable {
   private static final long BATCH_MILLIS = 1_000;
 
   private final long runId;
-  private final RunRepository runs;
+  private final RunLogRepository logs;
   private final Clock clock;
   private final List<String> pending = new ArrayList<>();
   private final ScheduledExecutorService flusher;
   private Instant lastFlush;
 
-  RunLog(long runId, RunRepository runs, Clock clock) {
+  RunLog(long runId, RunLogRepository logs, Clock clock) {
     this.runId = runId;
-    this.runs = runs;
+    this.logs = logs;
     this.clock = clock;
     this.lastFlush = clock.instant();
     // Forked JVMs may print nothing for minutes; lines already printed must not wait for the next.
@@ -73,7 +73,7 @@ final class RunLog implements Consumer<String>, AutoCloseable {
     if (pending.isEmpty()) {
       return;
     }
-    runs.appendLog(runId, List.copyOf(pending));
+    logs.append(runId, List.copyOf(pending));
     pending.clear();
     lastFlush = clock.instant();
   }

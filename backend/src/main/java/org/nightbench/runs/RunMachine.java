@@ -18,21 +18,22 @@ import tools.jackson.databind.json.JsonMapper;
 class RunMachine {
 
   private final MachineStateProbe machine;
-  private final RunRepository runs;
+  private final RunHistoryRepository history;
   private final JsonMapper json;
 
-  RunMachine(MachineStateProbe machine, RunRepository runs, JsonMapper json) {
+  RunMachine(MachineStateProbe machine, RunHistoryRepository history, JsonMapper json) {
     this.machine = machine;
-    this.runs = runs;
+    this.history = history;
     this.json = json;
   }
 
   /** Records the box's state and says what changed since the previous run of the same series. */
   List<String> changes(Run run, Jdk jdk, RunLog log) {
     MachineState state = machine.capture(jdk.identity());
-    runs.recordMachineState(run.id(), json.writeValueAsString(state));
+    history.recordMachineState(run.id(), json.writeValueAsString(state));
     MachineState previous =
-        runs.previousMachineState(run)
+        history
+            .previousMachineState(run)
             .map(text -> json.readValue(text, MachineState.class))
             .orElse(null);
     List<String> notes =
@@ -50,7 +51,7 @@ class RunMachine {
     return CalibrationCheck.disturbed(
             before,
             after,
-            runs.recentCalibration(run.machine(), run.id(), calibration.window()),
+            history.recentCalibration(run.machine(), run.id(), calibration.window()),
             calibration.disturbedPercent())
         .orElse(null);
   }

@@ -8,15 +8,16 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.nightbench.lucene.Commit;
-import org.nightbench.lucene.CommitRange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import org.springframework.transaction.annotation.Transactional;
 
-/** Runs, their state transitions and their logs in PostgreSQL. */
+/**
+ * The run queue and each run's state in PostgreSQL: enqueueing, the {@link RunTransition} moves,
+ * progress and cancelling, and finding runs. A run's log is {@link RunLogRepository}'s, what it
+ * recorded about its commit, findings and machine {@link RunHistoryRepository}'s.
+ */
 @Repository
 public class RunRepository {
 
@@ -162,93 +163,6 @@ public class RunRepository {
         .update();
   }
 
-  /** Records the git commit the run's Lucene was built from. */
-  public void recordCommit(long id, Commit commit) {
-    jdbc.sql(
-            "update run set commit_sha = :sha, commit_author = :author, commit_date = :date,"
-                + " commit_subject = :subject where id = :id")
-        .param("sha", commit.sha())
-        .param("author", commit.author())
-        .param("date", Timestamp.from(commit.date()))
-        .param("subject", commit.subject())
-        .param("id", id)
-        .update();
-  }
-
-  /**
-   * The sha of the latest succeeded run's commit of this machine, profile and corpus committed
-   * before {@code before}: the point a new commit is compared with.
-   */
-  public Optional<String> previousMeasuredCommit(Run run, Instant before) {
-    return jdbc.sql(
-            "select commit_sha from run where status = 'succeeded' and machine = :machine"
-                + " and profile = :profile and corpus = :corpus and commit_sha is not null"
-                + " and commit_date < :before and id <> :id"
-                + " order by commit_date desc, id desc limit 1")
-        .param("machine", run.machine())
-        .param("profile", run.profile())
-        .param("corpus", run.corpus())
-        .param("before", Timestamp.from(before))
-        .param("id", run.id())
-        .query(String.class)
-        .optional();
-  }
-
-  /** Replaces the run's changes (a requeued run records them again). */
-  @Transactional
-  public void recordChanges(long id, String previousSha, CommitRange range) {
-    jdbc.sql(
-            "update run set previous_commit_sha = :prev, changes_omitted = :omitted where id = :id")
-        .param("prev", previousSha)
-        .param("omitted", range.omitted())
-        .param("id", id)
-        .update();
-    jdbc.sql("delete from run_change where run_id = :id").param("id", id).update();
-    List<Commit> commits = range.commits();
-    for (int i = 0; i < commits.size(); i++) {
-      Commit c = commits.get(i);
-      jdbc.sql(
-              "insert into run_change (run_id, position, sha, author, commit_date, subject)"
-                  + " values (:id, :position, :sha, :author, :date, :subject)")
-          .param("id", id)
-          .param("position", i)
-          .param("sha", c.sha())
-          .param("author", c.author())
-          .param("date", Timestamp.from(c.date()))
-          .param("subject", c.subject())
-          .update();
-    }
-  }
-
-  /** The run's recorded changes; {@link RunChanges#NONE} when it has none. */
-  public RunChanges changes(long id) {
-    RunChanges head =
-        jdbc.sql("select previous_commit_sha, changes_omitted from run where id = :id")
-            .param("id", id)
-            .query((rs, n) -> new RunChanges(rs.getString(1), List.of(), rs.getInt(2)))
-            .optional()
-            .orElse(RunChanges.NONE);
-    if (head.previousCommitSha() == null) {
-      return RunChanges.NONE;
-    }
-    return new RunChanges(head.previousCommitSha(), changeList(id), head.omitted());
-  }
-
-  private List<RunChange> changeList(long id) {
-    return jdbc.sql(
-            "select sha, author, commit_date, subject from run_change where run_id = :id"
-                + " order by position")
-        .param("id", id)
-        .query(
-            (rs, n) ->
-                new RunChange(
-                    rs.getString("sha"),
-                    rs.getString("author"),
-                    instant(rs, "commit_date"),
-                    rs.getString("subject")))
-        .list();
-  }
-
   /** Ends a running run failed; false (and logged) when it is not running. */
   public boolean markFailed(long id, String error) {
     return transition(
@@ -318,62 +232,6 @@ public class RunRepository {
         "Run {}: refused to {} it (-> {}): it is {}", id, transition, transition.to().db(), now);
   }
 
-  /** Called inside the ingestion transaction: notes, calibration and the disturbed verdict. */
-  public void recordFindings(
-      long id,
-      List<String> notes,
-      Double calibrationBefore,
-      Double calibrationAfter,
-      String disturbedReason) {
-    jdbc.sql(
-            "update run set notes = :notes, calibration_before = :before,"
-                + " calibration_after = :after, disturbed_reason = :disturbed where id = :id")
-        .param("notes", notes.toArray(String[]::new))
-        .param("before", calibrationBefore)
-        .param("after", calibrationAfter)
-        .param("disturbed", disturbedReason)
-        .param("id", id)
-        .update();
-  }
-
-  /** The before-run calibration scores of the machine's latest successful runs, newest first. */
-  public List<Double> recentCalibration(String machine, long beforeRunId, int limit) {
-    return jdbc.sql(
-            "select calibration_before from run where machine = :machine and status = 'succeeded'"
-                + " and calibration_before is not null and disturbed_reason is null"
-                + " and id < :run order by finished_at desc limit :limit")
-        .param("machine", machine)
-        .param("run", beforeRunId)
-        .param("limit", limit)
-        .query(Double.class)
-        .list();
-  }
-
-  public void recordMachineState(long id, String machineStateJson) {
-    jdbc.sql("update run set machine_state = cast(:state as jsonb) where id = :id")
-        .param("state", machineStateJson)
-        .param("id", id)
-        .update();
-  }
-
-  /**
-   * The machine state of the latest earlier run of the same series family (machine, profile,
-   * corpus) that measured something, as JSON.
-   */
-  public Optional<String> previousMachineState(Run run) {
-    return jdbc.sql(
-            "select cast(machine_state as text) from run where machine = :machine"
-                + " and profile = :profile and corpus = :corpus and id < :id"
-                + " and machine_state is not null and status in ('succeeded', 'failed')"
-                + " order by id desc limit 1")
-        .param("machine", run.machine())
-        .param("profile", run.profile())
-        .param("corpus", run.corpus())
-        .param("id", run.id())
-        .query(String.class)
-        .optional();
-  }
-
   public Optional<Run> find(long id) {
     return jdbc.sql("select " + COLUMNS + " from run where id = :id")
         .param("id", id)
@@ -423,30 +281,6 @@ public class RunRepository {
             .orElse(null);
     return new RunProgress(
         counts.queued(), counts.running(), counts.succeeded(), counts.failed(), current);
-  }
-
-  public void appendLog(long runId, List<String> lines) {
-    if (lines.isEmpty()) {
-      return;
-    }
-    // One statement per batch; line numbers continue from what is stored, so appends from one
-    // writer stay ordered.
-    jdbc.sql(
-            "insert into run_log (run_id, line_no, line)"
-                + " select :run, coalesce((select max(line_no) from run_log where run_id = :run), 0)"
-                + " + ordinality, line from unnest(cast(:lines as text[])) with ordinality as l(line)")
-        .param("run", runId)
-        .param("lines", lines.toArray(String[]::new))
-        .update();
-  }
-
-  public List<String> log(long runId, int fromLine) {
-    return jdbc.sql(
-            "select line from run_log where run_id = :run and line_no > :from order by line_no")
-        .param("run", runId)
-        .param("from", fromLine)
-        .query(String.class)
-        .list();
   }
 
   private static Run map(ResultSet rs, int rowNum) throws SQLException {

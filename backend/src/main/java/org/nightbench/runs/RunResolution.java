@@ -25,6 +25,7 @@ class RunResolution {
   private final JdkFinder jdks;
   private final CorpusProvider corpora;
   private final RunRepository runs;
+  private final RunHistoryRepository history;
   private final RunChangesRecorder changes;
 
   RunResolution(
@@ -32,11 +33,13 @@ class RunResolution {
       JdkFinder jdks,
       CorpusProvider corpora,
       RunRepository runs,
+      RunHistoryRepository history,
       RunChangesRecorder changes) {
     this.lucene = lucene;
     this.jdks = jdks;
     this.corpora = corpora;
     this.runs = runs;
+    this.history = history;
     this.changes = changes;
   }
 
@@ -68,7 +71,7 @@ class RunResolution {
             () -> lucene.resolve(LuceneSpec.parse(run.luceneSpec()), log));
     log.accept("Lucene " + resolved.version() + ": " + resolved.jars());
     if (resolved.commit() != null) {
-      runs.recordCommit(run.id(), resolved.commit());
+      history.recordCommit(run.id(), resolved.commit());
       changes.record(run, resolved.commit(), log);
     }
     return resolved;

@@ -24,6 +24,8 @@ import org.springframework.transaction.annotation.Transactional;
 public class RunService {
 
   private final RunRepository runs;
+  private final RunLogRepository logs;
+  private final RunHistoryRepository history;
   private final RunnerProperties settings;
   private final CorpusProperties corpora;
   private final SchedulerClient scheduler;
@@ -32,6 +34,8 @@ public class RunService {
 
   RunService(
       RunRepository runs,
+      RunLogRepository logs,
+      RunHistoryRepository history,
       RunnerProperties settings,
       CorpusProperties corpora,
       SchedulerClient scheduler,
@@ -40,6 +44,8 @@ public class RunService {
     this.insights = insights;
     this.specs = specs;
     this.runs = runs;
+    this.logs = logs;
+    this.history = history;
     this.settings = settings;
     this.corpora = corpora;
     this.scheduler = scheduler;
@@ -136,12 +142,12 @@ public class RunService {
   }
 
   public List<String> log(long id, int fromLine) {
-    return runs.log(id, Math.max(0, fromLine));
+    return logs.lines(id, Math.max(0, fromLine));
   }
 
   /** The commits since the previous measured point; empty when there is no such run. */
   public Optional<RunChanges> changes(long id) {
-    return runs.find(id).map(run -> runs.changes(id));
+    return runs.find(id).map(run -> history.changes(id));
   }
 
   /** Notes, calibration, changed query answers and curves of a run. */

@@ -25,6 +25,7 @@ public class RunWorker {
   private static final String TASK_PREFIX = "benchmark-run@";
 
   private final RunRepository runs;
+  private final RunLogRepository logs;
   private final RunExecutor executor;
   private final RunnerProperties settings;
   private final RunWorkDirectories workDirectories;
@@ -33,16 +34,18 @@ public class RunWorker {
 
   RunWorker(
       RunRepository runs,
+      RunLogRepository logs,
       RunExecutor executor,
       RunnerProperties settings,
       RunWorkDirectories workDirectories) {
     this.runs = runs;
+    this.logs = logs;
     this.executor = executor;
     this.settings = settings;
     this.workDirectories = workDirectories;
     this.task =
         Tasks.oneTime(taskName(settings.machine()), Long.class)
-            .onDeadExecution(new DeadRunHandler(runs, settings.retryDeadRuns()))
+            .onDeadExecution(new DeadRunHandler(runs, logs, settings.retryDeadRuns()))
             .onFailure(
                 (complete, operations) -> {
                   if (complete.getCause().filter(RunHandedBack.class::isInstance).isPresent()) {
@@ -95,7 +98,7 @@ public class RunWorker {
     log.info("Run {} ({}) started", run.id(), run.luceneSpec());
     RunWatch watch = new RunWatch(run.id(), runs, clock, settings.jobTimeout(), stopping);
     boolean handedBack = false;
-    try (RunLog runLog = new RunLog(run.id(), runs, clock)) {
+    try (RunLog runLog = new RunLog(run.id(), logs, clock)) {
       DatabaseRetry database =
           new DatabaseRetry(run.id(), settings.ingestRetryFor(), runLog, stopping);
       try {

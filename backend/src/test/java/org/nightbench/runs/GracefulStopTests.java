@@ -35,6 +35,7 @@ class GracefulStopTests {
   @Autowired DataSource dataSource;
   @Autowired SchedulerClient client;
   @Autowired RunRepository repository;
+  @Autowired RunLogRepository logs;
   @Autowired RunService runs;
   @Autowired RunExecutor executor;
   @Autowired RunWorkDirectories workDirectories;
@@ -51,7 +52,7 @@ class GracefulStopTests {
         Instant.now());
     RunnerProperties machine = RunnerSettings.forMachine(settings, MACHINE);
 
-    RunWorker first = new RunWorker(repository, executor, machine, workDirectories);
+    RunWorker first = new RunWorker(repository, logs, executor, machine, workDirectories);
     RunningScheduler firstEngine =
         new RunningScheduler(
             JobEngine.scheduler(
@@ -85,7 +86,7 @@ class GracefulStopTests {
         .as("the execution waits for the next worker")
         .isFalse();
 
-    RunWorker second = new RunWorker(repository, executor, machine, workDirectories);
+    RunWorker second = new RunWorker(repository, logs, executor, machine, workDirectories);
     SettableClock clock = new SettableClock();
     clock.set(Instant.now());
     ManualScheduler secondEngine =

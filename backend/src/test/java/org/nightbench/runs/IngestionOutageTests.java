@@ -43,6 +43,7 @@ class IngestionOutageTests {
 
   @Autowired RunService runs;
   @Autowired RunRepository repository;
+  @Autowired RunLogRepository logs;
   @Autowired RunExecutor executor;
   @Autowired RunWorkDirectories workDirectories;
   @Autowired RunnerProperties settings;
@@ -122,7 +123,7 @@ class IngestionOutageTests {
    */
   private void runThroughAnOutage(Run run, RunnerProperties worker, String what) throws Exception {
     RetriesSeen retries = new RetriesSeen();
-    RunWorker runWorker = new RunWorker(repository, executor, worker, workDirectories);
+    RunWorker runWorker = new RunWorker(repository, logs, executor, worker, workDirectories);
     Thread working = new Thread(() -> runWorker.run(run.id()), "outage-test-worker");
     working.start();
     boolean databaseUp = true;

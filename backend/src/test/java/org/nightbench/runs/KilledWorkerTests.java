@@ -42,6 +42,7 @@ class KilledWorkerTests {
   @Autowired DataSource dataSource;
   @Autowired SchedulerClient client;
   @Autowired RunRepository repository;
+  @Autowired RunLogRepository logs;
   @Autowired RunService runs;
   @Autowired JdbcClient jdbc;
 
@@ -79,7 +80,7 @@ class KilledWorkerTests {
     // A surviving worker of the same machine, heartbeating fast enough for a test to wait it out.
     OneTimeTask<Long> survivorsTask =
         Tasks.oneTime(RunWorker.taskName(MACHINE), Long.class)
-            .onDeadExecution(new DeadRunHandler(repository, false))
+            .onDeadExecution(new DeadRunHandler(repository, logs, false))
             .execute((instance, context) -> {});
     Scheduler survivor =
         JobEngine.scheduler(

@@ -26,6 +26,7 @@ class RunApiControllerTests {
 
   @Autowired MockMvc mvc;
   @Autowired RunRepository repository;
+  @Autowired RunLogRepository logs;
   @Autowired RunService runs;
 
   @Autowired org.springframework.jdbc.core.simple.JdbcClient jdbc;
@@ -97,8 +98,8 @@ class RunApiControllerTests {
             .getResponse()
             .getHeader("Location");
     long id = Long.parseLong(location.substring(location.lastIndexOf('/') + 1));
-    repository.appendLog(id, java.util.List.of("first", "second"));
-    repository.appendLog(id, java.util.List.of("third"));
+    logs.append(id, java.util.List.of("first", "second"));
+    logs.append(id, java.util.List.of("third"));
 
     mvc.perform(get(location)).andExpect(status().isOk()).andExpect(jsonPath("$.id").value(id));
     mvc.perform(get(location + "/log?from=1"))

@@ -40,6 +40,8 @@ class RunJobsTests {
 
   @Autowired RunService runs;
   @Autowired RunRepository repository;
+  @Autowired RunLogRepository logs;
+  @Autowired RunHistoryRepository history;
   @Autowired RunChangesRecorder changes;
   @Autowired RunWorker worker;
   @Autowired JdbcClient jdbc;
@@ -107,7 +109,7 @@ class RunJobsTests {
     leftRunningByAKilledWorker(run);
     OneTimeTask<Long> retrying =
         Tasks.oneTime(RunWorker.taskName("test-machine"), Long.class)
-            .onDeadExecution(new DeadRunHandler(repository, true))
+            .onDeadExecution(new DeadRunHandler(repository, logs, true))
             .execute((instance, context) -> {});
 
     ManualScheduler live =
@@ -171,14 +173,16 @@ class RunJobsTests {
     RunWorker fakeJdkWorker =
         new RunWorker(
             repository,
+            logs,
             new RunExecutor(
                 new RunResolution(
                     lucene,
                     new JdkFinder(new JdkProperties(List.of(), jdk)),
                     corpora,
                     repository,
+                    history,
                     changes),
-                new RunMachine(machineState, repository, json),
+                new RunMachine(machineState, history, json),
                 new HarnessJvms(launcher, json, settings),
                 completion,
                 repository,

@@ -1,0 +1,203 @@
+package org.nightbench.runs;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.nightbench.lucene.Commit;
+import org.nightbench.lucene.CommitRange;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * What a run recorded about what it measured, and the earlier runs that is compared with: its
+ * Lucene commit and the changes since the previous measured one ({@code run_change}), its findings
+ * and calibration, its machine state; and the one query for the previous comparable run.
+ */
+@Repository
+class RunHistoryRepository {
+
+  private final JdbcClient jdbc;
+
+  RunHistoryRepository(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /** Which runs count as earlier than a run, and in what order the latest of them is picked. */
+  record Earlier(String condition, String order, Map<String, Object> params) {
+
+    /** Queued before the run (a lower id); the latest queued first. */
+    static final Earlier QUEUED = new Earlier("r.id < :id", "r.id desc", Map.of());
+
+    /** Any other run whose Lucene commit is older than {@code before}; the newest commit first. */
+    static Earlier committedBefore(Instant before) {
+      return new Earlier(
+          "r.id <> :id and r.commit_date < :before",
+          "r.commit_date desc, r.id desc",
+          Map.of("before", Timestamp.from(before)));
+    }
+  }
+
+  /**
+   * The previous comparable run: the latest {@code earlier} run of the same machine, profile and
+   * corpus as {@code run} that also meets {@code condition} (SQL over the run table as {@code r});
+   * returns its {@code column} (an SQL expression over {@code r}).
+   */
+  <T> Optional<T> previousComparable(
+      Run run, Earlier earlier, String condition, String column, Class<T> type) {
+    return jdbc.sql(
+            "select "
+                + column
+                + " from run r where r.machine = :machine and r.profile = :profile"
+                + " and r.corpus = :corpus and "
+                + earlier.condition()
+                + " and ("
+                + condition
+                + ") order by "
+                + earlier.order()
+                + " limit 1")
+        .params(earlier.params())
+        .param("machine", run.machine())
+        .param("profile", run.profile())
+        .param("corpus", run.corpus())
+        .param("id", run.id())
+        .query(type)
+        .optional();
+  }
+
+  /** Records the git commit the run's Lucene was built from. */
+  void recordCommit(long id, Commit commit) {
+    jdbc.sql(
+            "update run set commit_sha = :sha, commit_author = :author, commit_date = :date,"
+                + " commit_subject = :subject where id = :id")
+        .param("sha", commit.sha())
+        .param("author", commit.author())
+        .param("date", Timestamp.from(commit.date()))
+        .param("subject", commit.subject())
+        .param("id", id)
+        .update();
+  }
+
+  /**
+   * The sha of the latest succeeded run's commit of this machine, profile and corpus committed
+   * before {@code before}: the point a new commit is compared with.
+   */
+  Optional<String> previousMeasuredCommit(Run run, Instant before) {
+    return previousComparable(
+        run,
+        Earlier.committedBefore(before),
+        "r.status = 'succeeded' and r.commit_sha is not null",
+        "r.commit_sha",
+        String.class);
+  }
+
+  /** Replaces the run's changes (a requeued run records them again). */
+  @Transactional
+  public void recordChanges(long id, String previousSha, CommitRange range) {
+    jdbc.sql(
+            "update run set previous_commit_sha = :prev, changes_omitted = :omitted where id = :id")
+        .param("prev", previousSha)
+        .param("omitted", range.omitted())
+        .param("id", id)
+        .update();
+    jdbc.sql("delete from run_change where run_id = :id").param("id", id).update();
+    List<Commit> commits = range.commits();
+    for (int i = 0; i < commits.size(); i++) {
+      Commit c = commits.get(i);
+      jdbc.sql(
+              "insert into run_change (run_id, position, sha, author, commit_date, subject)"
+                  + " values (:id, :position, :sha, :author, :date, :subject)")
+          .param("id", id)
+          .param("position", i)
+          .param("sha", c.sha())
+          .param("author", c.author())
+          .param("date", Timestamp.from(c.date()))
+          .param("subject", c.subject())
+          .update();
+    }
+  }
+
+  /** The run's recorded changes; {@link RunChanges#NONE} when it has none. */
+  RunChanges changes(long id) {
+    RunChanges head =
+        jdbc.sql("select previous_commit_sha, changes_omitted from run where id = :id")
+            .param("id", id)
+            .query((rs, n) -> new RunChanges(rs.getString(1), List.of(), rs.getInt(2)))
+            .optional()
+            .orElse(RunChanges.NONE);
+    if (head.previousCommitSha() == null) {
+      return RunChanges.NONE;
+    }
+    return new RunChanges(head.previousCommitSha(), changeList(id), head.omitted());
+  }
+
+  private List<RunChange> changeList(long id) {
+    return jdbc.sql(
+            "select sha, author, commit_date, subject from run_change where run_id = :id"
+                + " order by position")
+        .param("id", id)
+        .query(
+            (rs, n) -> {
+              Timestamp date = rs.getTimestamp("commit_date");
+              return new RunChange(
+                  rs.getString("sha"),
+                  rs.getString("author"),
+                  date == null ? null : date.toInstant(),
+                  rs.getString("subject"));
+            })
+        .list();
+  }
+
+  /** Called inside the ingestion transaction: notes, calibration and the disturbed verdict. */
+  void recordFindings(
+      long id,
+      List<String> notes,
+      Double calibrationBefore,
+      Double calibrationAfter,
+      String disturbedReason) {
+    jdbc.sql(
+            "update run set notes = :notes, calibration_before = :before,"
+                + " calibration_after = :after, disturbed_reason = :disturbed where id = :id")
+        .param("notes", notes.toArray(String[]::new))
+        .param("before", calibrationBefore)
+        .param("after", calibrationAfter)
+        .param("disturbed", disturbedReason)
+        .param("id", id)
+        .update();
+  }
+
+  /** The before-run calibration scores of the machine's latest successful runs, newest first. */
+  List<Double> recentCalibration(String machine, long beforeRunId, int limit) {
+    return jdbc.sql(
+            "select calibration_before from run where machine = :machine and status = 'succeeded'"
+                + " and calibration_before is not null and disturbed_reason is null"
+                + " and id < :run order by finished_at desc limit :limit")
+        .param("machine", machine)
+        .param("run", beforeRunId)
+        .param("limit", limit)
+        .query(Double.class)
+        .list();
+  }
+
+  void recordMachineState(long id, String machineStateJson) {
+    jdbc.sql("update run set machine_state = cast(:state as jsonb) where id = :id")
+        .param("state", machineStateJson)
+        .param("id", id)
+        .update();
+  }
+
+  /**
+   * The machine state of the latest earlier run of the same series family (machine, profile,
+   * corpus) that measured something, as JSON.
+   */
+  Optional<String> previousMachineState(Run run) {
+    return previousComparable(
+        run,
+        Earlier.QUEUED,
+        "r.machine_state is not null and r.status in ('succeeded', 'failed')",
+        "cast(r.machine_state as text)",
+        String.class);
+  }
+}
