@@ -2,14 +2,9 @@ package org.nightbench.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.nightbench.benchjobs.result.EnvironmentInfo;
 import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.LuceneInfo;
-import org.nightbench.benchjobs.result.Metric;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -22,21 +17,6 @@ import org.springframework.test.context.ActiveProfiles;
 @SpringBootTest
 @ActiveProfiles("test")
 class ResultIngesterTests {
-
-  private static final EnvironmentInfo ENVIRONMENT =
-      new EnvironmentInfo(
-          "box",
-          "Some CPU",
-          2,
-          1L << 34,
-          "Linux",
-          "6.1",
-          "amd64",
-          "Eclipse Adoptium",
-          "25.0.1",
-          "OpenJDK 64-Bit Server VM",
-          List.of("-Xmx1g"));
-  private static final LuceneInfo LUCENE = new LuceneInfo("9.12.3", "9.12.3 abc - 2024-10-01");
 
   @Autowired ResultIngester ingester;
   @Autowired JdbcClient jdbc;
@@ -51,25 +31,11 @@ class ResultIngesterTests {
             .query(Long.class)
             .single();
     HarnessResult search =
-        new HarnessResult(
-            HarnessResult.SCHEMA_VERSION,
-            "search",
-            LUCENE,
-            ENVIRONMENT,
-            List.of(new Metric("search", "HighTerm", "qps", "units", true, 100, Map.of())),
-            null,
-            null);
+        TestResults.result("search", TestResults.metric("search", "HighTerm", "qps", 100));
 
     Ingested ingested =
         ingester.ingest(
-            new RunContext(
-                run,
-                Instant.parse("2024-10-01T00:00:00Z"),
-                "ingester-" + run,
-                "Eclipse Adoptium 25",
-                "europarl.lines",
-                "quick",
-                Map.of("luceneSpec", "maven:9.12.3")),
+            TestResults.context(run, "ingester-" + run),
             List.of(new StepResult("search JVM 1/1", search)));
 
     assertThat(ingested.points()).isEqualTo(1);

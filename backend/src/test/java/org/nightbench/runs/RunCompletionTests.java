@@ -3,15 +3,16 @@ package org.nightbench.runs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import static org.nightbench.ingest.TestResults.ENVIRONMENT;
+import static org.nightbench.ingest.TestResults.LUCENE;
+import static org.nightbench.ingest.TestResults.context;
+import static org.nightbench.ingest.TestResults.metric;
+import static org.nightbench.ingest.TestResults.result;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.nightbench.benchjobs.result.EnvironmentInfo;
 import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.LuceneInfo;
-import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.ingest.RunContext;
 import org.nightbench.ingest.StepResult;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,21 +24,6 @@ import org.springframework.test.context.ActiveProfiles;
 @SpringBootTest
 @ActiveProfiles("test")
 class RunCompletionTests {
-
-  private static final EnvironmentInfo ENVIRONMENT =
-      new EnvironmentInfo(
-          "box",
-          "Some CPU",
-          2,
-          1L << 34,
-          "Linux",
-          "6.1",
-          "amd64",
-          "Eclipse Adoptium",
-          "25.0.1",
-          "OpenJDK 64-Bit Server VM",
-          List.of("-Xmx1g"));
-  private static final LuceneInfo LUCENE = new LuceneInfo("9.12.3", "9.12.3 abc - 2024-10-01");
 
   @Autowired RunCompletion completion;
   @Autowired RunRepository runs;
@@ -217,25 +203,5 @@ class RunCompletionTests {
         .param("id", id)
         .update();
     return id;
-  }
-
-  private static RunContext context(long run, String machine) {
-    return new RunContext(
-        run,
-        Instant.parse("2024-10-01T00:00:00Z"),
-        machine,
-        "Eclipse Adoptium 25",
-        "europarl.lines",
-        "quick",
-        Map.of("luceneSpec", "maven:9.12.3"));
-  }
-
-  private static HarnessResult result(String command, Metric... metrics) {
-    return new HarnessResult(
-        HarnessResult.SCHEMA_VERSION, command, LUCENE, ENVIRONMENT, List.of(metrics), null, null);
-  }
-
-  private static Metric metric(String benchmark, String task, String name, double value) {
-    return new Metric(benchmark, task, name, "units", true, value, Map.of());
   }
 }
