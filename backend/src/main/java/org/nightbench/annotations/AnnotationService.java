@@ -243,7 +243,8 @@ public class AnnotationService {
     if (stripped.indexOf('\n') >= 0 || stripped.indexOf('\r') >= 0) {
       throw new IllegalArgumentException("short text must be one line");
     }
-    refuseControls("short text", stripped);
+    // An import file is not read through the JSON checks: its texts are checked here too.
+    ControlCharacters.refuse("short text", stripped);
     int length = stripped.codePointCount(0, stripped.length()); // as PostgreSQL counts
     if (length > MAX_SHORT_TEXT) {
       throw new IllegalArgumentException(
@@ -257,18 +258,13 @@ public class AnnotationService {
       return null;
     }
     String stripped = text.strip();
-    refuseControls("long text", stripped);
+    ControlCharacters.refuse("long text", stripped);
     int length = stripped.codePointCount(0, stripped.length());
     if (length > MAX_LONG_TEXT) {
       throw new IllegalArgumentException(
           "long text is " + length + " characters long, at most " + MAX_LONG_TEXT);
     }
     return stripped;
-  }
-
-  // An import file is not read through the JSON checks: its texts are checked here too.
-  private static void refuseControls(String what, String text) {
-    ControlCharacters.refuse(what, text);
   }
 
   static String kind(String text) {

@@ -39,11 +39,4 @@ public final class DatabaseOutage {
   private static boolean connectionLost(String sqlState) {
     return sqlState != null && (sqlState.startsWith("08") || sqlState.startsWith("57P"));
   }
-
-  /** The first line of the failure's message, for a run's log and error. */
-  public static String oneLine(Throwable failure) {
-    String message =
-        failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
-    return message.lines().findFirst().orElse(message).strip();
-  }
 }

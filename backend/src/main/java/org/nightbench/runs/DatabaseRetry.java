@@ -76,8 +76,7 @@ final class DatabaseRetry {
         new RetryListener() {
           @Override
           public void onRetryFailure(RetryPolicy policy, Retryable<?> retryable, Throwable e) {
-            String line =
-                what + ": the database is unreachable (" + DatabaseOutage.oneLine(e) + ")";
+            String line = what + ": the database is unreachable (" + RunWorker.oneLine(e) + ")";
             log.warn("Run {}: {}; trying again", runId, line);
             runLog.accept(line + "; trying again");
           }
@@ -105,7 +104,7 @@ final class DatabaseRetry {
               + ": the database was unreachable for "
               + RunWatch.format(deadline)
               + " ("
-              + DatabaseOutage.oneLine(last)
+              + RunWorker.oneLine(last)
               + ")",
           last);
     }

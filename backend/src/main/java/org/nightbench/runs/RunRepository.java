@@ -3,6 +3,7 @@ package org.nightbench.runs;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -252,6 +253,23 @@ public class RunRepository {
     return jdbc.sql("select " + COLUMNS + " from run order by id desc limit :limit")
         .param("limit", limit)
         .query(RunRepository::map)
+        .list();
+  }
+
+  /**
+   * Of {@code ids}, the runs that ended and need their work directory no more: succeeded and
+   * cancelled ones, and failed ones that ended longer ago than {@code keepFailed}; ascending.
+   */
+  List<Long> endedWithoutNeedOfWork(List<Long> ids, Duration keepFailed) {
+    return jdbc.sql(
+            "select r.id from run r where r.id = any(cast(:ids as bigint[]))"
+                + " and (r.status in ('succeeded', 'cancelled')"
+                + " or (r.status = 'failed' and r.finished_at"
+                + " < now() - make_interval(secs => :keep)))"
+                + " order by r.id")
+        .param("ids", ids.toArray(Long[]::new))
+        .param("keep", (double) keepFailed.toSeconds())
+        .query(Long.class)
         .list();
   }
 

@@ -13,7 +13,6 @@ import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.util.FileSystemUtils;
@@ -31,11 +30,11 @@ public class RunWorkDirectories {
   private static final Pattern RUN_DIRECTORY = Pattern.compile("run-(\\d+)");
 
   private final RunnerProperties settings;
-  private final JdbcClient jdbc;
+  private final RunRepository runs;
 
-  RunWorkDirectories(RunnerProperties settings, JdbcClient jdbc) {
+  RunWorkDirectories(RunnerProperties settings, RunRepository runs) {
     this.settings = settings;
-    this.jdbc = jdbc;
+    this.runs = runs;
   }
 
   /** The run's directory, where its steps write. */
@@ -98,7 +97,8 @@ public class RunWorkDirectories {
     }
     List<Long> removable;
     try {
-      removable = removable(ids);
+      // A directory with no run row is left alone: it may be another database's worker's.
+      removable = runs.endedWithoutNeedOfWork(ids, settings.keepFailedWorkFor());
     } catch (DataAccessException e) {
       log.warn("Cannot tell which run directories may go: {}", e.getMessage());
       return List.of();
@@ -113,24 +113,5 @@ public class RunWorkDirectories {
       }
     }
     return removable;
-  }
-
-  /**
-   * Of {@code ids}, the runs that ended and need no files: succeeded and cancelled ones, and failed
-   * ones that ended longer ago than the keep time. A directory with no run row is left alone: it
-   * may belong to another database's worker sharing the directory.
-   */
-  private List<Long> removable(List<Long> ids) {
-    Long[] candidates = ids.toArray(Long[]::new);
-    return jdbc.sql(
-            "select r.id from run r where r.id = any(cast(:ids as bigint[]))"
-                + " and (r.status in ('succeeded', 'cancelled')"
-                + " or (r.status = 'failed' and r.finished_at"
-                + " < now() - make_interval(secs => :keep)))"
-                + " order by r.id")
-        .param("ids", candidates)
-        .param("keep", (double) settings.keepFailedWorkFor().toSeconds())
-        .query(Long.class)
-        .list();
   }
 }

@@ -174,7 +174,8 @@ public class RunWorker {
     }
   }
 
-  private static String oneLine(Throwable e) {
+  /** The first line of a failure's message, for a run's log and error. */
+  static String oneLine(Throwable e) {
     String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     return message.lines().findFirst().orElse(message).strip();
   }

@@ -61,14 +61,7 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
   @Override
   protected ResponseEntity<Object> handleTypeMismatch(
       TypeMismatchException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-    String name = e.getPropertyName() == null ? "a parameter" : e.getPropertyName();
-    String type =
-        e.getRequiredType() == null ? "another type" : e.getRequiredType().getSimpleName();
-    String value = String.valueOf(e.getValue());
-    value = value.length() <= 40 ? value : value.substring(0, 40) + "…";
-    ProblemDetail body =
-        ProblemDetail.forStatusAndDetail(
-            status, "bad value '" + value + "' for " + name + ": expected " + type);
+    ProblemDetail body = ProblemDetail.forStatusAndDetail(status, PageExceptionHandler.badValue(e));
     return handleExceptionInternal(e, body, headers, status, request);
   }
 

@@ -25,11 +25,20 @@ class PageExceptionHandler {
 
   @ExceptionHandler(TypeMismatchException.class)
   ModelAndView badValue(TypeMismatchException e, HttpServletRequest request) {
+    return badRequest(badValue(e), request);
+  }
+
+  /**
+   * One line naming the parameter, what it got (cut short: a parameter may be a megabyte) and what
+   * it needs; the API's problem details say the same.
+   */
+  static String badValue(TypeMismatchException e) {
     String name = e.getPropertyName() == null ? "a parameter" : e.getPropertyName();
     String type =
         e.getRequiredType() == null ? "another type" : e.getRequiredType().getSimpleName();
-    return badRequest(
-        "bad value '" + e.getValue() + "' for " + name + ": expected " + type, request);
+    String value = String.valueOf(e.getValue());
+    value = value.length() <= 40 ? value : value.substring(0, 40) + "…";
+    return "bad value '" + value + "' for " + name + ": expected " + type;
   }
 
   @ExceptionHandler(MissingServletRequestParameterException.class)

@@ -28,7 +28,7 @@ class RunWorkDirectoriesTests {
 
   @Test
   void theSweepRemovesTheDirectoriesOfEndedRunsAndKeepsFailedOnesForAWhile() throws IOException {
-    RunWorkDirectories directories = new RunWorkDirectories(inWork(Duration.ofDays(7)), jdbc);
+    RunWorkDirectories directories = new RunWorkDirectories(inWork(Duration.ofDays(7)), runs);
     long succeeded = run("succeeded", null);
     long cancelled = run("cancelled", null);
     long failedYesterday = run("failed", "1 day");
@@ -58,7 +58,7 @@ class RunWorkDirectoriesTests {
 
   @Test
   void aShorterKeepTimeTakesFailedRunsSooner() throws IOException {
-    RunWorkDirectories directories = new RunWorkDirectories(inWork(Duration.ofHours(1)), jdbc);
+    RunWorkDirectories directories = new RunWorkDirectories(inWork(Duration.ofHours(1)), runs);
     long failedYesterday = run("failed", "1 day");
     Files.createDirectories(directories.of(failedYesterday));
 
@@ -68,7 +68,7 @@ class RunWorkDirectoriesTests {
 
   @Test
   void aStartingRunGetsAnEmptyDirectory() throws IOException {
-    RunWorkDirectories directories = new RunWorkDirectories(inWork(Duration.ofDays(7)), jdbc);
+    RunWorkDirectories directories = new RunWorkDirectories(inWork(Duration.ofDays(7)), runs);
     long requeued = run("queued", null);
     Path leftOver = Files.createDirectories(directories.of(requeued).resolve("index"));
     Files.writeString(leftOver.resolve("_0.cfs"), "half an index of the earlier try");
