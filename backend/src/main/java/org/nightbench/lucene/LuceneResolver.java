@@ -28,10 +28,11 @@ public final class LuceneResolver {
 
   /**
    * The modules the harness's query families use, with their runtime dependencies: queryparser
-   * (which brings queries and sandbox: spans, intervals), facet (Browse*Facets) and suggest
-   * (Respell).
+   * (which brings queries and sandbox: spans, intervals), facet (Browse*Facets), suggest (Respell)
+   * and grouping (TermGroup*, TermBGroup*).
    */
-  static final List<String> MODULES = List.of(CORE, QUERYPARSER, "lucene-facet", "lucene-suggest");
+  static final List<String> MODULES =
+      List.of(CORE, QUERYPARSER, "lucene-facet", "lucene-suggest", "lucene-grouping");
 
   /** The harness is compiled for this Java release, so no Lucene can run on anything older. */
   static final int HARNESS_JAVA = 17;

@@ -58,7 +58,8 @@ class LuceneResolverTest {
             "lucene-queries-" + version + ".jar",
             "lucene-sandbox-" + version + ".jar",
             "lucene-facet-" + version + ".jar",
-            "lucene-suggest-" + version + ".jar")
+            "lucene-suggest-" + version + ".jar",
+            "lucene-grouping-" + version + ".jar")
         .doesNotHaveDuplicates();
     assertThat(lucene.revisionDate())
         .isBetween(Instant.parse("2023-01-01T00:00:00Z"), Instant.now());

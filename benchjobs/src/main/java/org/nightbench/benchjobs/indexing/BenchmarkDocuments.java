@@ -66,6 +66,8 @@ public final class BenchmarkDocuments {
     doc.add(new StringField(DATE, line.date(), Field.Store.NO));
     doc.add(new TextField(BODY, line.body(), Field.Store.NO));
     CorpusDate date = CorpusDate.parse(line.date());
+    QueryFields.addGroups(doc, id);
+    QueryFields.addSkippers(doc, date, title);
     if (date == null) {
       // A line without a readable date still indexes; date-based tasks just never match it.
       return doc;
