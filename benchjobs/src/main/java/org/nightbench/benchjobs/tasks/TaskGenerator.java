@@ -42,6 +42,7 @@ public final class TaskGenerator {
   private final TermFamilies terms;
   private final PhraseFamilies phrases;
   private final FieldFamilies fields;
+  private final QueryFamilies queries;
 
   private TaskGenerator(
       IndexSearcher searcher,
@@ -49,13 +50,15 @@ public final class TaskGenerator {
       TermBands bands,
       TermFamilies terms,
       PhraseFamilies phrases,
-      FieldFamilies fields) {
+      FieldFamilies fields,
+      QueryFamilies queries) {
     this.searcher = searcher;
     this.compiler = compiler;
     this.bands = bands;
     this.terms = terms;
     this.phrases = phrases;
     this.fields = fields;
+    this.queries = queries;
   }
 
   /**
@@ -76,7 +79,9 @@ public final class TaskGenerator {
       PhraseFamilies phrases =
           PhraseFamilies.load(corpus, analyzer, searcher, FIELD, bands, random);
       FieldFamilies fields = new FieldFamilies(reader, terms, random, perCategory);
-      return new TaskGenerator(searcher, compiler, bands, terms, phrases, fields)
+      QueryFamilies queries =
+          new QueryFamilies(reader, bands, terms, phrases, fields, random, perCategory);
+      return new TaskGenerator(searcher, compiler, bands, terms, phrases, fields, queries)
           .run(seed, perCategory);
     }
   }
@@ -130,6 +135,7 @@ public final class TaskGenerator {
             + bands.maxDoc);
     header.add(bands.describe());
     header.add(phrases.describe());
+    header.add(queries.describe());
     header.addAll(reasons);
     return new Generated(header, tasks, empty);
   }
@@ -141,6 +147,9 @@ public final class TaskGenerator {
     }
     if (c == null) {
       c = fields.candidates(category, bands);
+    }
+    if (c == null) {
+      c = queries.candidates(category);
     }
     if (c == null) {
       throw new IllegalStateException("no family generates category " + category);
