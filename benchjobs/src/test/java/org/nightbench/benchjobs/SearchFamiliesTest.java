@@ -102,11 +102,10 @@ class SearchFamiliesTest {
     Files.writeString(
         file,
         "# from wikinightly.tasks\n"
-            + "TermGroup100: group100//commission # freq=1\n"
+            + "TermGroup100K: group100K//commission # freq=1\n"
             + "VectorSearch: vector//european union\n"
             + "BrowseDateTaxoFacets: *:* +facets:Date.taxonomy\n"
             + "BrowseRandomLabelSSDVFacets: *:* +facets:RandomLabel.sortedset\n"
-            + "HighTermFiltered: commission +filter=5%\n"
             + "HighTerm: commission\n",
         StandardCharsets.UTF_8);
     Path out = tmp.resolve("search.json");
@@ -117,13 +116,13 @@ class SearchFamiliesTest {
         .containsExactly("HighTerm/qps", "HighTerm/qpsFastest", "HighTerm/qpsCpu", "all/warmupSec");
     assertThat(r.notes())
         .containsExactly(
-            "skipped TermGroup100 (1 of 1 tasks): 'group100//' queries are not supported",
+            "skipped TermGroup100K (1 of 1 tasks): index has no sorted doc values group field"
+                + " 'group100K'",
             "skipped VectorSearch (1 of 1 tasks): 'vector//' queries are not supported",
             "skipped BrowseDateTaxoFacets (1 of 1 tasks): facets 'Date.taxonomy': only sorted-set"
                 + " facets (Dim.sortedset) are indexed",
             "skipped BrowseRandomLabelSSDVFacets (1 of 1 tasks): facet dimension 'RandomLabel' is"
-                + " not indexed",
-            "skipped HighTermFiltered (1 of 1 tasks): '+filter=' is not supported");
+                + " not indexed");
   }
 
   @Test
@@ -177,7 +176,17 @@ class SearchFamiliesTest {
     assertThat(code).isZero();
     HarnessResult r = ResultWriter.read(out);
     assertThat(r.command()).isEqualTo("bare-loop");
-    assertThat(r.metrics()).hasSize(2 * TaskGenerator.CATEGORIES.size() + 2);
+    // 9.x has no doc-values skippers: their categories are not generated (see
+    // NightlyOperatorsTest).
+    long served =
+        TaskGenerator.CATEGORIES.stream()
+            .filter(
+                c ->
+                    !c.contains("Skipper")
+                        && !c.startsWith("DVRange")
+                        && !c.contains("WithDVRange"))
+            .count();
+    assertThat(r.metrics()).hasSize((int) (2 * served + 2));
     assertThat(r.metrics())
         .allSatisfy(
             m -> {

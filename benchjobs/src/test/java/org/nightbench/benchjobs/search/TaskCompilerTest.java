@@ -96,8 +96,8 @@ class TaskCompilerTest {
 
   @Test
   void whatThisHarnessOrIndexLacksIsUnsupported() {
-    assertThat(unsupported("TermGroup100", "group100//brown"))
-        .isEqualTo("'group100//' queries are not supported");
+    assertThat(unsupported("TermBGroup1M", "groupblock//brown"))
+        .isEqualTo("index was not built in document blocks (no 'groupend' field)");
     assertThat(unsupported("X", "count(group100//brown)"))
         .isEqualTo("'group100//' queries are not supported");
     assertThat(unsupported("X", "count(brown"))
@@ -106,7 +106,8 @@ class TaskCompilerTest {
         .startsWith("facets 'Date.taxonomy': only sorted-set");
     assertThat(unsupported("X", "*:* +facets:Date.sortedset"))
         .isEqualTo("facet dimension 'Date' is not indexed");
-    assertThat(unsupported("X", "brown +filter=5%")).isEqualTo("'+filter=' is not supported");
+    assertThat(unsupported("X", "brown +drillSideways"))
+        .isEqualTo("'+drillSideways' is not supported");
     assertThat(unsupported("X", "nrq//title 1 2"))
         .isEqualTo("index has no one-dimensional point field 'title'");
   }
