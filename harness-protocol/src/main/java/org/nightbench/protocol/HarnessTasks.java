@@ -98,5 +98,22 @@ public final class HarnessTasks {
           "TermBGroup1M",
           "TermBGroup1M1P");
 
+  /**
+   * The categories that read doc-values skippers, which Lucene 10.0 introduced: on a 9.x release
+   * they are skipped with a note naming the release.
+   */
+  public static final List<String> SKIPPER_CATEGORIES =
+      List.of(
+          "DVRangeNarrow",
+          "DVRangeWide",
+          "TermWithDVRangeNarrow",
+          "TermWithDVRangeWide",
+          "TermTitleSortSkipper",
+          "TermMonthSortSkipper",
+          "TermDayOfYearSortSkipper",
+          "TermDateTimeSortSkipper",
+          "TermDayOfYearSkipperSearchAfter",
+          "TermDateTimeSkipperSearchAfter");
+
   private HarnessTasks() {}
 }

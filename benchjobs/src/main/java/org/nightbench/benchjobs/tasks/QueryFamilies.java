@@ -36,6 +36,8 @@ final class QueryFamilies {
   /** Words per OrMany task: enough to make a many-clause disjunction. */
   static final int OR_MANY_WORDS = 30;
 
+  private static final int SECONDS_PER_DAY = 86_400;
+
   /** How many times more random word combinations are tried than other candidates. */
   static final int CONJUNCTION_TRIES = 20;
 
@@ -218,8 +220,8 @@ final class QueryFamilies {
   }
 
   /**
-   * Sets of {@value #INT_SET_VALUES} seconds of the day, drawn over the span the corpus has (a
-   * corpus whose dates carry no time has only second 0, and its sets hold only that).
+   * Sets of {@value #INT_SET_VALUES} seconds of the day: one within the span the corpus has (a
+   * corpus whose dates carry no time has only second 0), the others anywhere in the day.
    */
   private List<Candidate> intSets() throws IOException {
     List<Candidate> out = new ArrayList<>();
@@ -230,8 +232,10 @@ final class QueryFamilies {
     }
     for (int i = 0; i < attempts; i++) {
       StringBuilder q = new StringBuilder("intSet//").append(field);
-      for (int k = 0; k < INT_SET_VALUES; k++) {
-        q.append(' ').append(span[0] + (long) (random.nextDouble() * (span[1] - span[0] + 1)));
+      // The first value within the corpus's span, the rest over the day as luceneutil draws them.
+      q.append(' ').append(span[0] + (long) (random.nextDouble() * (span[1] - span[0] + 1)));
+      for (int k = 1; k < INT_SET_VALUES; k++) {
+        q.append(' ').append(random.nextInt(SECONDS_PER_DAY));
       }
       out.add(new Candidate(q.toString(), null));
     }

@@ -11,6 +11,7 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.IndexSearcher;
+import org.nightbench.benchjobs.indexing.SkipperFields;
 import org.nightbench.benchjobs.search.CompiledTask;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskCompiler;
@@ -32,6 +33,17 @@ public final class TaskGenerator {
    * harness's protocol, which the backend shares.
    */
   public static final List<String> CATEGORIES = HarnessTasks.CATEGORIES;
+
+  /**
+   * The categories this Lucene can serve: all of them on 10.x, all but the skipper ones ({@link
+   * HarnessTasks#SKIPPER_CATEGORIES}) on 9.x.
+   */
+  public static List<String> servableCategories() {
+    if (SkipperFields.available()) {
+      return CATEGORIES;
+    }
+    return CATEGORIES.stream().filter(c -> !HarnessTasks.SKIPPER_CATEGORIES.contains(c)).toList();
+  }
 
   /** Tasks plus the header lines describing how they were made. */
   public record Generated(List<String> header, List<Task> tasks, List<String> emptyCategories) {}
