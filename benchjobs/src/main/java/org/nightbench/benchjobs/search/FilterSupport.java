@@ -91,7 +91,14 @@ final class FilterSupport {
       FixedBitSet bits = new FixedBitSet(maxDoc);
       SortedDocValues ids = DocValues.getSorted(leaf.reader(), BenchmarkDocuments.ID);
       for (int doc = ids.nextDoc(); doc < maxDoc; doc = ids.nextDoc()) {
-        if (keeps(Long.parseLong(ids.lookupOrd(ids.ordValue()).utf8ToString()), interval)) {
+        String id = ids.lookupOrd(ids.ordValue()).utf8ToString();
+        long key;
+        try {
+          key = Long.parseLong(id);
+        } catch (NumberFormatException e) {
+          throw new UnsupportedTaskException("+filter= needs numeric ids, found id '" + id + "'");
+        }
+        if (keeps(key, interval)) {
           bits.set(doc);
         }
       }

@@ -18,8 +18,9 @@ final class SearchAfterTask implements CompiledTask {
   private final Query query;
   private final Sort sort;
   private final int topN;
-  private FieldDoc after;
-  private boolean firstPageEmpty;
+  // Set once; a race between search threads computes the same page twice, which is harmless.
+  private volatile FieldDoc after;
+  private volatile boolean firstPageEmpty;
 
   SearchAfterTask(Query query, Sort sort, int topN) {
     this.query = query;
