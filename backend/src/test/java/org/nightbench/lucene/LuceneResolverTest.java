@@ -126,7 +126,8 @@ class LuceneResolverTest {
               "lucene-core-10.4.0-SNAPSHOT.jar",
               "lucene-queryparser-10.4.0-SNAPSHOT.jar",
               "lucene-facet-10.4.0-SNAPSHOT.jar",
-              "lucene-suggest-10.4.0-SNAPSHOT.jar");
+              "lucene-suggest-10.4.0-SNAPSHOT.jar",
+              "lucene-grouping-10.4.0-SNAPSHOT.jar");
 
       assertThatThrownBy(
               () ->

@@ -78,6 +78,26 @@ class NightlyOperatorsTest {
   }
 
   @Test
+  void dismaxAndCombinedFieldsSearchTitleAndBody() throws IOException {
+    List<Long> h =
+        hits(
+            "HighTerm: commission",
+            "Either: commission titleTokenized:commission",
+            "DismaxTerm: commission +dismaxFields=titleTokenized,body",
+            "CombinedTerm: commission +combinedFields=titleTokenized^8.0,body",
+            "FilteredDismaxTerm: commission +dismaxFields=titleTokenized,body +filter=5%",
+            "CombinedAndHighHigh: +commission +european +combinedFields=titleTokenized^8.0,body",
+            "CombinedOr: commission european +combinedFields=titleTokenized^8.0,body",
+            "Count: count(commission +dismaxFields=titleTokenized,body)");
+    assertThat(h.get(1)).isGreaterThanOrEqualTo(h.get(0));
+    assertThat(h.get(2)).isEqualTo(h.get(1));
+    assertThat(h.get(3)).isEqualTo(h.get(1));
+    assertThat(h.get(4)).isPositive().isLessThan(h.get(2));
+    assertThat(h.get(5)).isPositive().isLessThan(h.get(6));
+    assertThat(h.get(7)).isEqualTo(h.get(2));
+  }
+
+  @Test
   void minShouldMatchConstantScoreAndIntSets() throws IOException {
     List<Long> h =
         hits(
@@ -157,7 +177,8 @@ class NightlyOperatorsTest {
           {"intSet//timesecnum 1 x", "not a whole number: 'x'"},
           {"dvrange//datenum 1", "expected dvrange//field min max [term], got 2 words"},
           {"commission +searchAfter", "+searchAfter needs a sorted query"},
-          {"pk//1 2 +filter=5%", "+filter= does not apply to pk//"}
+          {"pk//1 2 +filter=5%", "+filter= does not apply to pk//"},
+          {"\"a b\" +combinedFields=titleTokenized,body", "takes single words"}
         }) {
       Path file = tmp.resolve("bad.tasks");
       Files.writeString(file, "Bad: " + bad[0] + "\n", StandardCharsets.UTF_8);

@@ -5,6 +5,7 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -40,6 +41,12 @@ public final class QueryFields {
    */
   public static final int BLOCK_DOCS = 16;
 
+  /**
+   * The title as analysed text, for luceneutil's {@code +dismaxFields=} and {@code
+   * +combinedFields=}.
+   */
+  public static final String TITLE_TOKENIZED = "titleTokenized";
+
   public static final String LAST_MOD_SKIPPER = "lastMod_skipper";
   public static final String MONTH_SKIPPER = "month_skipper";
   public static final String DAY_OF_YEAR_SKIPPER = "dayOfYear_skipper";
@@ -60,6 +67,11 @@ public final class QueryFields {
       doc.add(new SortedDocValuesField(GROUP_FIELDS.get(i), group(CARDINALITIES[i], id)));
     }
     doc.add(new SortedDocValuesField(GROUP_BLOCK, new BytesRef(blockLabel(id / BLOCK_DOCS))));
+  }
+
+  /** Adds the title as text of its own field, as luceneutil's {@code titleTokenized}. */
+  static void addTitleTokenized(Document doc, String title) {
+    doc.add(new TextField(TITLE_TOKENIZED, title, Field.Store.NO));
   }
 
   /** Adds the skipper twins of the date and title fields, where this Lucene has skippers. */

@@ -69,6 +69,7 @@ public final class TaskCompiler implements Closeable {
   private String facetsMissing;
   private final FilterSupport filters;
   private final QueryOperators operators;
+  private final MultiFieldSupport multiField;
 
   public TaskCompiler(IndexReader reader, int topN) throws IOException {
     this.reader = reader;
@@ -77,6 +78,7 @@ public final class TaskCompiler implements Closeable {
     this.topN = topN;
     this.filters = new FilterSupport(reader);
     this.operators = new QueryOperators(reader);
+    this.multiField = new MultiFieldSupport(reader, analyzer);
   }
 
   /** Whether top-hit hashes name hits by their id doc values (else by doc id, index-specific). */
@@ -103,7 +105,19 @@ public final class TaskCompiler implements Closeable {
         searchAfter
             ? msm.text().substring(0, msm.text().length() - QueryOperators.SEARCH_AFTER.length())
             : msm.text();
+    MultiFieldSupport.Cut fields = MultiFieldSupport.cut(text);
+    text = fields.text();
     Options options = new Options(filter.percent(), msm.min());
+    if (fields.present()) {
+      // luceneutil's dismax and combined-fields tasks are plain word queries, counted or top N.
+      boolean count = text.startsWith("count(") && text.endsWith(")");
+      String words = count ? text.substring(6, text.length() - 1).strip() : text;
+      Query q =
+          finish(
+              multiField.query(new MultiFieldSupport.Cut(words, fields.dismax(), fields.fields())),
+              options);
+      return count ? new CountTask(q) : new TopDocsTask(q, null, topN, keys);
+    }
     if (text.startsWith("count(")) {
       if (!text.endsWith(")")) {
         throw new UnsupportedTaskException("count(...) must enclose the whole query");
