@@ -34,9 +34,12 @@ import org.nightbench.benchjobs.tasks.Task;
  * Turns luceneutil task text into {@link CompiledTask}s against one index: classic query syntax on
  * {@code body}, plus luceneutil's prefixes ({@code near//}, {@code ordered//}, {@code nrq//}, the
  * {@code *sort//} family, {@code pk//}, {@code count(...)}, {@code +facets:Dim.sortedset}, the
- * {@code Respell} category). Syntax this harness does not implement, or that needs a field the
- * index lacks, raises {@link UnsupportedTaskException}; malformed query text raises {@link
- * IllegalArgumentException}.
+ * {@code Respell} category) and the nightly's options and operators of issue 15: {@code
+ * +filter=N%}, {@code +minShouldMatch=N}, {@code +dismaxFields=}, {@code +combinedFields=}, {@code
+ * const//}, {@code intSet//}, {@code dvrange//}, the skipper sorts with {@code +searchAfter}, and
+ * grouping (see {@link QueryOperators}, {@link FilterSupport}, {@link MultiFieldSupport}). Syntax
+ * this harness does not implement, or that needs a field the index lacks, raises {@link
+ * UnsupportedTaskException}; malformed query text raises {@link IllegalArgumentException}.
  */
 public final class TaskCompiler implements Closeable {
 
