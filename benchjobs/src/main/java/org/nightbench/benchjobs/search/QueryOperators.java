@@ -47,6 +47,11 @@ final class QueryOperators {
           "lastmodndvskippersort",
               new SortField(QueryFields.LAST_MOD_SKIPPER, SortField.Type.LONG));
 
+  /** luceneutil's grouping prefixes. */
+  static final java.util.Set<String> GROUPINGS =
+      java.util.Set.of(
+          "group100", "group10K", "group100K", "group1M", "groupblock", "groupblock1pass");
+
   private final FieldInfos fieldInfos;
   private String groupingMissing;
 
@@ -168,9 +173,7 @@ final class QueryOperators {
     return sort;
   }
 
-  /**
-   * The grouping task of a {@code group100//}-style prefix, or null when {@code prefix} is none.
-   */
+  /** The grouping task of a {@code group100//}-style prefix, one of {@link #GROUPINGS}. */
   CompiledTask grouping(String prefix, Query query, DocKeys keys) throws UnsupportedTaskException {
     GroupingTask.Kind kind;
     String field = null;
@@ -181,9 +184,7 @@ final class QueryOperators {
         kind = GroupingTask.Kind.TERM;
         field = prefix;
       }
-      default -> {
-        return null;
-      }
+      default -> throw new IllegalArgumentException("not a grouping prefix: " + prefix);
     }
     if (field != null) {
       FieldInfo info = fieldInfos.fieldInfo(field);

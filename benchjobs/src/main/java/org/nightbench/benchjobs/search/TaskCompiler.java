@@ -148,10 +148,8 @@ public final class TaskCompiler implements Closeable {
             ? new SearchAfterTask(q, new Sort(sort), topN)
             : new TopDocsTask(q, new Sort(sort), topN, keys);
       }
-      CompiledTask grouped =
-          operators.grouping(m.group(1), finish(parse(rest, task), options), keys);
-      if (grouped != null) {
-        return grouped;
+      if (QueryOperators.GROUPINGS.contains(m.group(1))) {
+        return operators.grouping(m.group(1), finish(parse(rest, task), options), keys);
       }
       if (m.group(1).equals("pk")) {
         if (options.filterPercent() > 0) {
