@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nightbench.benchjobs.indexing.IndexingBenchmark;
+import org.nightbench.benchjobs.indexing.IndexingSettings;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.ResultWriter;
 import org.nightbench.benchjobs.search.Outcome;
@@ -95,6 +97,31 @@ class NightlyOperatorsTest {
     assertThat(h.get(4)).isPositive().isLessThan(h.get(2));
     assertThat(h.get(5)).isPositive().isLessThan(h.get(6));
     assertThat(h.get(7)).isEqualTo(h.get(2));
+  }
+
+  @Test
+  void filtersKeepTheSameDocumentsInAnotherBuildOfTheCorpus() throws IOException {
+    // Two threads and a tiny buffer: other doc ids, other segments, the same corpus ids.
+    Path other = tmp.resolve("other");
+    IndexingBenchmark.run(new IndexingSettings(corpus, other, DOCS, 0.5, 2), Europarl.quiet());
+    String[] lines = {
+      "FilteredTerm: commission +filter=5%",
+      "FilteredOrHighHigh: commission parliament +filter=10%",
+      "CountFilteredPhrase: count(\"european union\" +filter=20%)"
+    };
+    List<Outcome> here = plan(lines).outcomes();
+    List<Outcome> there;
+    try (Indexes.Opened opened = Indexes.open(other)) {
+      assertThat(opened.reader().leaves()).hasSizeGreaterThan(1);
+      there =
+          TaskPlan.build(
+                  SearchBenchmark.searcher(opened.reader()),
+                  TaskFileParser.parse(List.of(lines), "test"),
+                  "test",
+                  10)
+              .outcomes();
+    }
+    assertThat(there).isEqualTo(here);
   }
 
   @Test
