@@ -273,29 +273,9 @@ class NightlyOperatorsTest {
   void on10xSkipperSortsSearchAfterAndRangesRun() throws Exception {
     Optional<OtherLucene> lucene = OtherLucene.onJava(OtherLucene.TEN, 21);
     Assumptions.assumeTrue(lucene.isPresent(), "no JDK 21 or newer for Lucene 10");
-    Path ten = tmp.resolve("ten");
-    OtherLucene.Run indexed =
-        lucene
-            .get()
-            .run(
-                tmp,
-                Harness.class,
-                List.of(
-                    "index",
-                    "--corpus",
-                    corpus.toString(),
-                    "--index-dir",
-                    ten.toString(),
-                    "--out",
-                    tmp.resolve("ten-index.json").toString(),
-                    "--max-docs",
-                    "600"));
-    assertThat(indexed.code()).as(indexed.stderr()).isZero();
-    Path file = tmp.resolve("ten.tasks");
-    Files.writeString(
-        file,
-        String.join(
-            "\n",
+    HarnessResult r =
+        forkedSearch(
+            lucene.get(),
             "TermTitleSortSkipper: titledvskippersort//commission",
             "TermMonthSortSkipper: monthdvskippersort//commission",
             "TermDayOfYearSortSkipper: dayofyeardvskippersort//commission",
@@ -305,15 +285,7 @@ class NightlyOperatorsTest {
             "TermWithDVRangeWide: dvrange//lastMod_skipper 0 9999999999999 commission",
             "FilteredTerm: commission +filter=5%",
             "TermBGroup1M1P: groupblock1pass//commission",
-            "TermGroup1M: group1M//commission",
-            ""),
-        StandardCharsets.UTF_8);
-    Path out = tmp.resolve("ten-search.json");
-    List<String> args = new ArrayList<>(List.of(searchArgs(file, out)));
-    args.set(args.indexOf("--index-dir") + 1, ten.toString());
-    OtherLucene.Run searched = lucene.get().run(tmp, Harness.class, args);
-    assertThat(searched.code()).as(searched.stderr()).isZero();
-    HarnessResult r = ResultWriter.read(out);
+            "TermGroup1M: group1M//commission");
     assertThat(r.notes()).isEmpty();
     assertThat(r.metrics())
         .extracting(m -> m.task())
@@ -328,6 +300,68 @@ class NightlyOperatorsTest {
             "FilteredTerm",
             "TermBGroup1M1P",
             "TermGroup1M");
+  }
+
+  /** 9.0 has neither Weight.count nor 9.12's ScorerSupplier additions; the filter must not care. */
+  @Test
+  void onTheOldest9xFiltersGroupingAndOptionsRun() throws Exception {
+    HarnessResult r =
+        forkedSearch(
+            OtherLucene.onThisJava(OtherLucene.OLDEST_9),
+            "FilteredTerm: commission +filter=5%",
+            "CountFilteredOrHighHigh: count(commission parliament +filter=5%)",
+            "BM25MSM2: commission parliament council +minShouldMatch=2",
+            "IntSet: intSet//timesecnum 0 17",
+            "TermGroup100: group100//commission",
+            "TermBGroup1M: groupblock//commission",
+            "TermBGroup1M1P: groupblock1pass//commission",
+            "DismaxTerm: commission +dismaxFields=titleTokenized,body",
+            "CombinedTerm: commission +combinedFields=titleTokenized^8.0,body",
+            "TermDayOfYearSortSkipper: dayofyeardvskippersort//commission");
+    assertThat(r.notes())
+        .containsExactly(
+            "skipped TermDayOfYearSortSkipper (1 of 1 tasks): Lucene 9.0.0 has no doc-values"
+                + " skippers (DocValuesSkipper arrived in Lucene 10.0)");
+    assertThat(r.metrics())
+        .extracting(m -> m.task())
+        .contains(
+            "FilteredTerm",
+            "CountFilteredOrHighHigh",
+            "BM25MSM2",
+            "IntSet",
+            "TermGroup100",
+            "TermBGroup1M",
+            "TermBGroup1M1P",
+            "DismaxTerm",
+            "CombinedTerm");
+  }
+
+  /** Indexes 600 documents and searches {@code lines} in JVMs of another release. */
+  private HarnessResult forkedSearch(OtherLucene lucene, String... lines) throws Exception {
+    Path dir = tmp.resolve("forked");
+    OtherLucene.Run indexed =
+        lucene.run(
+            tmp,
+            Harness.class,
+            List.of(
+                "index",
+                "--corpus",
+                corpus.toString(),
+                "--index-dir",
+                dir.toString(),
+                "--out",
+                tmp.resolve("forked-index.json").toString(),
+                "--max-docs",
+                "600"));
+    assertThat(indexed.code()).as(indexed.stderr()).isZero();
+    Path file = tmp.resolve("forked.tasks");
+    Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+    Path out = tmp.resolve("forked-search.json");
+    List<String> args = new ArrayList<>(List.of(searchArgs(file, out)));
+    args.set(args.indexOf("--index-dir") + 1, dir.toString());
+    OtherLucene.Run searched = lucene.run(tmp, Harness.class, args);
+    assertThat(searched.code()).as(searched.stderr()).isZero();
+    return ResultWriter.read(out);
   }
 
   private static String[] searchArgs(Path taskFile, Path out) {
