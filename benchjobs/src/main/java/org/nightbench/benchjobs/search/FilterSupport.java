@@ -33,7 +33,7 @@ final class FilterSupport {
   static final long SEED = 0x6E6967687462656EL;
 
   private final IndexReader reader;
-  private final Map<Double, List<FixedBitSet>> kept = new HashMap<>();
+  private final Map<Double, List<KeptDocs>> kept = new HashMap<>();
 
   FilterSupport(IndexReader reader) {
     this.reader = reader;
@@ -74,8 +74,8 @@ final class FilterSupport {
         .build();
   }
 
-  private List<FixedBitSet> keptSets(double percent) throws IOException, UnsupportedTaskException {
-    List<FixedBitSet> sets = kept.get(percent);
+  private List<KeptDocs> keptSets(double percent) throws IOException, UnsupportedTaskException {
+    List<KeptDocs> sets = kept.get(percent);
     if (sets != null) {
       return sets;
     }
@@ -102,7 +102,7 @@ final class FilterSupport {
           bits.set(doc);
         }
       }
-      sets.add(bits);
+      sets.add(KeptDocs.of(bits));
     }
     sets = List.copyOf(sets);
     kept.put(percent, sets);

@@ -9,7 +9,6 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Weight;
-import org.apache.lucene.util.FixedBitSet;
 
 /**
  * luceneutil's {@code +filter=N%}: a constant-score filter keeping one document in every {@code
@@ -22,13 +21,13 @@ import org.apache.lucene.util.FixedBitSet;
 final class RandomFilterQuery extends Query {
 
   private final double percent;
-  private final List<FixedBitSet> keptPerLeaf;
+  private final List<KeptDocs> keptPerLeaf;
 
   /**
    * @param keptPerLeaf the kept documents of each leaf of the one reader this query runs on, by
    *     leaf ord
    */
-  RandomFilterQuery(double percent, List<FixedBitSet> keptPerLeaf) {
+  RandomFilterQuery(double percent, List<KeptDocs> keptPerLeaf) {
     this.percent = percent;
     this.keptPerLeaf = keptPerLeaf;
   }

@@ -18,7 +18,6 @@ import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.ScorerSupplier;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.BitSetIterator;
-import org.apache.lucene.util.FixedBitSet;
 
 /**
  * The weight of {@link RandomFilterQuery}, written to load on every Lucene from 9.0 to 10.x: it
@@ -40,15 +39,15 @@ class RandomFilterWeight extends FilterWeight {
               void.class, Weight.class, float.class, ScoreMode.class, DocIdSetIterator.class));
 
   private final float score;
-  private final List<FixedBitSet> keptPerLeaf;
+  private final List<KeptDocs> keptPerLeaf;
 
-  RandomFilterWeight(Query query, Weight all, float score, List<FixedBitSet> keptPerLeaf) {
+  RandomFilterWeight(Query query, Weight all, float score, List<KeptDocs> keptPerLeaf) {
     super(query, all);
     this.score = score;
     this.keptPerLeaf = keptPerLeaf;
   }
 
-  static Weight create(Query query, Weight all, float score, List<FixedBitSet> keptPerLeaf) {
+  static Weight create(Query query, Weight all, float score, List<KeptDocs> keptPerLeaf) {
     if (SCORER_IS_FINAL) {
       return new RandomFilterWeight(query, all, score, keptPerLeaf);
     }
@@ -64,12 +63,12 @@ class RandomFilterWeight extends FilterWeight {
 
   @Override
   public ScorerSupplier scorerSupplier(LeafReaderContext context) throws IOException {
-    FixedBitSet kept = keptPerLeaf.get(context.ord);
-    long cost = kept.cardinality();
+    KeptDocs kept = keptPerLeaf.get(context.ord);
+    long cost = kept.count();
     return new ScorerSupplier() {
       @Override
       public Scorer get(long leadCost) throws IOException {
-        return scorer(new BitSetIterator(kept, cost));
+        return scorer(new BitSetIterator(kept.bits(), cost));
       }
 
       @Override
@@ -91,7 +90,7 @@ class RandomFilterWeight extends FilterWeight {
 
   @Override
   public Matches matches(LeafReaderContext context, int doc) throws IOException {
-    return keptPerLeaf.get(context.ord).get(doc) ? MatchesUtils.MATCH_WITH_NO_TERMS : null;
+    return keptPerLeaf.get(context.ord).bits().get(doc) ? MatchesUtils.MATCH_WITH_NO_TERMS : null;
   }
 
   private Scorer scorer(DocIdSetIterator it) throws IOException {

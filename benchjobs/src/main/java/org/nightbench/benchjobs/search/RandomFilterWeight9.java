@@ -7,7 +7,6 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.ScorerSupplier;
 import org.apache.lucene.search.Weight;
-import org.apache.lucene.util.FixedBitSet;
 
 /**
  * {@link RandomFilterWeight} on Lucene 9.x, where {@code scorer} is the entry point. Loaded only by
@@ -15,7 +14,7 @@ import org.apache.lucene.util.FixedBitSet;
  */
 final class RandomFilterWeight9 extends RandomFilterWeight {
 
-  RandomFilterWeight9(Query query, Weight all, float score, List<FixedBitSet> keptPerLeaf) {
+  RandomFilterWeight9(Query query, Weight all, float score, List<KeptDocs> keptPerLeaf) {
     super(query, all, score, keptPerLeaf);
   }
 
