@@ -30,6 +30,11 @@ final class QueryFamilies {
   /** luceneutil's nightly filters at 5 %. */
   static final String FILTER = " +filter=5%";
 
+  /** luceneutil's nightly: title and body, the title weighted 8 for BM25F, not for dismax. */
+  static final String DISMAX = " +dismaxFields=titleTokenized,body";
+
+  static final String COMBINED = " +combinedFields=titleTokenized^8.0,body";
+
   /** Values per {@code intSet//} task, as luceneutil's nightly. */
   static final int INT_SET_VALUES = 50;
 
@@ -105,6 +110,19 @@ final class QueryFamilies {
       case "CountFilteredIntNRQ" ->
           map(fields.candidates("IntNRQ", bands), q -> "count(" + q + FILTER + ")");
       case "CountFilteredOrMany" -> orMany(q -> "count(" + q + FILTER + ")");
+      case "FilteredDismaxTerm" -> map(terms.candidates("HighTerm"), q -> q + DISMAX + FILTER);
+      case "FilteredDismaxOrHighHigh" ->
+          map(terms.candidates("OrHighHigh"), q -> q + DISMAX + FILTER);
+      case "FilteredDismaxOrHighMed" ->
+          map(terms.candidates("OrHighMed"), q -> q + DISMAX + FILTER);
+      case "DismaxTerm" -> map(terms.candidates("HighTerm"), q -> q + DISMAX);
+      case "DismaxOrHighHigh" -> map(terms.candidates("OrHighHigh"), q -> q + DISMAX);
+      case "DismaxOrHighMed" -> map(terms.candidates("OrHighMed"), q -> q + DISMAX);
+      case "CombinedTerm" -> map(terms.candidates("HighTerm"), q -> q + COMBINED);
+      case "CombinedOrHighHigh" -> map(terms.candidates("OrHighHigh"), q -> q + COMBINED);
+      case "CombinedOrHighMed" -> map(terms.candidates("OrHighMed"), q -> q + COMBINED);
+      case "CombinedAndHighHigh" -> map(terms.candidates("AndHighHigh"), q -> q + COMBINED);
+      case "CombinedAndHighMed" -> map(terms.candidates("AndHighMed"), q -> q + COMBINED);
       case "BM25MSM2" -> words(w -> join(w, "", " ") + " +minShouldMatch=2", h, h, m, m);
       case "ConstMSM2" ->
           words(w -> "const//" + join(w, "", " ") + " +minShouldMatch=2", h, h, m, m);
