@@ -58,8 +58,22 @@ public final class ChangePointDetector {
    * @throws IllegalArgumentException naming the problem, for bad input
    */
   public List<DetectedChange> detect(double[] values, double[] stddevs) {
+    return detect(values, stddevs, DetectionInputs.none());
+  }
+
+  /**
+   * Every change point of the whole series under an editor's {@code inputs}, in index order:
+   * excluded nights are not seen, known boundaries split the series into parts analysed apart and
+   * are not reported, changes below the series' minimum relative change are not reported.
+   *
+   * @throws IllegalArgumentException naming the problem, for bad input
+   */
+  public List<DetectedChange> detect(double[] values, double[] stddevs, DetectionInputs inputs) {
     validate(values, stddevs);
-    return analyse(values, stddevs, 0, values.length);
+    Objects.requireNonNull(inputs, "inputs");
+    inputs.validate(values.length);
+    SeriesView view = SeriesView.of(values, stddevs, inputs);
+    return report(view, analyseParts(view, 0, view.length(), inputs), 0);
   }
 
   /**
@@ -82,7 +96,19 @@ public final class ChangePointDetector {
    */
   public List<DetectedChange> detectAppended(
       double[] values, double[] stddevs, int knownChangeIndex) {
+    return detectAppended(values, stddevs, knownChangeIndex, DetectionInputs.none());
+  }
+
+  /**
+   * {@link #detectAppended(double[], double[], int)} under an editor's {@code inputs}, as {@link
+   * #detect(double[], double[], DetectionInputs)} applies them; the append window counts only the
+   * nights not excluded.
+   */
+  public List<DetectedChange> detectAppended(
+      double[] values, double[] stddevs, int knownChangeIndex, DetectionInputs inputs) {
     validate(values, stddevs);
+    Objects.requireNonNull(inputs, "inputs");
+    inputs.validate(values.length);
     if (knownChangeIndex < 0 || knownChangeIndex > values.length) {
       throw new IllegalArgumentException(
           "knownChangeIndex "
@@ -91,10 +117,23 @@ public final class ChangePointDetector {
               + values.length
               + " values");
     }
-    int from = Math.max(0, values.length - settings.appendWindow());
-    int reportFrom = appendedFrom(values.length, knownChangeIndex);
-    List<DetectedChange> found = analyse(values, stddevs, from, values.length);
-    return found.stream().filter(change -> change.index() >= reportFrom).toList();
+    SeriesView view = SeriesView.of(values, stddevs, inputs);
+    int length = view.length();
+    int from = Math.max(0, length - settings.appendWindow());
+    int reportFrom = appendedFrom(length, view.position(knownChangeIndex));
+    return report(view, analyseParts(view, from, length, inputs), reportFrom);
+  }
+
+  /**
+   * The first index {@link #detectAppended(double[], double[], int, DetectionInputs)} can report
+   * for a series of {@code length} values under {@code inputs}.
+   */
+  public int appendedFrom(int length, int knownChangeIndex, DetectionInputs inputs) {
+    if (inputs.excluded().isEmpty()) {
+      return appendedFrom(length, knownChangeIndex);
+    }
+    SeriesView view = SeriesView.of(new double[length], null, inputs);
+    return view.original(appendedFrom(view.length(), view.position(knownChangeIndex)));
   }
 
   /** The first index {@link #detectAppended} can report for a series of {@code length} values. */
@@ -127,8 +166,51 @@ public final class ChangePointDetector {
     }
   }
 
+  /**
+   * Change points within the view's {@code [from, to)}, each part between known boundaries analysed
+   * alone, as positions in the view.
+   */
+  private List<DetectedChange> analyseParts(
+      SeriesView view, int from, int to, DetectionInputs inputs) {
+    double minRelative = inputs.minRelativeChange(settings);
+    List<DetectedChange> found = new ArrayList<>();
+    int start = from;
+    for (int boundary : view.boundariesWithin(from, to)) {
+      found.addAll(analyse(view.values, view.stddevs, start, boundary, minRelative));
+      start = boundary;
+    }
+    found.addAll(analyse(view.values, view.stddevs, start, to, minRelative));
+    return found;
+  }
+
+  /**
+   * The changes at or after position {@code reportFrom}, with the caller's indices, none at a known
+   * boundary.
+   */
+  private static List<DetectedChange> report(
+      SeriesView view, List<DetectedChange> found, int reportFrom) {
+    List<DetectedChange> result = new ArrayList<>(found.size());
+    for (DetectedChange change : found) {
+      int index = view.original(change.index());
+      if (change.index() >= reportFrom && !view.nearBoundary(index)) {
+        result.add(
+            new DetectedChange(
+                index,
+                change.meanBefore(),
+                change.meanAfter(),
+                change.relativeChange(),
+                change.pValue(),
+                change.effectSigma(),
+                change.noiseSigma(),
+                change.serialCorrelation()));
+      }
+    }
+    return result;
+  }
+
   /** Change points within {@code values[from, to)}, found from that range alone. */
-  private List<DetectedChange> analyse(double[] values, double[] stddevs, int from, int to) {
+  private List<DetectedChange> analyse(
+      double[] values, double[] stddevs, int from, int to, double minRelative) {
     int minSegment = settings.minSegment();
     if (to - from < 2 * minSegment) {
       return List.of();
@@ -136,13 +218,13 @@ public final class ChangePointDetector {
     double[] sigma = NoiseScale.local(values, from, to, settings.context());
     double[] cleaned = OutlierFilter.clean(values, from, to, sigma, settings.outlierThreshold());
     List<Integer> changes = candidates(cleaned, sigma, from, to);
-    List<StepTest.Outcome> outcomes = prune(changes, cleaned, stddevs, from, to);
+    List<StepTest.Outcome> outcomes = prune(changes, cleaned, stddevs, from, to, minRelative);
     for (int round = 0; round < 3; round++) {
       List<Integer> moved = relocate(outcomes, cleaned, from, to);
       if (moved.equals(outcomes.stream().map(StepTest.Outcome::index).toList())) {
         break;
       }
-      outcomes = prune(moved, cleaned, stddevs, from, to);
+      outcomes = prune(moved, cleaned, stddevs, from, to, minRelative);
     }
     List<DetectedChange> result = new ArrayList<>(outcomes.size());
     for (StepTest.Outcome outcome : outcomes) {
@@ -152,7 +234,12 @@ public final class ChangePointDetector {
               outcome.levelBefore(),
               outcome.levelAfter(),
               outcome.relativeChange(),
-              adjustedP(outcome)));
+              adjustedP(outcome),
+              outcome.sigma() > 0
+                  ? (outcome.levelAfter() - outcome.levelBefore()) / outcome.sigma()
+                  : Double.NaN,
+              outcome.sigma(),
+              outcome.serialCorrelation()));
     }
     return result;
   }
@@ -242,7 +329,12 @@ public final class ChangePointDetector {
    * series of thousands of failing candidates costs n log n, not n² rescans of every score.
    */
   private List<StepTest.Outcome> prune(
-      List<Integer> changes, double[] cleaned, double[] stddevs, int from, int to) {
+      List<Integer> changes,
+      double[] cleaned,
+      double[] stddevs,
+      int from,
+      int to,
+      double minRelative) {
     int n = changes.size();
     int[] index = new int[n];
     int[] previous = new int[n];
@@ -258,7 +350,19 @@ public final class ChangePointDetector {
         new TreeSet<>(
             Comparator.comparingDouble((Integer k) -> -score[k]).thenComparingInt(k -> k));
     for (int k = 0; k < n; k++) {
-      retest(k, index, previous, next, outcomes, score, failing, cleaned, stddevs, from, to);
+      retest(
+          k,
+          index,
+          previous,
+          next,
+          outcomes,
+          score,
+          failing,
+          cleaned,
+          stddevs,
+          from,
+          to,
+          minRelative);
     }
     while (!failing.isEmpty()) {
       int worst = failing.pollFirst();
@@ -274,7 +378,19 @@ public final class ChangePointDetector {
       for (int k : new int[] {before, after}) {
         if (k >= 0) {
           failing.remove(k);
-          retest(k, index, previous, next, outcomes, score, failing, cleaned, stddevs, from, to);
+          retest(
+              k,
+              index,
+              previous,
+              next,
+              outcomes,
+              score,
+              failing,
+              cleaned,
+              stddevs,
+              from,
+              to,
+              minRelative);
         }
       }
     }
@@ -299,11 +415,12 @@ public final class ChangePointDetector {
       double[] cleaned,
       double[] stddevs,
       int from,
-      int to) {
+      int to,
+      double minRelative) {
     int before = previous[k] >= 0 ? index[previous[k]] : from;
     int after = next[k] >= 0 ? index[next[k]] : to;
     outcomes[k] = test(index[k], before, after, cleaned, stddevs);
-    score[k] = failure(outcomes[k], cleaned, from, to);
+    score[k] = failure(outcomes[k], cleaned, from, to, minRelative);
     // NaN never counts as failing, as no comparison with it is true.
     if (score[k] > 0) {
       failing.add(k);
@@ -318,12 +435,13 @@ public final class ChangePointDetector {
   }
 
   /** 0 for a change point that passes; otherwise how badly it fails, the worst highest. */
-  private double failure(StepTest.Outcome outcome, double[] cleaned, int from, int to) {
+  private double failure(
+      StepTest.Outcome outcome, double[] cleaned, int from, int to, double minRelative) {
     if (premature(outcome, cleaned, from, to)) {
       return 3;
     }
     double p = adjustedP(outcome);
-    double shortfall = settings.minRelativeChange() - Math.abs(outcome.relativeChange());
+    double shortfall = minRelative - Math.abs(outcome.relativeChange());
     if (p <= settings.significance() && !(shortfall > 0)) {
       return 0;
     }

@@ -18,8 +18,18 @@ final class StepTest {
    * @param levelBefore the left line at {@code index}
    * @param levelAfter the right line at {@code index}
    * @param p the jump's two-sided p-value (Student's t), not yet adjusted
+   * @param sigma the noise standard deviation the test assumed
+   * @param serialCorrelation the lag-1 autocorrelation of the noise the test assumed
    */
-  record Outcome(int index, int lo, int hi, double levelBefore, double levelAfter, double p) {
+  record Outcome(
+      int index,
+      int lo,
+      int hi,
+      double levelBefore,
+      double levelAfter,
+      double p,
+      double sigma,
+      double serialCorrelation) {
 
     /** The step's size beyond the local trend, relative to the level it left. */
     double relativeChange() {
@@ -47,7 +57,8 @@ final class StepTest {
     double jump = right.value - left.value;
     double se = Math.sqrt(residual * (left.varianceFactor + right.varianceFactor));
     double p = se > 0 ? twoSided(jump / se, df) : jump != 0 ? 0 : 1;
-    return new Outcome(index, lo, hi, left.value, right.value, p);
+    double rho = lagOneCorrelation(values, lo, index, left, hi, right);
+    return new Outcome(index, lo, hi, left.value, right.value, p, Math.sqrt(residual), rho);
   }
 
   /**
@@ -55,7 +66,13 @@ final class StepTest {
    *
    * @param varianceFactor the variance of {@code value} in units of the residual variance
    */
-  private record Line(double value, double varianceFactor, double squaredError) {
+  private record Line(
+      double value, double varianceFactor, double squaredError, double intercept, double slope) {
+
+    /** The line at index {@code i}. */
+    double at(int i) {
+      return intercept + slope * i;
+    }
 
     static Line fit(double[] values, int lo, int hi, int at) {
       double meanT = (lo + hi - 1) / 2.0;
@@ -73,7 +90,7 @@ final class StepTest {
         sse += r * r;
       }
       double factor = 1.0 / (hi - lo) + (stt > 0 ? (at - meanT) * (at - meanT) / stt : 0);
-      return new Line(meanY + slope * (at - meanT), factor, sse);
+      return new Line(meanY + slope * (at - meanT), factor, sse, meanY - slope * meanT, slope);
     }
   }
 
@@ -127,6 +144,21 @@ final class StepTest {
       sse += r * r;
     }
     return sse;
+  }
+
+  /** The lag-1 autocorrelation of the residuals around both lines, pooled; 0 if undefined. */
+  private static double lagOneCorrelation(
+      double[] values, int lo, int index, Line left, int hi, Line right) {
+    double products = 0;
+    double squares = 0;
+    for (int i = lo; i < hi; i++) {
+      double r = values[i] - (i < index ? left : right).at(i);
+      squares += r * r;
+      if (i + 1 < hi && i + 1 != index) {
+        products += r * (values[i + 1] - (i + 1 < index ? left : right).at(i + 1));
+      }
+    }
+    return squares > 0 ? products / squares : 0;
   }
 
   private static double twoSided(double t, double df) {
