@@ -7,6 +7,9 @@ import { escapeHtml, formatDate, formatValue } from './format.js';
 import { RUN_ID } from './series-points.js';
 import { refusal } from './series-annotations.js';
 
+/** A signed figure with a real minus sign, as the alerts page writes it. */
+const signed = (v, decimals) => `${v < 0 && Math.abs(v).toFixed(decimals) !== (0).toFixed(decimals) ? '\u2212' : ''}${Math.abs(v).toFixed(decimals)}`;
+
 const percent = fraction => `${Number((fraction * 100).toPrecision(3))} %`;
 
 /** A p-value in two significant digits, small ones in scientific notation (as the alerts page). */
@@ -19,17 +22,17 @@ function probability(p) {
 /** A change point's evidence in one line: means, effect in σ, p, noise and serial correlation. */
 export function evidence(cp, unit) {
   const parts = [`${formatValue(cp.meanBefore)} → ${formatValue(cp.meanAfter)} ${escapeHtml(unit)}`];
-  if (cp.effectSigma != null) parts.push(`<span class="effect">${cp.effectSigma.toFixed(1)} σ</span>`);
+  if (cp.effectSigma != null) parts.push(`<span class="effect">${signed(cp.effectSigma, 1)} σ</span>`);
   if (cp.pValue != null) parts.push(`p ${probability(cp.pValue)}`);
   if (cp.noiseSigma != null) parts.push(`noise ${formatValue(cp.noiseSigma)}`);
-  if (cp.serialCorrelation != null) parts.push(`φ ${cp.serialCorrelation.toFixed(2)}`);
+  if (cp.serialCorrelation != null) parts.push(`φ ${signed(cp.serialCorrelation, 2)}`);
   return parts.join(' · ');
 }
 
 function changeList(changePoints, unit) {
   return changePoints.map(cp => `<li class="change-point ${escapeHtml(cp.direction)}" data-run="${Number(cp.runId)}">`
     + `<span class="date">${formatDate(Date.parse(cp.x))}</span> `
-    + `<strong>${cp.relativeChange > 0 ? '+' : ''}${(cp.relativeChange * 100).toFixed(1)} %</strong> `
+    + `<strong>${cp.relativeChange > 0 ? '+' : ''}${signed(cp.relativeChange * 100, 1)} %</strong> `
     + `${escapeHtml(cp.direction)} · ${evidence(cp, unit)} · <span class="state">${escapeHtml(cp.state)}</span></li>`).join('');
 }
 

@@ -89,9 +89,9 @@ class DetectionRepository {
             change.meanAfter(),
             change.relativeChange(),
             finite(change.pValue()),
-            finite(Double.NaN), // effect in σ: from the detector once it measures it
-            finite(Double.NaN), // noise σ
-            finite(Double.NaN), // serial correlation
+            finite(change.effectSigma()),
+            finite(change.noiseSigma()),
+            finite(change.serialCorrelation()),
             worse ? "regression" : "improvement")
         .query(Long.class)
         .optional();

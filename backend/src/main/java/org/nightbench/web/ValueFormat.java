@@ -63,6 +63,18 @@ public class ValueFormat {
         : String.format(Locale.ROOT, "%.1e", p).replace("e-0", "e-");
   }
 
+  /**
+   * A signed figure with {@code decimals} decimals and a real minus sign, such as {@code −7.3} (an
+   * effect in σ) or {@code 0.31} (a correlation); empty for none.
+   */
+  public String signed(Double value, int decimals) {
+    if (value == null || value.isNaN() || value.isInfinite()) {
+      return "";
+    }
+    String digits = String.format(Locale.ROOT, "%." + decimals + "f", Math.abs(value));
+    return (value < 0 && Double.parseDouble(digits) != 0 ? "\u2212" : "") + digits;
+  }
+
   /** A revision date such as {@code 2025-06-13} (UTC), or empty for none. */
   public String date(Instant instant) {
     return instant == null ? "" : DATE.format(instant);
