@@ -15,7 +15,7 @@ create table detection_mark (
 );
 
 -- Per-series sensitivity, as Perfherder's per-signature thresholds: a step smaller than this
--- relative change is not reported for this series (null columns keep the detector's default).
+-- relative change is not reported for this series (a series without a row keeps the default).
 create table detection_override (
     series_id            bigint primary key references series (id) on delete cascade,
     min_relative_change  double precision not null

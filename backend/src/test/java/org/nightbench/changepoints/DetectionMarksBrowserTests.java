@@ -119,6 +119,8 @@ class DetectionMarksBrowserTests {
     wait.until(d -> section(".detection-expected").getText().contains("new task file"));
     wait.until(d -> section(".detection-changes").getText().equals("none"));
     assertThat(series.changeRuns()).isEmpty();
+    js.executeScript("document.getElementById('detection').scrollIntoView()");
+    screenshot("detection-section");
 
     // The series' own smallest step, then back to the default.
     WebElement form = browser.findElement(By.cssSelector("#detection form.sensitivity"));
