@@ -501,7 +501,10 @@ public final class ChangePointDetector {
       int best = index;
       double bestError = Double.POSITIVE_INFINITY;
       for (int p = first; p <= last; p++) {
-        double error = StepTest.lineAndStepError(cleaned, lo, p, hi);
+        double error =
+            outcome.flat()
+                ? StepTest.stepError(cleaned, lo, p, hi)
+                : StepTest.lineAndStepError(cleaned, lo, p, hi);
         if (error < bestError) {
           bestError = error;
           best = p;

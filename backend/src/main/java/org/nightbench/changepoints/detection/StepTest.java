@@ -21,6 +21,8 @@ final class StepTest {
    * @param p the jump's two-sided p-value (Student's t), not yet adjusted
    * @param sigma the noise standard deviation the test assumed
    * @param serialCorrelation the lag-1 autocorrelation of the noise the test assumed
+   * @param flat whether the means decided (no drift in the window): the step is then placed by the
+   *     means, too
    */
   record Outcome(
       int index,
@@ -30,7 +32,8 @@ final class StepTest {
       double levelAfter,
       double p,
       double sigma,
-      double serialCorrelation) {
+      double serialCorrelation,
+      boolean flat) {
 
     /** The step's size beyond the local trend, relative to the level it left. */
     double relativeChange() {
@@ -99,6 +102,7 @@ final class StepTest {
     double p = linesP;
     double before = left.value;
     double after = right.value;
+    boolean flat = false;
     if (estimable && linesP < LINES_AGREE && Math.signum(meansJump) == Math.signum(linesJump)) {
       double stt = left.stt + right.stt;
       for (int i = lo; i < hi; i++) {
@@ -116,14 +120,15 @@ final class StepTest {
           p = meansP;
           before = left.mean;
           after = right.mean;
+          flat = true;
         }
       }
     }
-    return new Outcome(index, lo, hi, before, after, p, Math.sqrt(linesVariance), rho);
+    return new Outcome(index, lo, hi, before, after, p, Math.sqrt(linesVariance), rho, flat);
   }
 
   /** The common slope of both sides must stay within this many standard errors of 0... */
-  static final double SLOPE_GATE = 2.0;
+  static final double SLOPE_GATE = 1.5;
 
   /** ... and the lines' jump must be at least this significant, for the means to decide. */
   static final double LINES_AGREE = 0.05;
@@ -257,6 +262,23 @@ final class StepTest {
       sse += r * r;
     }
     return sse;
+  }
+
+  /**
+   * The sum of squared residuals around the two means of {@code [lo, index)} and {@code [index,
+   * hi)}.
+   */
+  static double stepError(double[] values, int lo, int index, int hi) {
+    return squaresAroundMean(values, lo, index) + squaresAroundMean(values, index, hi);
+  }
+
+  private static double squaresAroundMean(double[] values, int lo, int hi) {
+    double mean = mean(values, lo, hi);
+    double sum = 0;
+    for (int i = lo; i < hi; i++) {
+      sum += (values[i] - mean) * (values[i] - mean);
+    }
+    return sum;
   }
 
   private static double twoSided(double t, double df) {
