@@ -217,15 +217,18 @@ public final class ChangePointDetector {
     }
     double[] sigma = NoiseScale.local(values, from, to, settings.context());
     double[] cleaned = OutlierFilter.clean(values, from, to, sigma, settings.outlierThreshold());
-    List<Integer> changes = candidates(cleaned, sigma, from, to);
-    List<StepTest.Outcome> outcomes = prune(changes, cleaned, stddevs, from, to, minRelative);
-    for (int round = 0; round < 3; round++) {
-      List<Integer> moved = relocate(outcomes, cleaned, from, to);
-      if (moved.equals(outcomes.stream().map(StepTest.Outcome::index).toList())) {
-        break;
-      }
-      outcomes = prune(moved, cleaned, stddevs, from, to, minRelative);
-    }
+    // A model estimated over the steps would take them for persistence. So a first pass assumes
+    // independent nights; the differences across the steps it finds (the real ones, and under
+    // correlated noise a few false ones, too few to matter) are left out of the estimate; the
+    // second pass decides.
+    List<StepTest.Outcome> first =
+        steps(cleaned, stddevs, sigma, from, to, new Rules(minRelative, NoiseModel.INDEPENDENT));
+    int[] breaks = first.stream().mapToInt(StepTest.Outcome::index).toArray();
+    NoiseModel noise = NoiseModel.estimate(cleaned, from, to, breaks);
+    List<StepTest.Outcome> outcomes =
+        noise.equals(NoiseModel.INDEPENDENT)
+            ? first
+            : steps(cleaned, stddevs, sigma, from, to, new Rules(minRelative, noise));
     List<DetectedChange> result = new ArrayList<>(outcomes.size());
     for (StepTest.Outcome outcome : outcomes) {
       result.add(
@@ -244,13 +247,32 @@ public final class ChangePointDetector {
     return result;
   }
 
+  /** The steps of {@code cleaned[from, to)} under {@code rules}: proposed, tested, placed. */
+  private List<StepTest.Outcome> steps(
+      double[] cleaned, double[] stddevs, double[] sigma, int from, int to, Rules rules) {
+    List<Integer> changes = candidates(cleaned, sigma, from, to, rules.noise());
+    List<StepTest.Outcome> outcomes = prune(changes, cleaned, stddevs, from, to, rules);
+    for (int round = 0; round < 3; round++) {
+      List<Integer> moved = relocate(outcomes, cleaned, from, to);
+      if (moved.equals(outcomes.stream().map(StepTest.Outcome::index).toList())) {
+        break;
+      }
+      outcomes = prune(moved, cleaned, stddevs, from, to, rules);
+    }
+    return outcomes;
+  }
+
   private record Candidate(int index, double strength) {}
+
+  /** What the tests within one analysed range assume: its minimum change and noise model. */
+  private record Rules(double minRelative, NoiseModel noise) {}
 
   /**
    * Candidate change points at least {@code minSegment} apart, strongest first kept: local maxima
    * of a two-window z statistic at every scale, each moved to its best line + step split.
    */
-  private List<Integer> candidates(double[] cleaned, double[] sigma, int from, int to) {
+  private List<Integer> candidates(
+      double[] cleaned, double[] sigma, int from, int to, NoiseModel noise) {
     int minSegment = settings.minSegment();
     int length = to - from;
     double reference = cleaned[from];
@@ -260,6 +282,9 @@ public final class ChangePointDetector {
     }
     List<Candidate> all = new ArrayList<>();
     double[] z = new double[length + 1];
+    // sigma is the night-to-night scale; a difference of means varies by the long-run variance.
+    double inflation =
+        Math.sqrt(noise.longRunFactor() / Math.max(0.05, 1 - noise.serialCorrelation()));
     for (int h : scales) {
       List<Integer> above = new ArrayList<>();
       for (int s = minSegment; s <= length - minSegment; s++) {
@@ -270,7 +295,7 @@ public final class ChangePointDetector {
         double meanLeft = (prefix[s] - prefix[s - left]) / left;
         double meanRight = (prefix[s + right] - prefix[s]) / right;
         double diff = meanRight - meanLeft;
-        double scale = sigma[s] * Math.sqrt(1.0 / left + 1.0 / right);
+        double scale = inflation * sigma[s] * Math.sqrt(1.0 / left + 1.0 / right);
         z[s] = diff == 0 ? 0 : scale > 0 ? Math.abs(diff) / scale : Double.POSITIVE_INFINITY;
         if (z[s] >= candidateZ) {
           above.add(s);
@@ -329,12 +354,7 @@ public final class ChangePointDetector {
    * series of thousands of failing candidates costs n log n, not n² rescans of every score.
    */
   private List<StepTest.Outcome> prune(
-      List<Integer> changes,
-      double[] cleaned,
-      double[] stddevs,
-      int from,
-      int to,
-      double minRelative) {
+      List<Integer> changes, double[] cleaned, double[] stddevs, int from, int to, Rules rules) {
     int n = changes.size();
     int[] index = new int[n];
     int[] previous = new int[n];
@@ -350,19 +370,7 @@ public final class ChangePointDetector {
         new TreeSet<>(
             Comparator.comparingDouble((Integer k) -> -score[k]).thenComparingInt(k -> k));
     for (int k = 0; k < n; k++) {
-      retest(
-          k,
-          index,
-          previous,
-          next,
-          outcomes,
-          score,
-          failing,
-          cleaned,
-          stddevs,
-          from,
-          to,
-          minRelative);
+      retest(k, index, previous, next, outcomes, score, failing, cleaned, stddevs, from, to, rules);
     }
     while (!failing.isEmpty()) {
       int worst = failing.pollFirst();
@@ -379,18 +387,8 @@ public final class ChangePointDetector {
         if (k >= 0) {
           failing.remove(k);
           retest(
-              k,
-              index,
-              previous,
-              next,
-              outcomes,
-              score,
-              failing,
-              cleaned,
-              stddevs,
-              from,
-              to,
-              minRelative);
+              k, index, previous, next, outcomes, score, failing, cleaned, stddevs, from, to,
+              rules);
         }
       }
     }
@@ -416,11 +414,11 @@ public final class ChangePointDetector {
       double[] stddevs,
       int from,
       int to,
-      double minRelative) {
+      Rules rules) {
     int before = previous[k] >= 0 ? index[previous[k]] : from;
     int after = next[k] >= 0 ? index[next[k]] : to;
-    outcomes[k] = test(index[k], before, after, cleaned, stddevs);
-    score[k] = failure(outcomes[k], cleaned, from, to, minRelative);
+    outcomes[k] = test(index[k], before, after, cleaned, stddevs, rules.noise());
+    score[k] = failure(outcomes[k], cleaned, from, to, rules.minRelative());
     // NaN never counts as failing, as no comparison with it is true.
     if (score[k] > 0) {
       failing.add(k);
@@ -428,10 +426,10 @@ public final class ChangePointDetector {
   }
 
   private StepTest.Outcome test(
-      int index, int previous, int next, double[] cleaned, double[] stddevs) {
+      int index, int previous, int next, double[] cleaned, double[] stddevs, NoiseModel noise) {
     int lo = Math.max(previous, index - settings.context());
     int hi = Math.min(next, index + settings.context());
-    return StepTest.run(cleaned, stddevs, settings.withinRunFloor(), lo, index, hi);
+    return StepTest.run(cleaned, stddevs, settings.withinRunFloor(), lo, index, hi, noise);
   }
 
   /** 0 for a change point that passes; otherwise how badly it fails, the worst highest. */
@@ -503,7 +501,10 @@ public final class ChangePointDetector {
       int best = index;
       double bestError = Double.POSITIVE_INFINITY;
       for (int p = first; p <= last; p++) {
-        double error = StepTest.lineAndStepError(cleaned, lo, p, hi);
+        double error =
+            outcome.flat()
+                ? StepTest.stepError(cleaned, lo, p, hi)
+                : StepTest.lineAndStepError(cleaned, lo, p, hi);
         if (error < bestError) {
           bestError = error;
           best = p;

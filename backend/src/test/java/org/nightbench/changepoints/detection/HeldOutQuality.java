@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 
 /**
  * Scores {@link ChangePointDetector} on {@link HeldOutSeries}, the generator it was not designed
@@ -81,13 +83,14 @@ public final class HeldOutQuality {
       Score s = score(detector, set.stream().filter(x -> x.noise() == noise).toList());
       System.out.printf(
           Locale.ROOT,
-          "%-18s %9.3f %7.3f %7.3f %7.3f %7.3f%n",
+          "%-18s %9.3f %7.3f %7.3f %7.3f %7.3f  %s%n",
           noise,
           s.precision(),
           s.recall(0),
           s.recall(1),
           s.recall(2),
-          s.recall(3));
+          s.recall(3),
+          s.falseByCause);
     }
   }
 
@@ -124,6 +127,25 @@ public final class HeldOutQuality {
 
     final int[] found = new int[SIZE_CLASSES.length];
     final List<Integer> errors = new ArrayList<>();
+    final Map<String, Integer> falseByCause = new TreeMap<>();
+
+    /**
+     * What a false positive lies near: a planted step within 10 (mislocated), an outlier burst
+     * within 3, a drift or ramp in the series, or only noise.
+     */
+    private static String cause(HeldOutSeries series, int index) {
+      for (HeldOutSeries.Step step : series.steps()) {
+        if (Math.abs(step.index() - index) <= 10) {
+          return "mislocated";
+        }
+      }
+      for (int outlier : series.outliers()) {
+        if (Math.abs(outlier - index) <= 3) {
+          return "burst";
+        }
+      }
+      return series.drifts() ? "drift" : "noise";
+    }
 
     void add(HeldOutSeries series, List<DetectedChange> detected) {
       List<HeldOutSeries.Step> truth = series.steps();
@@ -144,6 +166,7 @@ public final class HeldOutQuality {
           errors.add(Math.abs(truth.get(best).index() - change.index()));
         } else {
           falsePositives++;
+          falseByCause.merge(cause(series, change.index()), 1, Integer::sum);
         }
       }
       for (int k = 0; k < truth.size(); k++) {
@@ -181,11 +204,12 @@ public final class HeldOutQuality {
       out.append(
           String.format(
               Locale.ROOT,
-              "precision %.3f (%d true, %d false positives)%n"
+              "precision %.3f (%d true, %d false positives: %s)%n"
                   + "recall, all steps: %.3f (%d of %d)%n",
               precision(),
               truePositives,
               falsePositives,
+              falseByCause,
               recall(),
               Arrays.stream(found).sum(),
               Arrays.stream(steps).sum()));
