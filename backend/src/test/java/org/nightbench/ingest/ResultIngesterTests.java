@@ -6,6 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.harness.StepResult;
 import org.nightbench.protocol.HarnessTasks;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -14,7 +15,7 @@ import org.springframework.test.context.ActiveProfiles;
 
 /**
  * The ingester alone: it stores points and says what the run's row should record, and leaves the
- * run's state to its caller (the completion step, tested in {@code runs.RunCompletionTests}).
+ * run's state to its caller (the completion step, tested in {@code worker.RunCompletionTests}).
  */
 @SpringBootTest
 @ActiveProfiles("test")
