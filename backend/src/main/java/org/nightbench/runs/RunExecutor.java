@@ -118,7 +118,10 @@ class RunExecutor {
     return new Setup(profile, resolved, notes, work, steps, new HarnessCommands(profile));
   }
 
-  /** Indexing, then the benchmarks that read the index: search, PK lookups, NRT, load. */
+  /**
+   * Indexing, then the benchmarks that read the index: search, PK lookups, NRT, load and the
+   * nightly's other measurements.
+   */
   private static void benchmarks(Setup setup) {
     RunSteps steps = setup.steps();
     HarnessCommands commands = setup.commands();
@@ -160,6 +163,16 @@ class RunExecutor {
             "load sweep on " + directory, commands.load(directory, index, tasks, out), out);
       }
     }
+    NightlyMeasurementSteps.run(
+        steps,
+        commands,
+        setup.resolved().lucene(),
+        profile.searchIndex().name(),
+        corpus,
+        index,
+        tasks,
+        work,
+        setup.notes());
   }
 
   /** Indexes the corpus once per variant; returns the index the later benchmarks read. */

@@ -302,7 +302,12 @@ class ComparisonRunTests {
         new String[][] {
           {
             "\"benchmarks\":[\"search\",\"vectors\"]",
-            "unknown benchmark vectors: use indexing, search, pk-lookup, nrt, load"
+            "unknown benchmark vectors: use indexing, search, pk-lookup, nrt, load, pk-postings,"
+                + " check-index, cold-search, stored-fields"
+          },
+          {
+            "\"benchmarks\":[\"stored-fields\"],\"profile\":\"tiny\"",
+            "profile tiny has no stored-fields settings"
           },
           {"\"benchmarks\":[\"nrt\"],\"profile\":\"tiny\"", "profile tiny has no NRT variants"},
           {
