@@ -129,7 +129,10 @@ class NightlyMeasurementsTest {
     assertThat(m.task()).isEqualTo("1kb-docs");
     assertThat(m.name()).isEqualTo("seconds");
     assertThat(m.value()).isPositive();
-    assertThat(m.detail()).containsEntry("maxDoc", DOCS).containsEntry("clean", true);
+    assertThat(m.detail())
+        .containsEntry("maxDoc", DOCS)
+        .containsEntry("clean", true)
+        .containsEntry("checks", "integrity (9.x default)");
     assertThat((Integer) m.detail().get("segments")).isGreaterThan(1);
   }
 
@@ -311,17 +314,18 @@ class NightlyMeasurementsTest {
   @Test
   void storedFieldsReadDocumentsOnTheOldest9() throws Exception {
     // 9.0 has no IndexReader.storedFields(): documents are read the old way.
-    runOn(OtherLucene.onThisJava(OtherLucene.OLDEST_9));
+    runOn(OtherLucene.onThisJava(OtherLucene.OLDEST_9), "integrity (9.x default)");
   }
 
   @Test
   void everyMeasurementRunsOn10() throws Exception {
     Optional<OtherLucene> lucene = OtherLucene.onJava(OtherLucene.TEN, 21);
     Assumptions.assumeTrue(lucene.isPresent(), "no JDK 21 or newer for Lucene 10");
-    runOn(lucene.get());
+    // 10.x's default level only verifies checksums: the same integrity checks as 9.x are asked for.
+    runOn(lucene.get(), "integrity (level 2)");
   }
 
-  private void runOn(OtherLucene lucene) throws Exception {
+  private void runOn(OtherLucene lucene, String checks) throws Exception {
     List<String> stored = storedFields("compression", "other");
     OtherLucene.Run s = lucene.run(tmp, Harness.class, stored);
     assertThat(s.code()).as(lucene + ": " + s.stderr()).isZero();
@@ -358,7 +362,8 @@ class NightlyMeasurementsTest {
                 tmp.resolve("c.json").toString()));
     assertThat(checked.code()).as(lucene + ": " + checked.stderr()).isZero();
     assertThat(ResultWriter.read(tmp.resolve("c.json")).metrics().get(0).detail())
-        .containsEntry("maxDoc", 300);
+        .containsEntry("maxDoc", 300)
+        .containsEntry("checks", checks);
     OtherLucene.Run pk =
         lucene.run(
             tmp,

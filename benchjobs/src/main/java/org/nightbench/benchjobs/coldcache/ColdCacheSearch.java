@@ -35,6 +35,9 @@ public final class ColdCacheSearch {
   /** The task of the metrics. */
   static final String TASK = "search";
 
+  /** Warm passes after the cold one; each query's fastest counts. */
+  static final int WARM_PASSES = 3;
+
   /** The measurements, or why there are none. */
   public record Report(List<Metric> metrics, List<String> notes) {}
 
@@ -92,14 +95,24 @@ public final class ColdCacheSearch {
       // server would have done it at startup.
       List<CompiledTask> compiled = compile(reader, chosen);
       double[] cold = time(compiled, searcher);
+      // The cold pass happens once; the warm one is repeatable, so each query's fastest of a few
+      // counts and a scheduler hiccup on a busy box does not pass for the page cache.
       double[] warm = time(compiled, searcher);
+      for (int pass = 1; pass < WARM_PASSES; pass++) {
+        double[] again = time(compiled, searcher);
+        for (int i = 0; i < warm.length; i++) {
+          warm[i] = Math.min(warm[i], again[i]);
+        }
+      }
       progress.printf(
           Locale.ROOT,
-          "cold-search: open %.1f ms, %d queries cold %.2f ms, warm %.2f ms on average%n",
+          "cold-search: open %.1f ms, %d queries cold %.2f ms, warm %.2f ms on average"
+              + " (checksum %d)%n",
           openMs,
           compiled.size(),
           mean(cold),
-          mean(warm));
+          mean(warm),
+          checksum);
       Map<String, Object> detail = new LinkedHashMap<>();
       List<Map<String, Object>> perQuery = new ArrayList<>();
       for (int i = 0; i < chosen.size(); i++) {
@@ -112,6 +125,7 @@ public final class ColdCacheSearch {
       }
       detail.put("queries", perQuery);
       detail.put("warmupRounds", warmupRounds);
+      detail.put("warm", "fastest of " + WARM_PASSES + " passes after the cold one");
       detail.put("dropped", dropCaches.toString());
       List<Metric> metrics = new ArrayList<>();
       metrics.add(new Metric(BENCHMARK, TASK, "openMs", "ms", false, openMs, detail));
