@@ -17,10 +17,19 @@ final class NightlyMeasurementSteps {
 
   private NightlyMeasurementSteps() {}
 
-  /** True when the jars include lucene-codecs, where the in-RAM postings formats live. */
-  static boolean hasCodecs(ResolvedLucene lucene) {
-    return lucene.jars().stream()
-        .anyMatch(jar -> jar.getFileName().toString().startsWith("lucene-codecs-"));
+  /**
+   * Why PK lookups with the id postings in RAM cannot run on these jars (the formats live in
+   * lucene-codecs), for the run's notes; null when they can.
+   */
+  static String withoutCodecs(ResolvedLucene lucene) {
+    boolean codecs =
+        lucene.jars().stream()
+            .anyMatch(jar -> jar.getFileName().toString().startsWith("lucene-codecs-"));
+    return codecs
+        ? null
+        : "PK lookups with the id postings in RAM: skipped, "
+            + lucene.spec()
+            + " has no lucene-codecs jar (the release published none, or the build made none)";
   }
 
   /**
@@ -39,17 +48,15 @@ final class NightlyMeasurementSteps {
       List<String> notes) {
     NightlyMeasurements measurements = commands.profile().measurements();
     if (measurements.pkPostings() != null) {
-      if (hasCodecs(lucene)) {
+      String without = withoutCodecs(lucene);
+      if (without == null) {
         Path out = work.resolve("pk-postings.json");
         Path copies = work.resolve("pk-postings");
         steps.optional(
             "PK lookups, id postings in RAM", commands.pkPostings(index, copies, out), out);
         FileSystemUtils.deleteRecursively(copies.toFile());
       } else {
-        notes.add(
-            "PK lookups with the id postings in RAM: skipped, "
-                + lucene.spec()
-                + " has no lucene-codecs jar (the release publishes none, or the build made none)");
+        notes.add(without);
       }
     }
     if (measurements.checkIndex()) {
