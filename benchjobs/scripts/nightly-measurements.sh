@@ -27,8 +27,9 @@ if [ "${PROFILE:-quick}" = nightly ]; then
   pk=(--min-batch-seconds 1 --batches 10 --warmup-batches 3); cold=(--queries 20 --warmup-rounds 20)
   stored=(--warmup-pass)
 else
-  pk=(--min-batch-seconds 0.2 --batches 3 --warmup-batches 1); cold=(--queries 10 --warmup-rounds 10)
+  pk=(--min-batch-seconds 0.1 --batches 3 --warmup-batches 1); cold=(--queries 10 --warmup-rounds 5)
   stored=(--retrievals 2000 --rounds 5)
+  [ -z "$max" ] && stored+=(--max-docs 5000)
 fi
 mkdir -p "$work"
 summary() {
