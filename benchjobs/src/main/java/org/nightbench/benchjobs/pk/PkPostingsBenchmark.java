@@ -43,23 +43,28 @@ public final class PkPostingsBenchmark {
       PkLookupSettings settings,
       PrintStream progress)
       throws IOException {
-    List<String> notes = new ArrayList<>();
     List<String> measured = new ArrayList<>();
+    List<String> missing = new ArrayList<>();
     for (String name : formats) {
       if (name.equals(DEFAULT) || PostingsFormat.availablePostingsFormats().contains(name)) {
         measured.add(name);
       } else {
-        notes.add(
-            "PK lookups with id postings "
-                + name
-                + ": skipped, no such postings format on this classpath (lucene-codecs is not"
-                + " there for this release); available are "
-                + String.join(", ", new TreeSet<>(PostingsFormat.availablePostingsFormats())));
+        missing.add(name);
       }
     }
-    if (measured.stream().noneMatch(n -> !n.equals(DEFAULT))) {
-      // The default alone compares with nothing.
+    List<String> notes = new ArrayList<>();
+    if (!missing.isEmpty()) {
+      // One line for the run page, the usual cause first: a release without lucene-codecs.
+      notes.add(
+          "PK lookups with the id postings in "
+              + String.join(", ", missing)
+              + ": skipped, no such postings format on this release's classpath (lucene-codecs"
+              + " missing?); it has "
+              + String.join(", ", new TreeSet<>(PostingsFormat.availablePostingsFormats())));
       notes.forEach(n -> progress.println("pk-postings: " + n));
+    }
+    if (measured.stream().allMatch(DEFAULT::equals)) {
+      // The default alone compares with nothing.
       return new Report(List.of(), notes);
     }
     List<Metric> metrics = new ArrayList<>();
