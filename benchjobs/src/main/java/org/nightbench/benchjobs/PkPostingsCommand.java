@@ -59,6 +59,9 @@ final class PkPostingsCommand implements Callable<Integer> {
     if (formats.isEmpty() || formats.stream().anyMatch(String::isBlank)) {
       throw new IllegalArgumentException("formats must name postings formats, got " + formats);
     }
+    if (formats.stream().distinct().count() != formats.size()) {
+      throw new IllegalArgumentException("formats must differ, got " + formats);
+    }
     PkLookupSettings settings =
         new PkLookupSettings(lookups, minBatchSeconds, batches, warmupBatches, seed);
     Indexes.Measured measured = Indexes.pkPostings(indexDir, formats, workDir, settings);

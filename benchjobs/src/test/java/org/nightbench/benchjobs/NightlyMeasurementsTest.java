@@ -235,6 +235,8 @@ class NightlyMeasurementsTest {
     assertThat(r.metrics()).isEmpty();
     assertThat(r.notes()).singleElement().asString().contains("in Nope: skipped");
     cli(pkPostings(out, "default,,Direct")).assertError("ERROR: formats must name");
+    cli(pkPostings(out, "default,Direct,Direct"))
+        .assertError("ERROR: formats must differ, got [default, Direct, Direct]");
   }
 
   // cold-search
