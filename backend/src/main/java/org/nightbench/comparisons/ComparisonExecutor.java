@@ -49,6 +49,7 @@ class ComparisonExecutor {
     measurement.pkLookups();
     measurement.nrt();
     measurement.load();
+    measurement.nightlyMeasurements();
     return measurement.outcome();
   }
 

@@ -27,6 +27,8 @@ import java.util.List;
  *     fails; null takes the runner's
  * @param maxWarmupSeconds how long a search JVM may keep warming up until round times settle; null
  *     for the harness default (10 s), 0 for the fixed warm-up repetitions only
+ * @param measurements the nightly's measurements beside the queries (stored fields, CheckIndex, PK
+ *     lookups with the id postings in RAM, cold page cache search); null for none
  */
 public record BenchmarkProfile(
     int maxDocs,
@@ -44,7 +46,8 @@ public record BenchmarkProfile(
     LoadSettings load,
     CalibrationSettings calibration,
     Duration stepTimeout,
-    Double maxWarmupSeconds) {
+    Double maxWarmupSeconds,
+    NightlyMeasurements measurements) {
 
   public BenchmarkProfile {
     if (maxWarmupSeconds != null && maxWarmupSeconds < 0) {
@@ -73,6 +76,7 @@ public record BenchmarkProfile(
     if (indexing.stream().map(IndexingVariant::name).distinct().count() != indexing.size()) {
       throw new IllegalArgumentException("indexing variant names must differ: " + indexing);
     }
+    measurements = measurements == null ? NightlyMeasurements.NONE : measurements;
     nrt = nrt == null ? List.of() : List.copyOf(nrt);
     if (nrt.stream().map(NrtVariant::name).distinct().count() != nrt.size()) {
       throw new IllegalArgumentException("nrt variant names must differ: " + nrt);
@@ -97,7 +101,8 @@ public record BenchmarkProfile(
         load,
         calibration,
         stepTimeout,
-        maxWarmupSeconds);
+        maxWarmupSeconds,
+        measurements);
   }
 
   /** The variant whose index the query benchmarks read. */

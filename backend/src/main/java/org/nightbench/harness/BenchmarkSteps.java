@@ -8,9 +8,9 @@ import org.springframework.util.FileSystemUtils;
 /**
  * The benchmarks of an ordinary run in the order they depend on each other: index the corpus (once
  * per indexing variant), generate or take the query tasks, then what reads the index — search in
- * several fresh JVMs, PK lookups, NRT, load sweeps — with the calibration workload around it all.
- * Each is a step of {@link HarnessSteps}; a benchmark that cannot run because one it depends on
- * failed is named as skipped.
+ * several fresh JVMs, PK lookups, NRT, load sweeps, the nightly's other measurements — with the
+ * calibration workload around it all. Each is a step of {@link HarnessSteps}; a benchmark that
+ * cannot run because one it depends on failed is named as skipped.
  */
 public final class BenchmarkSteps {
 
@@ -32,7 +32,11 @@ public final class BenchmarkSteps {
     this.work = work;
   }
 
-  /** Indexing, then the benchmarks that read the index: search, PK lookups, NRT, load. */
+  /**
+   * Indexing, then the benchmarks that read the index: search, PK lookups, NRT, load, and the
+   * nightly's other measurements (PK lookups with the id postings in RAM, CheckIndex, cold page
+   * cache search, stored fields).
+   */
   public void run() {
     Path index = index();
     Path tasks = tasks(index);
@@ -49,6 +53,8 @@ public final class BenchmarkSteps {
       nrt(index, tasks);
       load(index, tasks);
     }
+    new NightlyMeasurementSteps(steps, commands, corpus, work)
+        .run(profile.searchIndex().name(), index, tasks);
   }
 
   /** Times the calibration workload; null when the profile has none or it failed. */

@@ -221,6 +221,89 @@ public final class HarnessCommands {
     return args;
   }
 
+  /** Luceneutil's stored fields benchmark in one mode, {@code speed} or {@code compression}. */
+  public List<String> storedFields(String mode, Path corpus, Path indexDir, Path out) {
+    StoredFieldsSettings stored = profile.measurements().storedFields();
+    List<String> args =
+        args(
+            HarnessOptions.STORED_FIELDS_COMMAND,
+            HarnessOptions.CORPUS,
+            corpus,
+            HarnessOptions.INDEX_DIR,
+            indexDir,
+            HarnessOptions.STORED_FIELDS,
+            mode,
+            HarnessOptions.MAX_BUFFERED_DOCS,
+            stored.flushDocs(),
+            HarnessOptions.RETRIEVALS,
+            stored.retrievals(),
+            HarnessOptions.ROUNDS,
+            stored.rounds(),
+            HarnessOptions.OUT,
+            out);
+    if (stored.maxDocs() > 0) {
+      args.addAll(args(HarnessOptions.MAX_DOCS, stored.maxDocs()));
+    }
+    if (stored.warmupPass()) {
+      args.add(HarnessOptions.WARMUP_PASS);
+    }
+    return args;
+  }
+
+  /** CheckIndex over {@code indexDir}, the index of the named indexing variant. */
+  public List<String> checkIndex(String variant, Path indexDir, Path out) {
+    return args(
+        HarnessOptions.CHECK_INDEX_COMMAND,
+        HarnessOptions.INDEX_DIR,
+        indexDir,
+        HarnessOptions.VARIANT,
+        variant,
+        HarnessOptions.OUT,
+        out);
+  }
+
+  /** PK lookups on id-only copies of the index, written into {@code workDir}, per id format. */
+  public List<String> pkPostings(Path indexDir, Path workDir, Path out) {
+    PkPostingsSettings pk = profile.measurements().pkPostings();
+    return args(
+        HarnessOptions.PK_POSTINGS_COMMAND,
+        HarnessOptions.INDEX_DIR,
+        indexDir,
+        HarnessOptions.WORK_DIR,
+        workDir,
+        HarnessOptions.FORMATS,
+        String.join(",", pk.harnessFormats()),
+        HarnessOptions.LOOKUPS,
+        pk.lookups(),
+        HarnessOptions.MIN_BATCH_SECONDS,
+        pk.minBatchSeconds(),
+        HarnessOptions.BATCHES,
+        pk.batches(),
+        HarnessOptions.WARMUP_BATCHES,
+        pk.warmupBatches(),
+        HarnessOptions.SEED,
+        profile.taskSeed(),
+        HarnessOptions.OUT,
+        out);
+  }
+
+  /** The first queries of {@code tasks} on a dropped OS page cache, against the same warm. */
+  public List<String> coldSearch(Path indexDir, Path tasks, Path out) {
+    ColdSearchSettings cold = profile.measurements().coldSearch();
+    return args(
+        HarnessOptions.COLD_SEARCH_COMMAND,
+        HarnessOptions.INDEX_DIR,
+        indexDir,
+        HarnessOptions.TASKS,
+        tasks,
+        HarnessOptions.QUERIES,
+        cold.queries(),
+        HarnessOptions.WARMUP_ROUNDS,
+        cold.warmupRounds(),
+        HarnessOptions.OUT,
+        out);
+  }
+
   public List<String> calibrate(Path out) {
     CalibrationSettings calibration = profile.calibration();
     return args(

@@ -44,7 +44,12 @@ class HarnessCommandsTest {
           new LoadSettings(null, 0, 0, 0, 0, 0, 0, 0, List.of("HighTerm", "LowTerm")),
           new CalibrationSettings(0, 0, 0, 0, 0),
           Duration.ofMinutes(10),
-          2.5);
+          2.5,
+          new NightlyMeasurements(
+              new StoredFieldsSettings(List.of("compression"), 500, 0, true, 0, 0),
+              true,
+              new PkPostingsSettings(List.of("FST50"), 0, 0, 0, 0),
+              new ColdSearchSettings(0, 0)));
 
   static Stream<List<String>> commandLines() {
     HarnessCommands commands = new HarnessCommands(PROFILE);
@@ -59,7 +64,11 @@ class HarnessCommandsTest {
         commands.pkLookups(INDEX, OUT),
         commands.nrt(PROFILE.nrt().get(0), INDEX, Path.of("nrt"), CORPUS, TASKS, OUT),
         commands.load("bytebuffers", INDEX, TASKS, OUT),
-        commands.calibrate(OUT));
+        commands.calibrate(OUT),
+        commands.storedFields("speed", CORPUS, INDEX, OUT),
+        commands.checkIndex("1kb-docs", INDEX, OUT),
+        commands.pkPostings(INDEX, Path.of("work"), OUT),
+        commands.coldSearch(INDEX, TASKS, OUT));
   }
 
   @ParameterizedTest

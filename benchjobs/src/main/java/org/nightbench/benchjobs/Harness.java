@@ -22,7 +22,11 @@ import picocli.CommandLine.Command;
       CalibrateCommand.class,
       LoadCommand.class,
       NrtCommand.class,
-      BareLoopCommand.class
+      BareLoopCommand.class,
+      StoredFieldsCommand.class,
+      CheckIndexCommand.class,
+      PkPostingsCommand.class,
+      ColdSearchCommand.class
     })
 public final class Harness implements Callable<Integer> {
 
@@ -32,7 +36,8 @@ public final class Harness implements Callable<Integer> {
   @Override
   public Integer call() {
     throw new IllegalArgumentException(
-        "missing command: use index, generate-tasks, search, bare-loop, pk-lookup, nrt, load or calibrate");
+        "missing command: use index, generate-tasks, search, bare-loop, pk-lookup, nrt, load,"
+            + " calibrate, stored-fields, check-index, pk-postings or cold-search");
   }
 
   /** Runs the CLI and exits the JVM with its code. */

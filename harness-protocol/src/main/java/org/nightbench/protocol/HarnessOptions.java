@@ -20,6 +20,12 @@ public final class HarnessOptions {
   public static final String LOAD_COMMAND = "load";
   public static final String CALIBRATE_COMMAND = "calibrate";
 
+  // The nightly's measurements beside the queries (issue 15).
+  public static final String STORED_FIELDS_COMMAND = "stored-fields";
+  public static final String CHECK_INDEX_COMMAND = "check-index";
+  public static final String PK_POSTINGS_COMMAND = "pk-postings";
+  public static final String COLD_SEARCH_COMMAND = "cold-search";
+
   // Options, in alphabetical order; several subcommands share one (--index-dir, --out, --seed).
 
   public static final String BATCHES = "--batches";
@@ -28,7 +34,9 @@ public final class HarnessOptions {
   public static final String DETERMINISTIC = "--deterministic";
   public static final String DIRECTORY = "--directory";
   public static final String DOC_CHARS = "--doc-chars";
+  public static final String DROP_CACHES = "--drop-caches";
   public static final String DURATION_SECONDS = "--duration-seconds";
+  public static final String FORMATS = "--formats";
   public static final String INDEX_DIR = "--index-dir";
   public static final String LOOKUPS = "--lookups";
   public static final String MAX_BUFFERED_DOCS = "--max-buffered-docs";
@@ -44,9 +52,11 @@ public final class HarnessOptions {
   public static final String P99_LIMIT_MS = "--p99-limit-ms";
   public static final String PER_CATEGORY = "--per-category";
   public static final String POSTINGS_FORMAT = "--postings-format";
+  public static final String QUERIES = "--queries";
   public static final String RAM_BUFFER_MB = "--ram-buffer-mb";
   public static final String REOPEN_INTERVAL_MS = "--reopen-interval-ms";
   public static final String REPETITIONS = "--repetitions";
+  public static final String RETRIEVALS = "--retrievals";
   public static final String ROUNDS = "--rounds";
   public static final String SEARCH_THREADS = "--search-threads";
   public static final String SEED = "--seed";
@@ -61,6 +71,7 @@ public final class HarnessOptions {
   public static final String VARIANT = "--variant";
   public static final String WARMUP = "--warmup";
   public static final String WARMUP_BATCHES = "--warmup-batches";
+  public static final String WARMUP_PASS = "--warmup-pass";
   public static final String WARMUP_ROUNDS = "--warmup-rounds";
   public static final String WARMUP_SECONDS = "--warmup-seconds";
   public static final String WARMUP_TOLERANCE = "--warmup-tolerance";
