@@ -22,6 +22,8 @@ import picocli.CommandLine.Command;
       CalibrateCommand.class,
       LoadCommand.class,
       NrtCommand.class,
+      EmbedCommand.class,
+      KnnCommand.class,
       BareLoopCommand.class
     })
 public final class Harness implements Callable<Integer> {

@@ -19,6 +19,8 @@ public final class HarnessOptions {
   public static final String NRT_COMMAND = "nrt";
   public static final String LOAD_COMMAND = "load";
   public static final String CALIBRATE_COMMAND = "calibrate";
+  public static final String EMBED_COMMAND = "embed";
+  public static final String KNN_COMMAND = "knn";
 
   // Options, in alphabetical order; several subcommands share one (--index-dir, --out, --seed).
 
@@ -66,4 +68,17 @@ public final class HarnessOptions {
   public static final String WARMUP_TOLERANCE = "--warmup-tolerance";
   public static final String WARMUP_WINDOW = "--warmup-window";
   public static final String WORK_DIR = "--work-dir";
+
+  // Vector search (embed, knn).
+  public static final String CACHE_DIR = "--cache-dir";
+  public static final String DIMENSION = "--dimension";
+  public static final String DOC_VECTORS = "--doc-vectors";
+  public static final String FANOUTS = "--fanouts";
+  public static final String FILTER_PERCENTS = "--filter-percents";
+  public static final String FORCE_MERGE = "--force-merge";
+  public static final String K = "--k";
+  public static final String MAX_QUERIES = "--max-queries";
+  public static final String QUERY_VECTORS = "--query-vectors";
+  public static final String SIMILARITY = "--similarity";
+  public static final String VECTOR_FORMATS = "--vector-formats";
 }
