@@ -25,6 +25,7 @@ import java.util.List;
  * @param calibration the machine's calibration before and after the run; null for none
  * @param stepTimeout a harness JVM of this profile running longer is killed and its benchmark
  *     fails; null takes the runner's
+ * @param knn vector search (embedding, KNN per vector format); null for none
  * @param maxWarmupSeconds how long a search JVM may keep warming up until round times settle; null
  *     for the harness default (10 s), 0 for the fixed warm-up repetitions only
  */
@@ -44,7 +45,8 @@ public record BenchmarkProfile(
     LoadSettings load,
     CalibrationSettings calibration,
     Duration stepTimeout,
-    Double maxWarmupSeconds) {
+    Double maxWarmupSeconds,
+    KnnSettings knn) {
 
   public BenchmarkProfile {
     if (maxWarmupSeconds != null && maxWarmupSeconds < 0) {
@@ -97,7 +99,8 @@ public record BenchmarkProfile(
         load,
         calibration,
         stepTimeout,
-        maxWarmupSeconds);
+        maxWarmupSeconds,
+        knn);
   }
 
   /** The variant whose index the query benchmarks read. */

@@ -44,7 +44,8 @@ class HarnessCommandsTest {
           new LoadSettings(null, 0, 0, 0, 0, 0, 0, 0, List.of("HighTerm", "LowTerm")),
           new CalibrationSettings(0, 0, 0, 0, 0),
           Duration.ofMinutes(10),
-          2.5);
+          2.5,
+          new KnnSettings(500, 20, List.of("hnsw", "bq"), List.of(0, 40), List.of(20), 5, true));
 
   static Stream<List<String>> commandLines() {
     HarnessCommands commands = new HarnessCommands(PROFILE);
@@ -59,7 +60,10 @@ class HarnessCommandsTest {
         commands.pkLookups(INDEX, OUT),
         commands.nrt(PROFILE.nrt().get(0), INDEX, Path.of("nrt"), CORPUS, TASKS, OUT),
         commands.load("bytebuffers", INDEX, TASKS, OUT),
-        commands.calibrate(OUT));
+        commands.calibrate(OUT),
+        commands.embed(CORPUS, TASKS, Path.of("cache"), Path.of("d.vec"), Path.of("q.vec"), OUT),
+        commands.embed(CORPUS, null, Path.of("cache"), Path.of("d.vec"), Path.of("q.vec"), OUT),
+        commands.knn(Path.of("d.vec"), Path.of("q.vec"), Path.of("cache"), Path.of("knn"), OUT));
   }
 
   @ParameterizedTest

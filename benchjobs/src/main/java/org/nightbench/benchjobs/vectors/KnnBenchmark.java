@@ -161,19 +161,21 @@ public final class KnnBenchmark {
       metrics.add(metric(format, task, "latencyP50Ms", "ms", false, measured.p50Ms()));
       metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
       metrics.add(metric(format, task, "cpuMs", "ms", false, measured.cpuMs()));
-      rows.add(List.of((double) fanout, measured.recall(), measured.meanMs(), measured.p99Ms()));
+      rows.add(List.of(measured.meanMs(), measured.recall(), (double) fanout));
       widestRecall = measured.recall();
       log.printf(
           "knn %s fanout %d: recall %.3f, mean %.3f ms, p99 %.3f ms%n",
           format.label(), fanout, measured.recall(), measured.meanMs(), measured.p99Ms());
     }
+    // The trade-off a user picks a fanout from: recall against what it costs per query.
+    rows.sort(java.util.Comparator.comparing(row -> row.get(0)));
     curves.add(
         new Curve(
             "knn",
             format.label(),
-            "recallLatency",
-            "fanout",
-            List.of("recall@" + settings.k(), "mean ms", "p99 ms"),
+            "recallVsLatency",
+            "mean latency ms",
+            List.of("recall@" + settings.k(), "fanout"),
             rows));
     if (format == KnnFormat.HNSW && widestRecall < PLAUSIBLE_RECALL) {
       throw new IllegalStateException(
