@@ -25,6 +25,7 @@ import java.util.List;
  * @param calibration the machine's calibration before and after the run; null for none
  * @param stepTimeout a harness JVM of this profile running longer is killed and its benchmark
  *     fails; null takes the runner's
+ * @param knn vector search (embedding, KNN per vector format); null for none
  * @param maxWarmupSeconds how long a search JVM may keep warming up until round times settle; null
  *     for the harness default (10 s), 0 for the fixed warm-up repetitions only
  * @param measurements the nightly's measurements beside the queries (stored fields, CheckIndex, PK
@@ -47,7 +48,8 @@ public record BenchmarkProfile(
     CalibrationSettings calibration,
     Duration stepTimeout,
     Double maxWarmupSeconds,
-    NightlyMeasurements measurements) {
+    NightlyMeasurements measurements,
+    KnnSettings knn) {
 
   public BenchmarkProfile {
     if (maxWarmupSeconds != null && maxWarmupSeconds < 0) {
@@ -102,7 +104,8 @@ public record BenchmarkProfile(
         calibration,
         stepTimeout,
         maxWarmupSeconds,
-        measurements);
+        measurements,
+        knn);
   }
 
   /** The variant whose index the query benchmarks read. */

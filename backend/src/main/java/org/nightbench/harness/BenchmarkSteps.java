@@ -19,17 +19,25 @@ public final class BenchmarkSteps {
   private final HarnessCommands commands;
   private final Path corpus;
   private final Path work;
+  private final EmbeddingModel embedding;
 
   /**
    * @param corpus the line-docs file every indexing step reads
    * @param work the run's work directory, where indexes, task and result files go
+   * @param embedding the model and cache of the vector search benchmark
    */
-  public BenchmarkSteps(HarnessSteps steps, BenchmarkProfile profile, Path corpus, Path work) {
+  public BenchmarkSteps(
+      HarnessSteps steps,
+      BenchmarkProfile profile,
+      Path corpus,
+      Path work,
+      EmbeddingModel embedding) {
     this.steps = steps;
     this.profile = profile;
     this.commands = new HarnessCommands(profile);
     this.corpus = corpus;
     this.work = work;
+    this.embedding = embedding;
   }
 
   /**
@@ -55,6 +63,7 @@ public final class BenchmarkSteps {
     }
     new NightlyMeasurementSteps(steps, commands, corpus, work)
         .run(profile.searchIndex().name(), index, tasks);
+    knn(tasks);
   }
 
   /** Times the calibration workload; null when the profile has none or it failed. */
@@ -133,6 +142,34 @@ public final class BenchmarkSteps {
           result -> SeriesTasks.rename(result, "nrt", variant.name()));
       FileSystemUtils.deleteRecursively(nrtWork.toFile());
     }
+  }
+
+  /**
+   * Vector search: embeds the corpus (or finds it embedded in the cache), then indexes and searches
+   * the vectors per format. Its own index, so it needs nothing of the text index.
+   */
+  private void knn(Path tasks) {
+    if (profile.knn() == null) {
+      return;
+    }
+    List<Path> jars;
+    try {
+      jars = embedding.jars().get();
+    } catch (RuntimeException e) {
+      steps.skipped("KNN", "the embedding model cannot be resolved: " + e.getMessage());
+      return;
+    }
+    Path docs = work.resolve("docs.vec");
+    Path queries = work.resolve("queries.vec");
+    Path cache = embedding.cacheDirectory();
+    List<String> embed =
+        commands.embed(corpus, tasks, cache, docs, queries, work.resolve("embed.json"));
+    if (!steps.optionalFile("embedding", embed, queries, jars)) {
+      steps.skipped("KNN", "it needs the embeddings");
+      return;
+    }
+    Path out = work.resolve("knn.json");
+    steps.optional("KNN", commands.knn(docs, queries, cache, work.resolve("knn"), out), out);
   }
 
   private void load(Path index, Path tasks) {

@@ -3,6 +3,7 @@ package org.nightbench.harness;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.nightbench.protocol.HarnessOptions;
 
 /**
@@ -302,6 +303,86 @@ public final class HarnessCommands {
         cold.warmupRounds(),
         HarnessOptions.OUT,
         out);
+  }
+
+  /**
+   * Embeds the corpus's first documents and the query texts ({@code vector//} tasks of {@code
+   * tasks} when it has them), reusing {@code cacheDir}'s vectors when they were embedded before.
+   */
+  public List<String> embed(
+      Path corpus, Path tasks, Path cacheDir, Path docVectors, Path queryVectors, Path out) {
+    KnnSettings knn = profile.knn();
+    List<String> args =
+        args(
+            HarnessOptions.EMBED_COMMAND,
+            HarnessOptions.CORPUS,
+            corpus,
+            HarnessOptions.MAX_DOCS,
+            knnDocs(),
+            HarnessOptions.MAX_QUERIES,
+            knn.queries(),
+            HarnessOptions.CACHE_DIR,
+            cacheDir,
+            HarnessOptions.DOC_VECTORS,
+            docVectors,
+            HarnessOptions.QUERY_VECTORS,
+            queryVectors,
+            HarnessOptions.OUT,
+            out);
+    if (tasks != null) {
+      args.addAll(args(HarnessOptions.TASKS, tasks));
+    }
+    return args;
+  }
+
+  /** Indexes and searches the embedded vectors with every vector format of the profile. */
+  public List<String> knn(
+      Path docVectors, Path queryVectors, Path cacheDir, Path workDir, Path out) {
+    KnnSettings knn = profile.knn();
+    List<String> args =
+        args(
+            HarnessOptions.KNN_COMMAND,
+            HarnessOptions.DOC_VECTORS,
+            docVectors,
+            HarnessOptions.QUERY_VECTORS,
+            queryVectors,
+            HarnessOptions.DIMENSION,
+            MINILM_DIMENSION,
+            HarnessOptions.MAX_DOCS,
+            knnDocs(),
+            HarnessOptions.MAX_QUERIES,
+            knn.queries(),
+            HarnessOptions.VECTOR_FORMATS,
+            String.join(",", knn.formats()),
+            HarnessOptions.K,
+            knn.k(),
+            HarnessOptions.FANOUTS,
+            knn.fanouts().stream().map(String::valueOf).collect(Collectors.joining(",")),
+            HarnessOptions.CACHE_DIR,
+            cacheDir,
+            HarnessOptions.WORK_DIR,
+            workDir,
+            HarnessOptions.OUT,
+            out);
+    if (!knn.filterPercents().isEmpty()) {
+      args.addAll(
+          args(
+              HarnessOptions.FILTER_PERCENTS,
+              knn.filterPercents().stream().map(String::valueOf).collect(Collectors.joining(","))));
+    }
+    if (knn.forceMerge()) {
+      args.add(HarnessOptions.FORCE_MERGE);
+    }
+    return args;
+  }
+
+  /** all-MiniLM-L6-v2's vectors. */
+  static final int MINILM_DIMENSION = 384;
+
+  /** The documents a KNN run embeds: its own count, else the profile's, else a whole corpus. */
+  private int knnDocs() {
+    int docs = profile.knn().docs() > 0 ? profile.knn().docs() : profile.maxDocs();
+    return docs > 0 ? docs : Integer.MAX_VALUE;
   }
 
   public List<String> calibrate(Path out) {

@@ -49,7 +49,8 @@ class HarnessCommandsTest {
               new StoredFieldsSettings(List.of("compression"), 500, 0, true, 0, 0),
               true,
               new PkPostingsSettings(List.of("FST50"), 0, 0, 0, 0),
-              new ColdSearchSettings(0, 0)));
+              new ColdSearchSettings(0, 0)),
+          new KnnSettings(500, 20, List.of("hnsw", "bq"), List.of(0, 40), List.of(20), 5, true));
 
   static Stream<List<String>> commandLines() {
     HarnessCommands commands = new HarnessCommands(PROFILE);
@@ -68,7 +69,10 @@ class HarnessCommandsTest {
         commands.storedFields("speed", CORPUS, INDEX, OUT),
         commands.checkIndex("1kb-docs", INDEX, OUT),
         commands.pkPostings(INDEX, Path.of("work"), OUT),
-        commands.coldSearch(INDEX, TASKS, OUT));
+        commands.coldSearch(INDEX, TASKS, OUT),
+        commands.embed(CORPUS, TASKS, Path.of("cache"), Path.of("d.vec"), Path.of("q.vec"), OUT),
+        commands.embed(CORPUS, null, Path.of("cache"), Path.of("d.vec"), Path.of("q.vec"), OUT),
+        commands.knn(Path.of("d.vec"), Path.of("q.vec"), Path.of("cache"), Path.of("knn"), OUT));
   }
 
   @ParameterizedTest

