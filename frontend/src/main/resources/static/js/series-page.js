@@ -87,7 +87,16 @@ async function main() {
     }
     logToggle?.addEventListener('click', () => { state.logscale = !state.logscale; render(); });
     if (add) {
-      add.insertAdjacentHTML('beforeend', related.map(r => `<option value="${r.id}">${escapeHtml(seriesLabel(r))}</option>`).join(''));
+      // One <optgroup> per group of the nightly pages, in the order the API gives (own group first).
+      const byGroup = new Map();
+      for (const r of related) {
+        const title = r.groupTitle ?? 'Other';
+        if (!byGroup.has(title)) byGroup.set(title, []);
+        byGroup.get(title).push(r);
+      }
+      add.insertAdjacentHTML('beforeend', [...byGroup].map(([title, members]) =>
+        `<optgroup label="${escapeHtml(title)}">${members.map(r =>
+          `<option value="${r.id}">${escapeHtml(seriesLabel(r))}</option>`).join('')}</optgroup>`).join(''));
       add.hidden = related.length === 0;
       add.addEventListener('change', () => {
         const id = Number(add.value);

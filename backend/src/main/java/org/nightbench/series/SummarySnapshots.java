@@ -1,0 +1,62 @@
+package org.nightbench.series;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/**
+ * Every series' summary, grouped, read from the database once per version of the data and shared
+ * by every reader until the next ingestion or triage: the overview then costs one cheap version
+ * read instead of a backward scan per series (2,000 series made that scan ~10 times the page).
+ */
+@Component
+class SummarySnapshots {
+
+  /** The grouped summaries of one version of the data, with the machines they name. */
+  record Snapshot(String version, List<SeriesGroup> groups, List<String> machines) {}
+
+  private final SeriesRepository repository;
+  private volatile Snapshot current;
+
+  SummarySnapshots(SeriesRepository repository) {
+    this.repository = repository;
+  }
+
+  /** The summaries as the database holds them now. */
+  Snapshot current() {
+    String version = repository.findSummariesVersion();
+    Snapshot snapshot = current;
+    if (snapshot != null && snapshot.version().equals(version)) {
+      return snapshot;
+    }
+    // One reader rebuilds; the others asking at the same time wait for it rather than each
+    // running the same scan (32 readers after a nightly would otherwise all do).
+    synchronized (this) {
+      snapshot = current;
+      if (snapshot == null || !snapshot.version().equals(version)) {
+        snapshot = build(version, repository.findAllSummaries());
+        current = snapshot;
+      }
+      return snapshot;
+    }
+  }
+
+  private static Snapshot build(String version, List<SeriesSummary> summaries) {
+    Map<TaskGroup, List<SeriesSummary>> byGroup = new EnumMap<>(TaskGroup.class);
+    for (SeriesSummary summary : summaries) {
+      Series s = summary.series();
+      byGroup
+          .computeIfAbsent(TaskGroup.of(s.benchmark(), s.task()), group -> new ArrayList<>())
+          .add(summary);
+    }
+    List<SeriesGroup> groups =
+        byGroup.entrySet().stream()
+            .map(group -> new SeriesGroup(group.getKey(), group.getValue()))
+            .toList();
+    List<String> machines =
+        summaries.stream().map(summary -> summary.series().machine()).distinct().sorted().toList();
+    return new Snapshot(version, groups, machines);
+  }
+}
