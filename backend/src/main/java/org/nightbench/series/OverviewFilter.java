@@ -38,7 +38,8 @@ public record OverviewFilter(TaskGroup group, String machine, String text, Sort 
     if (group != null && !group.isBlank()) {
       chosen =
           TaskGroup.byKey(group.strip())
-              .orElseThrow(() -> new IllegalArgumentException("unknown group '" + cut(group) + "'"));
+              .orElseThrow(
+                  () -> new IllegalArgumentException("unknown group '" + cut(group) + "'"));
     }
     return new OverviewFilter(
         chosen, checked("machine", machine), checked("q", text), sortOf(sort));
@@ -84,14 +85,7 @@ public record OverviewFilter(TaskGroup group, String machine, String text, Sort 
     }
     String needle = text.toLowerCase(Locale.ROOT);
     return String.join(
-            " ",
-            s.benchmark(),
-            s.task(),
-            s.metric(),
-            s.machine(),
-            s.jdk(),
-            s.corpus(),
-            s.profile())
+            " ", s.benchmark(), s.task(), s.metric(), s.machine(), s.jdk(), s.corpus(), s.profile())
         .toLowerCase(Locale.ROOT)
         .contains(needle);
   }

@@ -27,9 +27,9 @@ class SeriesPageController {
   }
 
   /**
-   * The overview, filtered on the server ({@code ?group=&machine=&q=&sort=}): a link shows the
-   * same rows with or without script, and the page holds a few rows per group however many series
-   * there are.
+   * The overview, filtered on the server ({@code ?group=&machine=&q=&sort=}): a link shows the same
+   * rows with or without script, and the page holds a few rows per group however many series there
+   * are.
    */
   @GetMapping("/")
   String list(

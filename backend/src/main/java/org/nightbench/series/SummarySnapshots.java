@@ -7,9 +7,9 @@ import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
- * Every series' summary, grouped, read from the database once per version of the data and shared
- * by every reader until the next ingestion or triage: the overview then costs one cheap version
- * read instead of a backward scan per series (2,000 series made that scan ~10 times the page).
+ * Every series' summary, grouped, read from the database once per version of the data and shared by
+ * every reader until the next ingestion or triage: the overview then costs one cheap version read
+ * instead of a backward scan per series (2,000 series made that scan ~10 times the page).
  */
 @Component
 class SummarySnapshots {
