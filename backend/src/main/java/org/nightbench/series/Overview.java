@@ -13,6 +13,7 @@ import java.util.List;
  * @param total every series
  * @param matching the series that pass the filter
  * @param shown the rows on the page
+ * @param version the version of the data the rows were read from, which names a rendering of them
  */
 public record Overview(
     OverviewFilter filter,
@@ -21,7 +22,8 @@ public record Overview(
     List<String> machines,
     int total,
     int matching,
-    int shown) {
+    int shown,
+    String version) {
 
   /** Rows per group when no group is chosen: the page draws at most this many per heading. */
   public static final int ROWS_PER_GROUP = 12;

@@ -1,5 +1,6 @@
 package org.nightbench.series;
 
+import jakarta.servlet.http.HttpServletRequest;
 import org.nightbench.lucene.LuceneGitProperties;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Controller;
@@ -16,13 +17,16 @@ class SeriesPageController {
   static final String DETAIL_VIEW = "series/detail";
 
   private final SeriesService series;
+  private final OverviewListHtml listHtml;
   private final String luceneWebUrl;
 
   SeriesPageController(
       SeriesService series,
+      OverviewListHtml listHtml,
       @Value("${nightbench.lucene.git.web-url:" + LuceneGitProperties.APACHE_LUCENE_WEB + "}")
           String luceneWebUrl) {
     this.series = series;
+    this.listHtml = listHtml;
     this.luceneWebUrl = luceneWebUrl;
   }
 
@@ -37,8 +41,11 @@ class SeriesPageController {
       @RequestParam(required = false) String machine,
       @RequestParam(required = false) String q,
       @RequestParam(required = false) String sort,
+      HttpServletRequest request,
       Model model) {
-    model.addAttribute("overview", series.overview(OverviewFilter.parse(group, machine, q, sort)));
+    Overview overview = series.overview(OverviewFilter.parse(group, machine, q, sort));
+    model.addAttribute("overview", overview);
+    model.addAttribute("seriesList", listHtml.html(overview, request.getContextPath()));
     return LIST_VIEW;
   }
 

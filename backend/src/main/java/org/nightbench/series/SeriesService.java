@@ -72,7 +72,8 @@ public class SeriesService {
         snapshot.groups().stream()
             .map(group -> TaskGroup.byKey(group.group()).orElseThrow())
             .toList();
-    return new Overview(filter, groups, available, snapshot.machines(), total, matching, shown);
+    return new Overview(
+        filter, groups, available, snapshot.machines(), total, matching, shown, snapshot.version());
   }
 
   /** Biggest moves first, either way; series without a change last; null keeps name order. */

@@ -24,7 +24,7 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /** The home page (series list) and the series page, rendered by Thymeleaf. */
 @WebMvcTest(SeriesPageController.class)
-@Import({ValueFormat.class, Sparkline.class, SecurityConfiguration.class})
+@Import({ValueFormat.class, Sparkline.class, SecurityConfiguration.class, OverviewListHtml.class})
 class SeriesPageControllerTests {
 
   @Autowired MockMvc mvc;
@@ -83,7 +83,8 @@ class SeriesPageControllerTests {
   @Test
   void homePageSaysWhenNothingIsMeasured() throws Exception {
     given(service.overview(any()))
-        .willReturn(new Overview(OverviewFilter.ALL, List.of(), List.of(), List.of(), 0, 0, 0));
+        .willReturn(
+            new Overview(OverviewFilter.ALL, List.of(), List.of(), List.of(), 0, 0, 0, "v0"));
 
     mvc.perform(get("/"))
         .andExpect(status().isOk())
@@ -115,7 +116,8 @@ class SeriesPageControllerTests {
                     List.of("bench-1"),
                     40,
                     20,
-                    1));
+                    1,
+                    "v1"));
   }
 
   @Test
