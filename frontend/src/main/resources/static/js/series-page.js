@@ -45,7 +45,10 @@ async function main() {
     const load = async id => {
       if (!extras.has(id)) {
         const series = related.find(r => r.id === id) ?? await json(`${apiUrl}${id}`);
-        extras.set(id, { id, label: seriesLabel(series), metric: series.metric, points: (await json(`${apiUrl}${id}/points`)).points });
+        // A series of another group says which: "Boolean · AndHighHigh · qps · …".
+        const label = series.group && series.group !== element.dataset.group
+          ? `${series.groupTitle} · ${seriesLabel(series)}` : seriesLabel(series);
+        extras.set(id, { id, label, metric: series.metric, points: (await json(`${apiUrl}${id}/points`)).points });
       }
       return extras.get(id);
     };

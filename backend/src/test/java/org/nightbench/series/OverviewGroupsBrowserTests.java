@@ -92,6 +92,13 @@ class OverviewGroupsBrowserTests {
         .extracting(option -> option.getAttribute("value"))
         .contains(String.valueOf(filteredToo))
         .doesNotContain(String.valueOf(unknown));
+    // Drawn beside it, a series of another group names its group in the chart's list.
+    new Select(add).selectByValue(String.valueOf(unknown));
+    new WebDriverWait(browser, Duration.ofSeconds(30))
+        .until(
+            driver ->
+                browser.findElements(By.cssSelector("#chart-series li")).stream()
+                    .anyMatch(chip -> chip.getText().contains("Other · SomethingNew")));
     screenshot(browser, "series-groups");
   }
 
