@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # The dashboard at fifteen years of nights: fills a separate embedded database with a synthetic
-# history (NIGHTS x SERIES, default 5500 x 150), starts the app on it, and measures the points API,
-# the overview and a series page in headless Chromium (org.nightbench.speed.DashboardSpeed).
+# history (NIGHTS x SERIES on MACHINES machines, default 5500 x 150 x 1), starts the app on it, and
+# measures the points API, the overview (one reader, then 32 at once) and, in headless Chromium,
+# the overview drawn and a series page's chart (org.nightbench.speed.DashboardSpeed).
 #
 # usage: scripts/dashboard-speed.sh            (REGENERATE=0 reuses the last history; REPS=20)
+#        NIGHTS=400 MACHINES=14 scripts/dashboard-speed.sh   (2,114 series of 400 nights)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nights=${NIGHTS:-5500}
 series=${SERIES:-150}
+machines=${MACHINES:-1}
 port=${PORT:-8097}
 data=${DATA_DIR:-$HOME/.nightbench/pgdata-synthetic}
 
@@ -20,7 +23,8 @@ app=(--nightbench.database.embedded.data-directory="$data" --nightbench.backfill
 
 if [ "${REGENERATE:-1}" = 1 ]; then
   java -jar "$jar" "${app[@]}" --server.port=0 --nightbench.synthetic.nights="$nights" \
-    --nightbench.synthetic.series="$series" --nightbench.synthetic.exit=true \
+    --nightbench.synthetic.series="$series" --nightbench.synthetic.machines="$machines" \
+    --nightbench.synthetic.exit=true \
     | grep -E 'Synthetic history|Change points over|ERROR' || true
 fi
 

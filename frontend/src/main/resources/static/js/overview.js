@@ -1,78 +1,52 @@
-// Filters and sorts the overview's rows in place. The state lives in the URL (?group=&machine=
-// &q=&sort=) so that a link shows the same view; without script the page shows every series.
+// The overview's filters. The server filters (the form is a plain GET, so a link or a page without
+// script shows the same rows); this script only fetches the filtered list as the fields change and
+// swaps it in, keeping the address in step so a link shows the same view.
 const form = document.getElementById('overview-filters');
-// The filters apply as they change; Enter must not reload the page (no inline handler: the CSP
-// allows scripts from files only).
-form?.addEventListener('submit', (event) => event.preventDefault());
 
-function rowsOf(section) {
-  return [...section.querySelectorAll('tr.series-row')];
-}
+let pending = null;
+let typing = null;
 
-/** Keeps the server's order as the "by name" order, to come back to after sorting. */
-for (const section of document.querySelectorAll('section.benchmark')) {
-  rowsOf(section).forEach((row, i) => { row.dataset.order = String(i); });
-}
-
-function magnitude(row, key) {
-  const value = Number.parseFloat(row.dataset[key]);
-  return Number.isFinite(value) ? Math.abs(value) : -1;
-}
-
-export function apply(state) {
-  const text = state.q.trim().toLowerCase();
-  let shown = 0;
-  for (const section of document.querySelectorAll('section.benchmark')) {
-    const inGroup = !state.group || section.dataset.group === state.group;
-    let visible = 0;
-    const rows = rowsOf(section);
-    for (const row of rows) {
-      const match = inGroup
-        && (!state.machine || row.dataset.machine === state.machine)
-        && (!text || row.dataset.text.includes(text));
-      row.hidden = !match;
-      if (match) visible++;
-    }
-    section.hidden = visible === 0;
-    shown += visible;
-    const key = state.sort === 'previous' ? 'previous' : state.sort === 'month' ? 'month' : null;
-    rows.sort((a, b) => (key ? magnitude(b, key) - magnitude(a, key) : 0)
-      || Number(a.dataset.order) - Number(b.dataset.order));
-    section.querySelector('tbody').append(...rows);
-  }
-  document.getElementById('overview-count').textContent = `${shown} series`;
-}
-
-function readForm() {
-  const data = new FormData(form);
-  return {
-    group: data.get('group') ?? '',
-    machine: data.get('machine') ?? '',
-    q: data.get('q') ?? '',
-    sort: data.get('sort') ?? '',
-  };
-}
-
-function writeUrl(state) {
+function query() {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(state)) {
-    if (value) params.set(key, value);
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === 'string' && value.trim()) params.set(name, value.trim());
   }
-  const query = params.toString();
-  history.replaceState(null, '', query ? `?${query}` : window.location.pathname);
+  return params.toString();
+}
+
+async function update() {
+  const search = query();
+  const url = search ? `?${search}` : window.location.pathname;
+  pending?.abort();
+  const controller = new AbortController();
+  pending = controller;
+  try {
+    const response = await fetch(url, { signal: controller.signal, headers: { Accept: 'text/html' } });
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    const list = document.getElementById('series-list');
+    const fresh = page.getElementById('series-list');
+    if (!fresh) {
+      // A refused filter (e.g. an overlong text) answers with the error page: say so in place.
+      list.replaceChildren(Object.assign(document.createElement('p'), {
+        className: 'empty',
+        textContent: page.querySelector('main')?.textContent.trim().split('\n')[0] ?? `HTTP ${response.status}`,
+      }));
+      return;
+    }
+    list.replaceWith(fresh);
+    history.replaceState(null, '', url);
+  } catch (error) {
+    if (error.name !== 'AbortError') throw error;
+  }
 }
 
 if (form) {
-  const params = new URLSearchParams(window.location.search);
-  for (const name of ['group', 'machine', 'q', 'sort']) {
-    if (params.has(name) && form.elements[name]) form.elements[name].value = params.get(name);
-  }
-  apply(readForm());
-  const update = () => {
-    const state = readForm();
-    apply(state);
-    writeUrl(state);
-  };
-  form.addEventListener('input', update);
+  // Enter must not reload the whole page; the list follows the fields as they change.
+  form.addEventListener('submit', (event) => { event.preventDefault(); update(); });
   form.addEventListener('change', update);
+  form.addEventListener('input', (event) => {
+    if (event.target.name !== 'q') return;
+    clearTimeout(typing);
+    typing = setTimeout(update, 200);
+  });
 }

@@ -45,7 +45,10 @@ async function main() {
     const load = async id => {
       if (!extras.has(id)) {
         const series = related.find(r => r.id === id) ?? await json(`${apiUrl}${id}`);
-        extras.set(id, { id, label: seriesLabel(series), metric: series.metric, points: (await json(`${apiUrl}${id}/points`)).points });
+        // A series of another group says which: "Boolean · AndHighHigh · qps · …".
+        const label = series.group && series.group !== element.dataset.group
+          ? `${series.groupTitle} · ${seriesLabel(series)}` : seriesLabel(series);
+        extras.set(id, { id, label, metric: series.metric, points: (await json(`${apiUrl}${id}/points`)).points });
       }
       return extras.get(id);
     };
@@ -93,7 +96,16 @@ async function main() {
     }
     logToggle?.addEventListener('click', () => { state.logscale = !state.logscale; render(); });
     if (add) {
-      add.insertAdjacentHTML('beforeend', related.map(r => `<option value="${r.id}">${escapeHtml(seriesLabel(r))}</option>`).join(''));
+      // One <optgroup> per group of the nightly pages, in the order the API gives (own group first).
+      const byGroup = new Map();
+      for (const r of related) {
+        const title = r.groupTitle ?? 'Other';
+        if (!byGroup.has(title)) byGroup.set(title, []);
+        byGroup.get(title).push(r);
+      }
+      add.insertAdjacentHTML('beforeend', [...byGroup].map(([title, members]) =>
+        `<optgroup label="${escapeHtml(title)}">${members.map(r =>
+          `<option value="${r.id}">${escapeHtml(seriesLabel(r))}</option>`).join('')}</optgroup>`).join(''));
       add.hidden = related.length === 0;
       add.addEventListener('change', () => {
         const id = Number(add.value);

@@ -1,5 +1,6 @@
 package org.nightbench.series;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /** The identity of one series: results are only ever compared within one series. */
@@ -15,6 +16,24 @@ public record Series(
     @Schema(example = "17.0.15") String jdk,
     String corpus,
     String profile) {
+
+  /** The key of the series' {@link TaskGroup}, e.g. {@code boolean}. */
+  @JsonProperty("group")
+  @Schema(example = "boolean", description = "The group of the nightly pages the series is in")
+  public String group() {
+    return taskGroup().key();
+  }
+
+  /** The heading of the series' {@link TaskGroup}, e.g. {@code Boolean}. */
+  @JsonProperty("groupTitle")
+  @Schema(example = "Boolean")
+  public String groupTitle() {
+    return taskGroup().title();
+  }
+
+  TaskGroup taskGroup() {
+    return TaskGroup.of(benchmark, task);
+  }
 
   /** The title pages show, e.g. {@code search · Term · qps}. */
   public String title() {

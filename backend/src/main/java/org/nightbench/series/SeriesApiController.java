@@ -48,10 +48,10 @@ class SeriesApiController {
 
   @GetMapping
   @Operation(
-      summary = "All series, grouped by benchmark",
+      summary = "All series, grouped as the nightly pages group them",
       description = "Each series with its point count and latest value ± stddev.")
   List<SeriesGroup> list() {
-    return series.groupedByBenchmark();
+    return series.grouped();
   }
 
   @GetMapping("/{id}")
@@ -111,6 +111,7 @@ class SeriesApiController {
     Csv csv =
         new Csv(
             "id",
+            "group",
             "benchmark",
             "task",
             "metric",
@@ -126,11 +127,12 @@ class SeriesApiController {
             "change_vs_previous",
             "change_vs_30_days",
             "open_change_points");
-    for (SeriesGroup group : series.groupedByBenchmark()) {
+    for (SeriesGroup group : series.grouped()) {
       for (SeriesSummary summary : group.series()) {
         Series s = summary.series();
         csv.row(
             s.id(),
+            s.group(),
             s.benchmark(),
             s.task(),
             s.metric(),

@@ -3,42 +3,18 @@ package org.nightbench.series;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
-/** All series of one benchmark (e.g. indexing or search), in task order. */
-@Schema(description = "The series of one benchmark, ordered by task, metric and identity")
-public record SeriesGroup(String benchmark, List<SeriesSummary> series) {
+/** The series of one {@link TaskGroup} (e.g. Boolean or Stored fields), in task order. */
+@Schema(description = "The series of one group of the nightly pages, ordered by task and identity")
+public record SeriesGroup(
+    @Schema(example = "boolean", description = "The group's key, as in /?group=") String group,
+    @Schema(example = "Boolean") String title,
+    List<SeriesSummary> series) {
 
-  /** The benchmarks in the order a reader of Lucene's nightly pages expects them. */
-  private static final List<String> ORDER =
-      List.of(
-          "indexing",
-          "nrt",
-          "search",
-          "pk",
-          "storedFields",
-          "checkIndex",
-          "coldCache",
-          "load",
-          "calibration");
-
-  /** The group's heading, e.g. {@code NRT reopen} for {@code nrt}. */
-  public String title() {
-    return switch (benchmark) {
-      case "indexing" -> "Indexing";
-      case "nrt" -> "NRT reopen";
-      case "search" -> "Search, by query family";
-      case "pk" -> "Primary-key lookups";
-      case "storedFields" -> "Stored fields";
-      case "checkIndex" -> "CheckIndex";
-      case "coldCache" -> "Search on a cold page cache";
-      case "load" -> "Response time under load";
-      case "calibration" -> "Machine calibration";
-      default -> benchmark;
-    };
+  public SeriesGroup {
+    series = List.copyOf(series);
   }
 
-  /** Known benchmarks first, in {@link #ORDER}; others after them by name. */
-  static int rank(String benchmark) {
-    int known = ORDER.indexOf(benchmark);
-    return known >= 0 ? known : ORDER.size();
+  SeriesGroup(TaskGroup group, List<SeriesSummary> series) {
+    this(group.key(), group.title(), series);
   }
 }

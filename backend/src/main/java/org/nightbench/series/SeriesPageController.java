@@ -1,12 +1,13 @@
 package org.nightbench.series;
 
-import java.util.List;
+import jakarta.servlet.http.HttpServletRequest;
 import org.nightbench.lucene.LuceneGitProperties;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
 
 /** The pages: the list of series (the home page) and one series with its chart. */
 @Controller
@@ -16,28 +17,35 @@ class SeriesPageController {
   static final String DETAIL_VIEW = "series/detail";
 
   private final SeriesService series;
+  private final OverviewListHtml listHtml;
   private final String luceneWebUrl;
 
   SeriesPageController(
       SeriesService series,
+      OverviewListHtml listHtml,
       @Value("${nightbench.lucene.git.web-url:" + LuceneGitProperties.APACHE_LUCENE_WEB + "}")
           String luceneWebUrl) {
     this.series = series;
+    this.listHtml = listHtml;
     this.luceneWebUrl = luceneWebUrl;
   }
 
+  /**
+   * The overview, filtered on the server ({@code ?group=&machine=&q=&sort=}): a link shows the same
+   * rows with or without script, and the page holds a few rows per group however many series there
+   * are.
+   */
   @GetMapping("/")
-  String list(Model model) {
-    List<SeriesGroup> groups = series.groupedByBenchmark();
-    model.addAttribute("groups", groups);
-    model.addAttribute(
-        "machines",
-        groups.stream()
-            .flatMap(group -> group.series().stream())
-            .map(summary -> summary.series().machine())
-            .distinct()
-            .sorted()
-            .toList());
+  String list(
+      @RequestParam(required = false) String group,
+      @RequestParam(required = false) String machine,
+      @RequestParam(required = false) String q,
+      @RequestParam(required = false) String sort,
+      HttpServletRequest request,
+      Model model) {
+    Overview overview = series.overview(OverviewFilter.parse(group, machine, q, sort));
+    model.addAttribute("overview", overview);
+    model.addAttribute("seriesList", listHtml.html(overview, request.getContextPath()));
     return LIST_VIEW;
   }
 

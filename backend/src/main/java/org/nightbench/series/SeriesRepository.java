@@ -70,7 +70,25 @@ class SeriesRepository {
         .list();
   }
 
-  /** At most 60 series of the same benchmark and metric: same task elsewhere first. */
+  /**
+   * A value that changes whenever a summary could: points added or removed anywhere (every change
+   * takes a new {@code points_version} from a sequence, so the sum only grows), a series added or
+   * removed, a change point opened or closed. One scan of the series table, no measurements read.
+   */
+  String findSummariesVersion() {
+    return jdbc.sql(
+            "select (select count(*) || ':' || coalesce(sum(points_version), 0) || ':'"
+                + " || coalesce(max(id), 0) from series)"
+                + " || '/' || (select count(*) || ':' || coalesce(sum(id), 0) from change_point"
+                + "   where state in ('untriaged', 'investigating'))")
+        .query(String.class)
+        .single();
+  }
+
+  /**
+   * At most 600 series of the same benchmark and metric, same task elsewhere first: the service
+   * picks its 60 from them by group.
+   */
   List<Series> findRelated(Series of) {
     return jdbc.sql(
             "select "
@@ -78,7 +96,7 @@ class SeriesRepository {
                 + " from series s where s.benchmark = ? and s.metric = ? and s.id <> ?"
                 + " order by s.task <> ?, "
                 + ORDER
-                + " limit 60")
+                + " limit 600")
         .params(of.benchmark(), of.metric(), of.id(), of.task())
         .query((rs, row) -> series(rs))
         .list();

@@ -2,9 +2,7 @@ package org.nightbench.series;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.nightbench.web.NotFoundException;
 import org.springframework.stereotype.Service;
 
@@ -14,10 +12,12 @@ public class SeriesService {
 
   private final SeriesRepository repository;
   private final SeriesCurves curves;
+  private final SummarySnapshots snapshots;
 
-  SeriesService(SeriesRepository repository, SeriesCurves curves) {
+  SeriesService(SeriesRepository repository, SeriesCurves curves, SummarySnapshots snapshots) {
     this.repository = repository;
     this.curves = curves;
+    this.snapshots = snapshots;
   }
 
   /**
@@ -28,20 +28,65 @@ public class SeriesService {
     return curves.latest(series);
   }
 
-  /** Every series, grouped by benchmark in the nightly pages' order; series in task order. */
-  public List<SeriesGroup> groupedByBenchmark() {
-    Map<String, List<SeriesSummary>> byBenchmark = new LinkedHashMap<>();
-    for (SeriesSummary summary : repository.findAllSummaries()) {
-      byBenchmark
-          .computeIfAbsent(summary.series().benchmark(), benchmark -> new ArrayList<>())
-          .add(summary);
+  /** Every series, grouped as the nightly pages group them; series in task order. */
+  public List<SeriesGroup> grouped() {
+    return snapshots.current().groups();
+  }
+
+  /**
+   * The overview's rows for {@code filter}: every matching series of the chosen group, else the
+   * first {@link Overview#ROWS_PER_GROUP} of each group in the filter's order.
+   */
+  public Overview overview(OverviewFilter filter) {
+    SummarySnapshots.Snapshot snapshot = snapshots.current();
+    List<Overview.Group> groups = new ArrayList<>();
+    int total = 0;
+    int matching = 0;
+    int shown = 0;
+    for (SeriesGroup group : snapshot.groups()) {
+      total += group.series().size();
+      TaskGroup taskGroup = TaskGroup.byKey(group.group()).orElseThrow();
+      if (filter.group() != null && filter.group() != taskGroup) {
+        continue;
+      }
+      List<SeriesSummary> rows = new ArrayList<>();
+      for (SeriesSummary summary : group.series()) {
+        if (filter.matches(summary)) {
+          rows.add(summary);
+        }
+      }
+      if (rows.isEmpty()) {
+        continue;
+      }
+      Comparator<SeriesSummary> order = order(filter.sort());
+      if (order != null) {
+        rows.sort(order);
+      }
+      int limit = filter.group() != null ? rows.size() : Overview.ROWS_PER_GROUP;
+      List<SeriesSummary> cut = List.copyOf(rows.subList(0, Math.min(limit, rows.size())));
+      groups.add(new Overview.Group(taskGroup, cut, rows.size()));
+      matching += rows.size();
+      shown += cut.size();
     }
-    return byBenchmark.entrySet().stream()
-        .map(group -> new SeriesGroup(group.getKey(), List.copyOf(group.getValue())))
-        .sorted(
-            Comparator.comparingInt((SeriesGroup group) -> SeriesGroup.rank(group.benchmark()))
-                .thenComparing(SeriesGroup::benchmark))
-        .toList();
+    List<TaskGroup> available =
+        snapshot.groups().stream()
+            .map(group -> TaskGroup.byKey(group.group()).orElseThrow())
+            .toList();
+    return new Overview(
+        filter, groups, available, snapshot.machines(), total, matching, shown, snapshot.version());
+  }
+
+  /** Biggest moves first, either way; series without a change last; null keeps name order. */
+  private static Comparator<SeriesSummary> order(OverviewFilter.Sort sort) {
+    return switch (sort) {
+      case NAME -> null;
+      case PREVIOUS -> Comparator.comparingDouble(s -> -magnitude(s.changeVsPrevious()));
+      case MONTH -> Comparator.comparingDouble(s -> -magnitude(s.changeVs30Days()));
+    };
+  }
+
+  private static double magnitude(Double change) {
+    return change == null || change.isNaN() ? -1 : Math.abs(change);
   }
 
   /** One series, or {@link NotFoundException} when there is no series with that id. */
@@ -55,10 +100,26 @@ public class SeriesService {
     return new SeriesPoints(id, repository.findPoints(id));
   }
 
-  /** Series worth drawing with {@code id}: same benchmark and metric, its own task first. */
+  /**
+   * Series worth drawing with {@code id}: same benchmark and metric, its own task first, then its
+   * own group's, then the rest.
+   */
   public List<Series> related(long id) {
-    return repository.findRelated(get(id));
+    Series of = get(id);
+    TaskGroup group = TaskGroup.of(of.benchmark(), of.task());
+    List<Series> related = new ArrayList<>(repository.findRelated(of));
+    // Stable: within each rank the repository's name order stays.
+    related.sort(
+        Comparator.comparingInt(
+            (Series s) ->
+                s.task().equals(of.task())
+                    ? 0
+                    : TaskGroup.of(s.benchmark(), s.task()) == group ? 1 : 2));
+    return related.subList(0, Math.min(RELATED, related.size()));
   }
+
+  /** How many related series the series page offers at most. */
+  static final int RELATED = 60;
 
   /** The points one run added, empty for a run that has not succeeded. */
   public List<RunMeasurement> measurementsOfRun(long runId) {

@@ -1,6 +1,8 @@
 package org.nightbench.synthetic;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -16,6 +18,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param lastNight the date of the newest night
  * @param seed makes the history, its steps included, the same every time
  * @param exit stop the app once the history is written (for benchmark scripts)
+ * @param machines how many machines carry the history, each its own copy of every series (named
+ *     {@code machine-1} … when more than one): the overview at thousands of series is measured with
+ *     it
  */
 @ConfigurationProperties("nightbench.synthetic")
 public record SyntheticHistoryProperties(
@@ -25,7 +30,8 @@ public record SyntheticHistoryProperties(
     @DefaultValue("synthetic") String machine,
     LocalDate lastNight,
     @DefaultValue("20260101") long seed,
-    @DefaultValue("false") boolean exit) {
+    @DefaultValue("false") boolean exit,
+    @DefaultValue("1") int machines) {
 
   public SyntheticHistoryProperties {
     if (nights < 0) {
@@ -40,8 +46,27 @@ public record SyntheticHistoryProperties(
     if (jvms < 1) {
       throw new IllegalArgumentException("nightbench.synthetic.jvms must be >= 1, not " + jvms);
     }
+    if (machines < 1 || machines > 100) {
+      throw new IllegalArgumentException(
+          "nightbench.synthetic.machines must be between 1 and 100, not " + machines);
+    }
     if (machine == null || machine.isBlank()) {
       throw new IllegalArgumentException("nightbench.synthetic.machine must not be blank");
     }
+  }
+
+  /** The machines the history is written on: {@code machine} alone, or {@code machine-1} … */
+  public List<SyntheticHistoryProperties> perMachine() {
+    if (machines == 1) {
+      return List.of(this);
+    }
+    List<SyntheticHistoryProperties> each = new ArrayList<>(machines);
+    for (int i = 1; i <= machines; i++) {
+      // A seed per machine, so the copies are not the same curves.
+      each.add(
+          new SyntheticHistoryProperties(
+              nights, series, jvms, machine + "-" + i, lastNight, seed + i, exit, 1));
+    }
+    return each;
   }
 }

@@ -35,6 +35,15 @@ class SyntheticHistoryRunner implements ApplicationRunner {
 
   @Override
   public void run(ApplicationArguments args) {
+    for (SyntheticHistoryProperties machine : settings.perMachine()) {
+      writeAndDetect(machine);
+    }
+    if (settings.exit()) {
+      System.exit(SpringApplication.exit(context, () -> 0));
+    }
+  }
+
+  private void writeAndDetect(SyntheticHistoryProperties settings) {
     long start = System.nanoTime();
     SyntheticHistoryWriter.Written written = writer.write(settings);
     log.info(
@@ -55,8 +64,5 @@ class SyntheticHistoryRunner implements ApplicationRunner {
         found,
         written.series().size(),
         (System.nanoTime() - start) / 1_000_000);
-    if (settings.exit()) {
-      System.exit(SpringApplication.exit(context, () -> 0));
-    }
   }
 }

@@ -36,12 +36,12 @@ class SeriesApiControllerTests {
   @MockitoBean PreparedPoints preparedPoints;
 
   @Test
-  void listsSeriesGroupedByBenchmark() throws Exception {
-    given(service.groupedByBenchmark())
+  void listsSeriesGroupedAsTheNightlyPages() throws Exception {
+    given(service.grouped())
         .willReturn(
             List.of(
                 new SeriesGroup(
-                    "search",
+                    TaskGroup.TERM,
                     List.of(
                         new SeriesSummary(
                             TERM,
@@ -59,7 +59,10 @@ class SeriesApiControllerTests {
     mvc.perform(get("/api/series"))
         .andExpect(status().isOk())
         .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_JSON))
-        .andExpect(jsonPath("$[0].benchmark").value("search"))
+        .andExpect(jsonPath("$[0].group").value("term"))
+        .andExpect(jsonPath("$[0].title").value("Term queries"))
+        .andExpect(jsonPath("$[0].series[0].series.group").value("term"))
+        .andExpect(jsonPath("$[0].series[0].series.groupTitle").value("Term queries"))
         .andExpect(jsonPath("$[0].series[0].series.id").value(7))
         .andExpect(jsonPath("$[0].series[0].series.task").value("Term"))
         .andExpect(jsonPath("$[0].series[0].pointCount").value(3))

@@ -1,7 +1,9 @@
 package org.nightbench.series;
 
 import static org.hamcrest.Matchers.containsString;
+import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.verify;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
@@ -22,7 +24,7 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /** The home page (series list) and the series page, rendered by Thymeleaf. */
 @WebMvcTest(SeriesPageController.class)
-@Import({ValueFormat.class, Sparkline.class, SecurityConfiguration.class})
+@Import({ValueFormat.class, Sparkline.class, SecurityConfiguration.class, OverviewListHtml.class})
 class SeriesPageControllerTests {
 
   @Autowired MockMvc mvc;
@@ -30,24 +32,7 @@ class SeriesPageControllerTests {
 
   @Test
   void homePageListsSeriesWithLatestValueAndSigma() throws Exception {
-    given(service.groupedByBenchmark())
-        .willReturn(
-            List.of(
-                new SeriesGroup(
-                    "search",
-                    List.of(
-                        new SeriesSummary(
-                            SeriesApiControllerTests.TERM,
-                            3,
-                            Instant.parse("2024-05-01T10:00:00Z"),
-                            Instant.parse("2024-06-03T10:00:00Z"),
-                            1234.56,
-                            12.345,
-                            41L,
-                            -0.052,
-                            0.125,
-                            2,
-                            List.of(1100.0, 1302.0, 1234.56))))));
+    givenTwentyTermSeriesOfForty();
 
     mvc.perform(get("/"))
         .andExpect(status().isOk())
@@ -61,16 +46,78 @@ class SeriesPageControllerTests {
         .andExpect(content().string(containsString(">+13%<")))
         .andExpect(content().string(containsString("⚑ 2")))
         .andExpect(content().string(containsString("<path d=\"M0.0,23.0L60.0,1.0L120.0,8.3\"")))
-        .andExpect(content().string(containsString("id=\"progress\"")));
+        .andExpect(content().string(containsString("id=\"progress\"")))
+        // The group's heading, its count and the link to the 19 rows left off.
+        .andExpect(content().string(containsString(">Term queries</a>")))
+        .andExpect(content().string(containsString("all 20 series of Term queries (19 more)")))
+        .andExpect(content().string(containsString("href=\"/?group=term\"")))
+        .andExpect(content().string(containsString("1 of 20 matching series shown (40 in all)")));
+  }
+
+  @Test
+  void theFilterIsReadFromTheAddressAndKeptInTheGroupLinks() throws Exception {
+    givenTwentyTermSeriesOfForty();
+    mvc.perform(get("/").param("group", "Term").param("q", "a b&c").param("sort", "month"))
+        .andExpect(status().isOk())
+        .andExpect(
+            content().string(containsString("<option value=\"term\" selected=\"selected\">")))
+        .andExpect(
+            content().string(containsString("href=\"/?group=term&amp;q=a+b%26c&amp;sort=month\"")));
+    verify(service)
+        .overview(new OverviewFilter(TaskGroup.TERM, "", "a b&c", OverviewFilter.Sort.MONTH));
+  }
+
+  @Test
+  void badFiltersAreAOneLine400() throws Exception {
+    mvc.perform(get("/").param("group", "<script>"))
+        .andExpect(status().isBadRequest())
+        .andExpect(content().string(containsString("unknown group &#39;&lt;script&gt;&#39;")));
+    mvc.perform(get("/").param("sort", "fastest"))
+        .andExpect(status().isBadRequest())
+        .andExpect(content().string(containsString("unknown sort")));
+    mvc.perform(get("/").param("q", "x".repeat(500)))
+        .andExpect(status().isBadRequest())
+        .andExpect(content().string(containsString("q must be at most 200 characters")));
   }
 
   @Test
   void homePageSaysWhenNothingIsMeasured() throws Exception {
-    given(service.groupedByBenchmark()).willReturn(List.of());
+    given(service.overview(any()))
+        .willReturn(
+            new Overview(OverviewFilter.ALL, List.of(), List.of(), List.of(), 0, 0, 0, "v0"));
 
     mvc.perform(get("/"))
         .andExpect(status().isOk())
         .andExpect(content().string(containsString("Nothing is measured yet")));
+  }
+
+  /** One row of the Term group shown, 19 left off; 40 series in all. */
+  private void givenTwentyTermSeriesOfForty() {
+    SeriesSummary term =
+        new SeriesSummary(
+            SeriesApiControllerTests.TERM,
+            3,
+            Instant.parse("2024-05-01T10:00:00Z"),
+            Instant.parse("2024-06-03T10:00:00Z"),
+            1234.56,
+            12.345,
+            41L,
+            -0.052,
+            0.125,
+            2,
+            List.of(1100.0, 1302.0, 1234.56));
+    given(service.overview(any()))
+        .willAnswer(
+            call ->
+                new Overview(
+                    call.getArgument(0),
+                    List.of(new Overview.Group(TaskGroup.TERM, List.of(term), 20)),
+                    List.of(TaskGroup.TERM, TaskGroup.BOOLEAN),
+                    List.of("bench-1"),
+                    40,
+                    20,
+                    1,
+                    "v1"));
   }
 
   @Test
@@ -83,7 +130,9 @@ class SeriesPageControllerTests {
         .andExpect(content().string(containsString("search · Term · qps")))
         .andExpect(content().string(containsString("queries/s")))
         .andExpect(content().string(containsString("data-points-url=\"/api/series/7/points\"")))
-        .andExpect(content().string(containsString("/vendor/dygraphs/2.2.2/dygraph.min.js")));
+        .andExpect(content().string(containsString("/vendor/dygraphs/2.2.2/dygraph.min.js")))
+        // The crumb names the series' group and links to it.
+        .andExpect(content().string(containsString("href=\"/?group=term\">Term queries</a>")));
   }
 
   @Test

@@ -67,13 +67,15 @@ class SeriesServiceTests {
     data.point(term, run3, DAY3, 130.0, 2.5);
     data.point(term, run2, DAY2, 120.0, 2.0);
 
-    List<SeriesGroup> groups = service.groupedByBenchmark();
+    List<SeriesGroup> groups = service.grouped();
 
-    assertThat(groups).extracting(SeriesGroup::benchmark).containsSubsequence("indexing", "search");
-    assertThat(groups).extracting(SeriesGroup::title).contains("Search, by query family");
-    SeriesGroup search = group(groups, "search");
-    assertThat(search.series()).extracting(s -> s.series().id()).containsSubsequence(and, term);
-    SeriesSummary termSummary = summary(search, term);
+    // The nightly pages' groups, in their order: indexing, then term queries, then boolean ones.
+    assertThat(groups)
+        .extracting(SeriesGroup::group)
+        .containsSubsequence("indexing", "term", "boolean");
+    assertThat(groups).extracting(SeriesGroup::title).contains("Term queries", "Boolean");
+    assertThat(group(groups, "boolean").series()).extracting(s -> s.series().id()).contains(and);
+    SeriesSummary termSummary = summary(group(groups, "term"), term);
     assertThat(termSummary.pointCount()).isEqualTo(3);
     assertThat(termSummary.latestX()).isEqualTo(DAY3);
     assertThat(termSummary.latestValue()).isEqualTo(130.0);
@@ -113,7 +115,7 @@ class SeriesServiceTests {
         .update();
 
     SeriesSummary summary =
-        service.groupedByBenchmark().stream()
+        service.grouped().stream()
             .flatMap(group -> group.series().stream())
             .filter(s -> s.series().id() == series)
             .findFirst()
@@ -153,13 +155,90 @@ class SeriesServiceTests {
   }
 
   @Test
+  void theOverviewCutsEachGroupToAFewRowsAndShowsAChosenGroupInFull() {
+    int many = Overview.ROWS_PER_GROUP + 3;
+    for (int i = 0; i < many; i++) {
+      data.series("search", "FilteredTerm", "qps", "queries/s", "cut-" + i);
+    }
+    data.series("search", "TermGroup100", "qps", "queries/s", "cut-0");
+
+    Overview all = service.overview(OverviewFilter.parse(null, null, "cut-", null));
+    Overview.Group filtered = overviewGroup(all, TaskGroup.FILTERED);
+    assertThat(filtered.rows()).hasSize(Overview.ROWS_PER_GROUP);
+    assertThat(filtered.matching()).isEqualTo(many);
+    assertThat(filtered.hidden()).isEqualTo(3);
+    assertThat(overviewGroup(all, TaskGroup.GROUPING).rows()).hasSize(1);
+    assertThat(all.matching()).isEqualTo(many + 1);
+    assertThat(all.shown()).isEqualTo(Overview.ROWS_PER_GROUP + 1);
+
+    Overview chosen = service.overview(OverviewFilter.parse("filtered", null, "cut-", null));
+    assertThat(chosen.groups())
+        .extracting(Overview.Group::group)
+        .containsExactly(TaskGroup.FILTERED);
+    assertThat(chosen.groups().get(0).rows()).hasSize(many);
+    assertThat(chosen.available()).contains(TaskGroup.FILTERED, TaskGroup.GROUPING);
+
+    Overview oneMachine = service.overview(OverviewFilter.parse(null, "cut-3", null, null));
+    assertThat(oneMachine.groups()).singleElement().satisfies(g -> assertThat(g.rows()).hasSize(1));
+  }
+
+  @Test
+  void theOverviewSeesNewPointsAndTriageAtOnce() {
+    long series = data.series("search", "CountTerm", "qps", "queries/s", "fresh");
+    long first = data.run("10.0.0");
+    data.point(series, first, DAY1, 10.0, null);
+    assertThat(latest(series).latestValue()).isEqualTo(10.0);
+
+    long second = data.run("10.1.0");
+    data.point(series, second, DAY2, 20.0, null);
+    assertThat(latest(series).latestValue()).as("a new point, not the cached one").isEqualTo(20.0);
+
+    jdbc.sql(
+            "insert into change_point (series_id, run_id, x, mean_before, mean_after,"
+                + " relative_change, direction, state) values"
+                + " (?, ?, now(), 10, 20, 1, 'improvement', 'untriaged')")
+        .params(series, second)
+        .update();
+    assertThat(latest(series).openChangePoints()).isEqualTo(1);
+    jdbc.sql("update change_point set state = 'confirmed' where series_id = ?")
+        .param(series)
+        .update();
+    assertThat(latest(series).openChangePoints()).as("triaged: closed").isZero();
+  }
+
+  @Test
+  void badOverviewFiltersAreRefusedNamingTheProblem() {
+    assertThatThrownBy(() -> OverviewFilter.parse("nope", null, null, null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("unknown group 'nope'");
+    assertThatThrownBy(() -> OverviewFilter.parse(null, null, null, "fastest"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("unknown sort 'fastest'");
+    assertThatThrownBy(() -> OverviewFilter.parse(null, null, "x".repeat(201), null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("q must be at most 200 characters, not 201");
+  }
+
+  private SeriesSummary latest(long id) {
+    return service.overview(OverviewFilter.ALL).groups().stream()
+        .flatMap(group -> group.rows().stream())
+        .filter(s -> s.series().id() == id)
+        .findFirst()
+        .orElseThrow();
+  }
+
+  private static Overview.Group overviewGroup(Overview overview, TaskGroup group) {
+    return overview.groups().stream().filter(g -> g.group() == group).findFirst().orElseThrow();
+  }
+
+  @Test
   void unknownSeriesIsNotFound() {
     assertThatThrownBy(() -> service.get(Long.MAX_VALUE)).isInstanceOf(NotFoundException.class);
     assertThatThrownBy(() -> service.points(Long.MAX_VALUE)).isInstanceOf(NotFoundException.class);
   }
 
-  private static SeriesGroup group(List<SeriesGroup> groups, String benchmark) {
-    return groups.stream().filter(g -> g.benchmark().equals(benchmark)).findFirst().orElseThrow();
+  private static SeriesGroup group(List<SeriesGroup> groups, String key) {
+    return groups.stream().filter(g -> g.group().equals(key)).findFirst().orElseThrow();
   }
 
   private static SeriesSummary summary(SeriesGroup group, long id) {

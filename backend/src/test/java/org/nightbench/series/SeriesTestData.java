@@ -16,12 +16,17 @@ final class SeriesTestData {
 
   /** A new series of the given benchmark and task; a fresh fingerprint keeps tests apart. */
   long series(String benchmark, String task, String metric, String unit) {
+    return series(benchmark, task, metric, unit, "bench-1");
+  }
+
+  /** A series of {@code machine}. */
+  long series(String benchmark, String task, String metric, String unit, String machine) {
     return jdbc.sql(
             "insert into series (fingerprint, benchmark, task, metric, unit, higher_is_better,"
                 + " machine, jdk, corpus, profile)"
-                + " values (?, ?, ?, ?, ?, true, 'bench-1', '17.0.15', 'wikimedium10k', 'nightly')"
+                + " values (?, ?, ?, ?, ?, true, ?, '17.0.15', 'wikimedium10k', 'nightly')"
                 + " returning id")
-        .params(UUID.randomUUID().toString(), benchmark, task, metric, unit)
+        .params(UUID.randomUUID().toString(), benchmark, task, metric, unit, machine)
         .query(Long.class)
         .single();
   }

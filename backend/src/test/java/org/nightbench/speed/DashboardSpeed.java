@@ -1,6 +1,7 @@
 package org.nightbench.speed;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,6 +14,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
 import org.nightbench.browser.HeadlessChromium;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -77,6 +79,25 @@ public final class DashboardSpeed {
                 HttpResponse.BodyHandlers.ofByteArray())
             .body()
             .length;
+
+    // The overview as a server answers it: one reader, then 32 at once (the figures).
+    List<Double> overviewServer = new ArrayList<>();
+    long overviewGzip = 0;
+    for (int i = 0; i < repetitions + 10; i++) {
+      long start = System.nanoTime();
+      HttpResponse<byte[]> page =
+          http.send(
+              HttpRequest.newBuilder(URI.create(base + "/"))
+                  .header("Accept-Encoding", "gzip")
+                  .build(),
+              HttpResponse.BodyHandlers.ofByteArray());
+      if (i >= 10) {
+        overviewServer.add((System.nanoTime() - start) / 1e6);
+      }
+      overviewGzip = page.body().length;
+    }
+    List<Double> concurrent = concurrentReaders(http, base + "/", READERS, repetitions);
+    int seriesCount = bySize.size();
 
     Path profile = Files.createTempDirectory("nightbench-speed");
     ChromeDriver browser = HeadlessChromium.start(profile);
@@ -148,6 +169,21 @@ public final class DashboardSpeed {
           firstMillis.size());
       System.out.printf(
           Locale.ROOT,
+          "overview of %d series, one reader: median %.1f ms, p90 %.1f ms from request to last"
+              + " byte; %,d bytes gzipped%n",
+          seriesCount,
+          median(overviewServer),
+          percentile(overviewServer, 0.9),
+          overviewGzip);
+      System.out.printf(
+          Locale.ROOT,
+          "overview under %d concurrent readers: p50 %.0f ms, p99 %.0f ms (%d requests)%n",
+          READERS,
+          median(concurrent),
+          percentile(concurrent, 0.99),
+          concurrent.size());
+      System.out.printf(
+          Locale.ROOT,
           "overview (%d sparklines) loaded and drawn: median %.0f ms, p90 %.0f ms%n",
           sparklines,
           median(overview),
@@ -161,6 +197,50 @@ public final class DashboardSpeed {
       browser.quit();
       FileSystemUtils.deleteRecursively(profile);
     }
+  }
+
+  /** How many readers ask for the overview at once. */
+  private static final int READERS = 32;
+
+  /**
+   * {@code readers} threads each asking for {@code url} {@code each} times, all started together;
+   * every request's time from sending to the last byte.
+   */
+  private static List<Double> concurrentReaders(HttpClient http, String url, int readers, int each)
+      throws InterruptedException {
+    List<Double> millis = Collections.synchronizedList(new ArrayList<>());
+    CountDownLatch go = new CountDownLatch(1);
+    List<Thread> threads = new ArrayList<>();
+    for (int r = 0; r < readers; r++) {
+      Thread reader =
+          new Thread(
+              () -> {
+                try {
+                  go.await();
+                  for (int i = 0; i < each; i++) {
+                    long start = System.nanoTime();
+                    http.send(
+                        HttpRequest.newBuilder(URI.create(url))
+                            .header("Accept-Encoding", "gzip")
+                            .build(),
+                        HttpResponse.BodyHandlers.discarding());
+                    millis.add((System.nanoTime() - start) / 1e6);
+                  }
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              },
+              "overview-reader-" + r);
+      reader.start();
+      threads.add(reader);
+    }
+    go.countDown();
+    for (Thread reader : threads) {
+      reader.join();
+    }
+    return new ArrayList<>(millis);
   }
 
   private static Number waitForLoad(ChromeDriver browser) {

@@ -98,7 +98,7 @@ class SyntheticHistoryWriterTests {
   private static SyntheticHistoryProperties settings(
       String machine, int nights, int series, long seed) {
     return new SyntheticHistoryProperties(
-        nights, series, 5, machine, LocalDate.of(2026, 1, 31), seed, false);
+        nights, series, 5, machine, LocalDate.of(2026, 1, 31), seed, false, 1);
   }
 
   private double mean(long series, int fromNight, int toNight) {
