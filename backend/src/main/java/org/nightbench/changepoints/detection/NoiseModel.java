@@ -141,6 +141,12 @@ record NoiseModel(double persistentShare, double phi) {
    */
   double quadraticForm(double[] w, int count) {
     double sum = 0;
+    if (persistentShare == 0) {
+      for (int i = 0; i < count; i++) {
+        sum += w[i] * w[i];
+      }
+      return sum;
+    }
     double carried = 0;
     for (int i = 0; i < count; i++) {
       // carried = Σ_{j < i} w_j phi^(i - j)

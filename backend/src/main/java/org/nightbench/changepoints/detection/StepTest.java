@@ -103,7 +103,11 @@ final class StepTest {
     double before = left.value;
     double after = right.value;
     boolean flat = false;
-    if (estimable && linesP < LINES_AGREE && Math.signum(meansJump) == Math.signum(linesJump)) {
+    if (estimable
+        && left.count >= MEANS_MIN_SIDE
+        && right.count >= MEANS_MIN_SIDE
+        && linesP < LINES_AGREE
+        && Math.signum(meansJump) == Math.signum(linesJump)) {
       double stt = left.stt + right.stt;
       for (int i = lo; i < hi; i++) {
         w[i - lo] = (i < index ? left : right).centered(i) / stt;
@@ -130,8 +134,14 @@ final class StepTest {
   /** The common slope of both sides must stay within this many standard errors of 0... */
   static final double SLOPE_GATE = 1.5;
 
-  /** ... and the lines' jump must be at least this significant, for the means to decide. */
+  /** ... and the lines' jump must be at least this significant, for the means to decide... */
   static final double LINES_AGREE = 0.05;
+
+  /**
+   * ... and each side must hold this many nights: on fewer, the slope is too uncertain to rule out
+   * a drift (the newest nights of a drifting series would look like a step every night).
+   */
+  static final int MEANS_MIN_SIDE = 15;
 
   private static double pValue(double jump, double se, double dof) {
     return se > 0 ? twoSided(jump / se, dof) : jump != 0 ? 0 : 1;
@@ -195,6 +205,9 @@ final class StepTest {
 
     /** The trace of the line fit's hat matrix times the noise's correlation, using scratch w. */
     double hatTrace(NoiseModel noise, double[] w) {
+      if (noise.persistentShare() == 0) {
+        return stt > 0 ? 2 : 1;
+      }
       double trace = meanHatTrace(noise, w);
       if (stt > 0) {
         for (int k = 0; k < count; k++) {
@@ -207,6 +220,9 @@ final class StepTest {
 
     /** The same for the mean alone. */
     double meanHatTrace(NoiseModel noise, double[] w) {
+      if (noise.persistentShare() == 0) {
+        return 1;
+      }
       Arrays.fill(w, 0, count, 1.0);
       return noise.quadraticForm(w, count) / count;
     }
