@@ -1,6 +1,5 @@
 package org.nightbench.changepoints.detection;
 
-import java.util.Arrays;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
@@ -75,8 +74,8 @@ final class StepTest {
     double floorVariance = floorVariance(stddevs, floor, lo, hi);
     double[] w = new double[n];
 
-    double linesFree = n - left.hatTrace(noise, w) - right.hatTrace(noise, w);
-    double meansFree = n - left.meanHatTrace(noise, w) - right.meanHatTrace(noise, w);
+    double linesFree = n - left.hatTrace(noise) - right.hatTrace(noise);
+    double meansFree = n - left.meanHatTrace(noise) - right.meanHatTrace(noise);
     double linesVariance =
         Math.max(
             linesFree > 1 ? (left.squaredError + right.squaredError) / linesFree : 0,
@@ -203,28 +202,14 @@ final class StepTest {
       return squaredError + slope * slope * stt;
     }
 
-    /** The trace of the line fit's hat matrix times the noise's correlation, using scratch w. */
-    double hatTrace(NoiseModel noise, double[] w) {
-      if (noise.persistentShare() == 0) {
-        return stt > 0 ? 2 : 1;
-      }
-      double trace = meanHatTrace(noise, w);
-      if (stt > 0) {
-        for (int k = 0; k < count; k++) {
-          w[k] = lo + k - meanT;
-        }
-        trace += noise.quadraticForm(w, count) / stt;
-      }
-      return trace;
+    /** The trace of the line fit's hat matrix times the noise's correlation. */
+    double hatTrace(NoiseModel noise) {
+      return noise.meanTrace(count) + (stt > 0 ? noise.slopeTrace(count) : 0);
     }
 
     /** The same for the mean alone. */
-    double meanHatTrace(NoiseModel noise, double[] w) {
-      if (noise.persistentShare() == 0) {
-        return 1;
-      }
-      Arrays.fill(w, 0, count, 1.0);
-      return noise.quadraticForm(w, count) / count;
+    double meanHatTrace(NoiseModel noise) {
+      return noise.meanTrace(count);
     }
   }
 
