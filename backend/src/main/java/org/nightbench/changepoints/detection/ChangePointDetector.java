@@ -234,6 +234,11 @@ public final class ChangePointDetector {
     // second pass decides.
     List<StepTest.Outcome> first =
         steps(cleaned, stddevs, sigma, from, to, new Rules(minRelative, NoiseModel.INDEPENDENT));
+    if (first.isEmpty()) {
+      // A model with persistence only makes every test stricter (larger variances, fewer
+      // degrees of freedom, fewer candidates), so a second pass would find nothing either.
+      return List.of();
+    }
     int[] breaks = first.stream().mapToInt(StepTest.Outcome::index).toArray();
     NoiseModel noise = NoiseModel.estimate(cleaned, from, to, breaks);
     List<StepTest.Outcome> outcomes =
