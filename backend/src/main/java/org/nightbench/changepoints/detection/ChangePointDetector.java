@@ -19,10 +19,21 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * point, at most {@code context} each side: a straight line is fitted to each side, and the jump
  * between them at the split must be significant (Student's t, Bonferroni-adjusted for the split
  * positions that window offered). Lines rather than means are what tell a step from a drift, a
- * drift that starts or stops, or a step against an opposite drift. The jump must also be at least
- * {@code minRelativeChange} of the level. The weakest failing candidate is dropped and its
- * neighbours tested again until all pass. A step that would fit better with fewer than {@code
+ * drift that starts or stops, or a step against an opposite drift; where the window shows no drift,
+ * the two sides' means decide instead, four times as precise ({@link StepTest}). The jump must also
+ * be at least {@code minRelativeChange} of the level. The weakest failing candidate is dropped and
+ * its neighbours tested again until all pass. A step that would fit better with fewer than {@code
  * minSegment} points after it waits for more nights rather than be placed early.
+ *
+ * <p>Every variance in the tests is that of the series' {@link NoiseModel}: independent nights plus
+ * a persistent AR(1) component, estimated from the variogram after a first pass under independent
+ * nights has found the steps to leave out. So a series whose nights wander (a machine's state that
+ * lasts days) needs a larger jump than one of independent nights, and a quiet one shows small
+ * steps. Each change carries its evidence: means, effect in σ, p-value, σ and lag-1 correlation.
+ *
+ * <p>An editor's {@link DetectionInputs} (excluded nights, known boundaries, a per-series minimum
+ * change) apply to both {@link #detect(double[], double[], DetectionInputs)} and {@link
+ * #detectAppended(double[], double[], int, DetectionInputs)}.
  */
 public final class ChangePointDetector {
 
@@ -223,6 +234,11 @@ public final class ChangePointDetector {
     // second pass decides.
     List<StepTest.Outcome> first =
         steps(cleaned, stddevs, sigma, from, to, new Rules(minRelative, NoiseModel.INDEPENDENT));
+    if (first.isEmpty()) {
+      // A model with persistence only makes every test stricter (larger variances, fewer
+      // degrees of freedom, fewer candidates), so a second pass would find nothing either.
+      return List.of();
+    }
     int[] breaks = first.stream().mapToInt(StepTest.Outcome::index).toArray();
     NoiseModel noise = NoiseModel.estimate(cleaned, from, to, breaks);
     List<StepTest.Outcome> outcomes =

@@ -17,10 +17,93 @@ import java.util.Arrays;
  * which drops those spanning a step or a residual outlier but keeps the slow nights of two-level
  * noise (a fifth of all nights), whose variance a robust scale such as the MAD would not see.
  *
- * @param persistentShare the share of the noise's variance that persists, 0 for independent nights
- * @param phi the persistent component's lag-1 correlation
+ * <p>Not thread-safe: it caches the hat-matrix traces the tests need by window length; each
+ * analysis makes its own.
  */
-record NoiseModel(double persistentShare, double phi) {
+final class NoiseModel {
+
+  private final double persistentShare;
+  private final double phi;
+  // Trace of (hat matrix × correlation) for a mean, and the slope's part of it for a line, of n
+  // consecutive nights: they depend on n alone, and every test needs four of them.
+  private double[] meanTraces = new double[0];
+  private double[] slopeTraces = new double[0];
+
+  /**
+   * @param persistentShare the share of the noise's variance that persists, 0 for independent
+   *     nights
+   * @param phi the persistent component's lag-1 correlation
+   */
+  NoiseModel(double persistentShare, double phi) {
+    this.persistentShare = persistentShare;
+    this.phi = phi;
+  }
+
+  double persistentShare() {
+    return persistentShare;
+  }
+
+  double phi() {
+    return phi;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof NoiseModel model
+        && model.persistentShare == persistentShare
+        && model.phi == phi;
+  }
+
+  @Override
+  public int hashCode() {
+    return Double.hashCode(persistentShare) * 31 + Double.hashCode(phi);
+  }
+
+  @Override
+  public String toString() {
+    return "NoiseModel[persistentShare=" + persistentShare + ", phi=" + phi + "]";
+  }
+
+  /** tr(H R) for the mean of {@code n} consecutive nights: Q(1) / n. */
+  double meanTrace(int n) {
+    if (persistentShare == 0) {
+      return 1;
+    }
+    if (n >= meanTraces.length) {
+      grow(n);
+    }
+    return meanTraces[n];
+  }
+
+  /** The slope's part of tr(H R) for a line through {@code n} consecutive nights: Q(u) / Σu². */
+  double slopeTrace(int n) {
+    if (persistentShare == 0) {
+      return n > 1 ? 1 : 0;
+    }
+    if (n >= slopeTraces.length) {
+      grow(n);
+    }
+    return slopeTraces[n];
+  }
+
+  private void grow(int n) {
+    int size = Math.max(n + 1, 2 * meanTraces.length);
+    int from = meanTraces.length;
+    meanTraces = Arrays.copyOf(meanTraces, size);
+    slopeTraces = Arrays.copyOf(slopeTraces, size);
+    double[] w = new double[size];
+    for (int m = Math.max(1, from); m < size; m++) {
+      Arrays.fill(w, 0, m, 1.0);
+      meanTraces[m] = quadraticForm(w, m) / m;
+      double center = (m - 1) / 2.0;
+      double stt = 0;
+      for (int k = 0; k < m; k++) {
+        w[k] = k - center;
+        stt += w[k] * w[k];
+      }
+      slopeTraces[m] = stt > 0 ? quadraticForm(w, m) / stt : 0;
+    }
+  }
 
   static final int LAGS = 10;
   static final int TRIM_PERCENT = 5;
@@ -141,6 +224,12 @@ record NoiseModel(double persistentShare, double phi) {
    */
   double quadraticForm(double[] w, int count) {
     double sum = 0;
+    if (persistentShare == 0) {
+      for (int i = 0; i < count; i++) {
+        sum += w[i] * w[i];
+      }
+      return sum;
+    }
     double carried = 0;
     for (int i = 0; i < count; i++) {
       // carried = Σ_{j < i} w_j phi^(i - j)

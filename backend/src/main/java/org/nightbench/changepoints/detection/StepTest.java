@@ -1,6 +1,5 @@
 package org.nightbench.changepoints.detection;
 
-import java.util.Arrays;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
@@ -75,8 +74,8 @@ final class StepTest {
     double floorVariance = floorVariance(stddevs, floor, lo, hi);
     double[] w = new double[n];
 
-    double linesFree = n - left.hatTrace(noise, w) - right.hatTrace(noise, w);
-    double meansFree = n - left.meanHatTrace(noise, w) - right.meanHatTrace(noise, w);
+    double linesFree = n - left.hatTrace(noise) - right.hatTrace(noise);
+    double meansFree = n - left.meanHatTrace(noise) - right.meanHatTrace(noise);
     double linesVariance =
         Math.max(
             linesFree > 1 ? (left.squaredError + right.squaredError) / linesFree : 0,
@@ -103,7 +102,11 @@ final class StepTest {
     double before = left.value;
     double after = right.value;
     boolean flat = false;
-    if (estimable && linesP < LINES_AGREE && Math.signum(meansJump) == Math.signum(linesJump)) {
+    if (estimable
+        && left.count >= MEANS_MIN_SIDE
+        && right.count >= MEANS_MIN_SIDE
+        && linesP < LINES_AGREE
+        && Math.signum(meansJump) == Math.signum(linesJump)) {
       double stt = left.stt + right.stt;
       for (int i = lo; i < hi; i++) {
         w[i - lo] = (i < index ? left : right).centered(i) / stt;
@@ -130,8 +133,14 @@ final class StepTest {
   /** The common slope of both sides must stay within this many standard errors of 0... */
   static final double SLOPE_GATE = 1.5;
 
-  /** ... and the lines' jump must be at least this significant, for the means to decide. */
+  /** ... and the lines' jump must be at least this significant, for the means to decide... */
   static final double LINES_AGREE = 0.05;
+
+  /**
+   * ... and each side must hold this many nights: on fewer, the slope is too uncertain to rule out
+   * a drift (the newest nights of a drifting series would look like a step every night).
+   */
+  static final int MEANS_MIN_SIDE = 15;
 
   private static double pValue(double jump, double se, double dof) {
     return se > 0 ? twoSided(jump / se, dof) : jump != 0 ? 0 : 1;
@@ -193,22 +202,14 @@ final class StepTest {
       return squaredError + slope * slope * stt;
     }
 
-    /** The trace of the line fit's hat matrix times the noise's correlation, using scratch w. */
-    double hatTrace(NoiseModel noise, double[] w) {
-      double trace = meanHatTrace(noise, w);
-      if (stt > 0) {
-        for (int k = 0; k < count; k++) {
-          w[k] = lo + k - meanT;
-        }
-        trace += noise.quadraticForm(w, count) / stt;
-      }
-      return trace;
+    /** The trace of the line fit's hat matrix times the noise's correlation. */
+    double hatTrace(NoiseModel noise) {
+      return noise.meanTrace(count) + (stt > 0 ? noise.slopeTrace(count) : 0);
     }
 
     /** The same for the mean alone. */
-    double meanHatTrace(NoiseModel noise, double[] w) {
-      Arrays.fill(w, 0, count, 1.0);
-      return noise.quadraticForm(w, count) / count;
+    double meanHatTrace(NoiseModel noise) {
+      return noise.meanTrace(count);
     }
   }
 
