@@ -90,8 +90,9 @@ class SyntheticHistoryWriterTests {
 
   @Test
   void moreSeriesThanTheCatalogHoldsIsOneClearError() {
-    assertThatThrownBy(() -> writer.write(settings("synthetic-d", 10, 500, 5)))
-        .hasMessage("at most 151 synthetic series, not 500");
+    int tooMany = SyntheticCatalog.size() + 1;
+    assertThatThrownBy(() -> writer.write(settings("synthetic-d", 10, tooMany, 5)))
+        .hasMessage("at most " + SyntheticCatalog.size() + " synthetic series, not " + tooMany);
     assertThat(count("select count(*) from run where machine = 'synthetic-d'")).isZero();
   }
 
