@@ -11,9 +11,9 @@ import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Turns the result files of one run into series points, all in one transaction: a run's
- * measurements appear all at once or not at all. It never changes a run's state; the caller ends
- * the run in the same transaction.
+ * Turns the result files of one run (or, points only, of many runs) into series points, all in one
+ * transaction: a run's measurements appear all at once or not at all. It never changes a run's
+ * state; the caller ends the run in the same transaction.
  */
 @Service
 public class ResultIngester {
