@@ -57,13 +57,21 @@ public class ResultIngester {
    * run's environment. The runs are taken from {@code runs} one at a time, so a long history need
    * not be in memory at once. Joins the caller's transaction.
    *
-   * @throws IllegalArgumentException when a run's results are unusable: nothing is stored
+   * @throws IllegalArgumentException naming the run when its results are unusable: nothing is
+   *     stored
    */
   @Transactional
   public IngestedPoints ingestPoints(Iterable<RunResults> runs) {
     MeasurementWriter.Batch batch = measurements.batch();
     for (RunResults run : runs) {
-      addPoints(batch, run.context(), group(run.results()));
+      Map<Key, Samples> grouped;
+      try {
+        grouped = group(run.results());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "run " + run.context().runId() + ": " + e.getMessage(), e);
+      }
+      addPoints(batch, run.context(), grouped);
     }
     long points = batch.finish();
     return new IngestedPoints(points, batch.seriesIds());

@@ -119,7 +119,7 @@ class ResultIngesterTests {
                         new RunResults(TestResults.context(good, machine), List.of(fine)),
                         new RunResults(TestResults.context(bad, machine), List.of(infinite)))))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("metric search/HighTerm/qps of result file 1 is Infinity");
+        .hasMessage("run " + bad + ": metric search/HighTerm/qps of result file 1 is Infinity");
     assertThat(
             jdbc.sql(
                     "select count(*) from measurement m join series s on s.id = m.series_id"
