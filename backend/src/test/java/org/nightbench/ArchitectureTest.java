@@ -36,12 +36,14 @@ class ArchitectureTest {
   /** Every package that stores or reads what runs measured, or starts runs. */
   private static final String[] FEATURES = {
     "org.nightbench.runs..",
+    "org.nightbench.worker..",
     "org.nightbench.ingest..",
     "org.nightbench.series..",
     "org.nightbench.changepoints..",
     "org.nightbench.comparisons..",
     "org.nightbench.annotations..",
     "org.nightbench.webhooks..",
+    "org.nightbench.github..",
     "org.nightbench.nightly..",
     "org.nightbench.backfill..",
     "org.nightbench.synthetic..",
@@ -62,6 +64,7 @@ class ArchitectureTest {
         .dependOnClassesThat()
         .resideInAnyPackage(
             "org.nightbench.runs..",
+            "org.nightbench.worker..",
             "org.nightbench.series..",
             "org.nightbench.changepoints..",
             "org.nightbench.comparisons..",
@@ -100,7 +103,7 @@ class ArchitectureTest {
             "org.nightbench.webhooks..")
         .should()
         .dependOnClassesThat()
-        .resideInAPackage("org.nightbench.runs..")
+        .resideInAnyPackage("org.nightbench.runs..", "org.nightbench.worker..")
         .because("data flows one way: from the worker through ingest to detection and pages")
         .check(BACKEND);
   }
@@ -116,6 +119,18 @@ class ArchitectureTest {
         .because(
             "a generated history's runs, points and annotations go through runs, ingest and"
                 + " annotations, as a real run's do, not through inserts of its own")
+        .check(BACKEND);
+  }
+
+  @Test
+  void theQueueKnowsNothingOfWhoTakesItsRuns() {
+    noClasses()
+        .that()
+        .resideInAPackage("org.nightbench.runs..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.nightbench.worker..", "org.nightbench.comparisons..")
+        .because("runs are queued and shown without the worker or comparisons behind them")
         .check(BACKEND);
   }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.harness.StepResult;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.json.JsonMapper;
