@@ -109,6 +109,20 @@ class ArchitectureTest {
   }
 
   @Test
+  void theSyntheticHistoryWritesThroughTheOwnersOfTheTables() {
+    noClasses()
+        .that()
+        .resideInAPackage("org.nightbench.synthetic..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("java.sql..", "org.postgresql..")
+        .because(
+            "a generated history's runs, points and annotations go through runs, ingest and"
+                + " annotations, as a real run's do, not through inserts of its own")
+        .check(BACKEND);
+  }
+
+  @Test
   void theQueueKnowsNothingOfWhoTakesItsRuns() {
     noClasses()
         .that()

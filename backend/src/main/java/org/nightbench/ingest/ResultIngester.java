@@ -1,34 +1,30 @@
 package org.nightbench.ingest;
 
-import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.statistics.descriptive.Mean;
-import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.harness.StepResult;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Turns the result files of one run into series points, all in one transaction: a run's
- * measurements appear all at once or not at all. It never changes a run's state; the caller ends
- * the run in the same transaction.
+ * Turns the result files of one run (or, points only, of many runs) into series points, all in one
+ * transaction: a run's measurements appear all at once or not at all. It never changes a run's
+ * state; the caller ends the run in the same transaction.
  */
 @Service
 public class ResultIngester {
 
-  private final JdbcClient jdbc;
+  private final MeasurementWriter measurements;
   private final JsonMapper json;
   private final RunArtifacts artifacts;
 
-  ResultIngester(JdbcClient jdbc, JsonMapper json, RunArtifacts artifacts) {
-    this.jdbc = jdbc;
+  ResultIngester(MeasurementWriter measurements, JsonMapper json, RunArtifacts artifacts) {
+    this.measurements = measurements;
     this.json = json;
     this.artifacts = artifacts;
   }
@@ -47,7 +43,56 @@ public class ResultIngester {
   public Ingested ingest(RunContext context, List<StepResult> steps) {
     List<HarnessResult> results = steps.stream().map(StepResult::result).toList();
     Map<Key, Samples> grouped = group(results);
-    List<Long> seriesIds = new ArrayList<>();
+    MeasurementWriter.Batch batch = measurements.batch();
+    List<Long> seriesIds = addPoints(batch, context, grouped);
+    batch.finish();
+    artifacts.store(context.runId(), steps);
+    List<String> notes = results.stream().flatMap(r -> r.notes().stream()).distinct().toList();
+    return new Ingested(grouped.size(), seriesIds, notes, environmentJson(context, results));
+  }
+
+  /**
+   * Ingests the points of many runs at once, each grouped and checked as {@link #ingest} does, with
+   * each series looked up once and the points sent in large COPYs: for a history of thousands of
+   * runs (a generated one). Stores points only: no result files, curves or query answers, and no
+   * run's environment. The runs are taken from {@code runs} one at a time, so a long history need
+   * not be in memory at once. Joins the caller's transaction.
+   *
+   * @throws IllegalArgumentException naming the run when its results are unusable: nothing is
+   *     stored
+   */
+  @Transactional
+  public IngestedPoints ingestPoints(Iterable<RunResults> runs) {
+    MeasurementWriter.Batch batch = measurements.batch();
+    for (RunResults run : runs) {
+      Map<Key, Samples> grouped;
+      try {
+        grouped = group(run.results());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "run " + run.context().runId() + ": " + e.getMessage(), e);
+      }
+      addPoints(batch, run.context(), grouped);
+    }
+    long points = batch.finish();
+    return new IngestedPoints(points, batch.seriesIds());
+  }
+
+  /**
+   * Deletes every series of {@code machine} with its points, annotations and change points: for a
+   * machine whose history is written again from scratch.
+   *
+   * @return how many series were deleted
+   */
+  @Transactional
+  public int deleteSeriesOf(String machine) {
+    return measurements.deleteMachine(machine);
+  }
+
+  /** One point per (benchmark, task, metric) of a run; returns their series, in that order. */
+  private static List<Long> addPoints(
+      MeasurementWriter.Batch batch, RunContext context, Map<Key, Samples> grouped) {
+    List<Long> seriesIds = new ArrayList<>(grouped.size());
     for (Map.Entry<Key, Samples> entry : grouped.entrySet()) {
       Key key = entry.getKey();
       Samples samples = entry.getValue();
@@ -60,24 +105,12 @@ public class ResultIngester {
               context.jdk(),
               context.corpus(),
               context.profile());
-      long seriesId = upsertSeries(identity, samples.unit, samples.higherIsBetter);
+      long seriesId = batch.series(identity, samples.unit, samples.higherIsBetter);
       seriesIds.add(seriesId);
       double[] values = samples.values.stream().mapToDouble(Double::doubleValue).toArray();
-      Double stddev = values.length > 1 ? StandardDeviation.of(values).getAsDouble() : null;
-      jdbc.sql(
-              "insert into measurement (series_id, run_id, x, value, stddev, samples)"
-                  + " values (:series, :run, :x, :value, :stddev, :samples)")
-          .param("series", seriesId)
-          .param("run", context.runId())
-          .param("x", Timestamp.from(context.x()))
-          .param("value", Mean.of(values).getAsDouble())
-          .param("stddev", stddev)
-          .param("samples", samples.values.toArray(Double[]::new))
-          .update();
+      batch.add(seriesId, context.runId(), context.x(), values);
     }
-    artifacts.store(context.runId(), steps);
-    List<String> notes = results.stream().flatMap(r -> r.notes().stream()).distinct().toList();
-    return new Ingested(grouped.size(), seriesIds, notes, environmentJson(context, results));
+    return seriesIds;
   }
 
   private static Map<Key, Samples> group(List<HarnessResult> results) {
@@ -113,27 +146,6 @@ public class ResultIngester {
       }
     }
     return grouped;
-  }
-
-  private long upsertSeries(SeriesIdentity identity, String unit, boolean higherIsBetter) {
-    // "do update" (a no-op on the key) rather than "do nothing" so that RETURNING yields the id.
-    return jdbc.sql(
-            "insert into series (fingerprint, benchmark, task, metric, unit, higher_is_better,"
-                + " machine, jdk, corpus, profile) values (:fingerprint, :benchmark, :task,"
-                + " :metric, :unit, :higher, :machine, :jdk, :corpus, :profile)"
-                + " on conflict (fingerprint) do update set unit = excluded.unit returning id")
-        .param("fingerprint", identity.fingerprint())
-        .param("benchmark", identity.benchmark())
-        .param("task", identity.task())
-        .param("metric", identity.metric())
-        .param("unit", unit)
-        .param("higher", higherIsBetter)
-        .param("machine", identity.machine())
-        .param("jdk", identity.jdk())
-        .param("corpus", identity.corpus())
-        .param("profile", identity.profile())
-        .query(Long.class)
-        .single();
   }
 
   private String environmentJson(RunContext context, List<HarnessResult> results) {

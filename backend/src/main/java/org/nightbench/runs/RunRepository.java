@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -47,6 +48,66 @@ public class RunRepository {
         .param("reason", request.reason())
         .query(Long.class)
         .single();
+  }
+
+  /**
+   * Stores runs measured elsewhere as succeeded, with their own times and commits, in one statement
+   * (a generated history has thousands of them).
+   *
+   * @return their ids, in the order given
+   */
+  public List<Long> insertSucceeded(List<FinishedRun> runs) {
+    if (runs.isEmpty()) {
+      return List.of();
+    }
+    return jdbc.sql(
+            "insert into run (lucene_spec, lucene_version, revision_date, machine, profile, corpus,"
+                + " reason, status, jdk, queued_at, started_at, finished_at, commit_sha,"
+                + " commit_author, commit_date, commit_subject)"
+                + " select spec, version, cast(revision as timestamptz), machine, profile, corpus,"
+                + " reason, 'succeeded', jdk, cast(started as timestamptz),"
+                + " cast(started as timestamptz), cast(finished as timestamptz), sha, author,"
+                + " cast(committed as timestamptz), subject"
+                + " from unnest(cast(:spec as text[]), cast(:version as text[]),"
+                + " cast(:revision as text[]), cast(:machine as text[]), cast(:profile as text[]),"
+                + " cast(:corpus as text[]), cast(:reason as text[]), cast(:jdk as text[]),"
+                + " cast(:started as text[]), cast(:finished as text[]), cast(:sha as text[]),"
+                + " cast(:author as text[]), cast(:committed as text[]), cast(:subject as text[]))"
+                + " with ordinality as r(spec, version, revision, machine, profile, corpus, reason,"
+                + " jdk, started, finished, sha, author, committed, subject, n)"
+                + " order by n returning id")
+        .param("spec", column(runs, r -> r.request().luceneSpec()))
+        .param("version", column(runs, FinishedRun::luceneVersion))
+        .param("revision", column(runs, r -> text(r.revisionDate())))
+        .param("machine", column(runs, r -> r.request().machine()))
+        .param("profile", column(runs, r -> r.request().profile()))
+        .param("corpus", column(runs, r -> r.request().corpus()))
+        .param("reason", column(runs, r -> r.request().reason()))
+        .param("jdk", column(runs, FinishedRun::jdk))
+        .param("started", column(runs, r -> text(r.startedAt())))
+        .param("finished", column(runs, r -> text(r.finishedAt())))
+        .param("sha", column(runs, r -> r.commit() == null ? null : r.commit().sha()))
+        .param("author", column(runs, r -> r.commit() == null ? null : r.commit().author()))
+        .param("committed", column(runs, r -> r.commit() == null ? null : text(r.commit().date())))
+        .param("subject", column(runs, r -> r.commit() == null ? null : r.commit().subject()))
+        .query(Long.class)
+        .list();
+  }
+
+  /**
+   * Deletes every run of {@code machine} with what hangs on it (points, logs, result files, change
+   * points); annotations of its runs keep their date. For a machine whose history is written again.
+   */
+  public int deleteMachine(String machine) {
+    return jdbc.sql("delete from run where machine = :machine").param("machine", machine).update();
+  }
+
+  private static String[] column(List<FinishedRun> runs, Function<FinishedRun, String> field) {
+    return runs.stream().map(field).toArray(String[]::new);
+  }
+
+  private static String text(Instant instant) {
+    return instant == null ? null : instant.toString();
   }
 
   /**

@@ -2,11 +2,13 @@ package org.nightbench.synthetic;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.nightbench.protocol.HarnessTasks;
 
 /**
- * The names of synthetic series, shaped like the real suite's so the dashboard's groups, units and
- * directions look as they will in production: indexing variants, NRT reopen, every query family, PK
- * lookups, response time under load, calibration.
+ * The names of synthetic series, those the real suite's results are ingested under, so the
+ * dashboard's groups, units and directions look as they will in production: indexing variants, NRT
+ * reopen, PK lookups, response time under load, calibration, and every query category the harness
+ * generates ({@link HarnessTasks#CATEGORIES}).
  */
 final class SyntheticCatalog {
 
@@ -19,65 +21,28 @@ final class SyntheticCatalog {
       boolean higherIsBetter,
       double base) {}
 
-  /**
-   * luceneutil's nightly chart families, not the harness's own list ({@code
-   * org.nightbench.protocol.HarnessTasks}): seven of them the harness does not generate and it
-   * generates ten that are missing here. Kept as they are, in this order, because the synthetic
-   * history draws its series and their levels from this list.
-   */
-  private static final List<String> QUERY_FAMILIES =
-      List.of(
-          "HighTerm",
-          "MedTerm",
-          "LowTerm",
-          "AndHighHigh",
-          "AndHighMed",
-          "AndHighLow",
-          "OrHighHigh",
-          "OrHighMed",
-          "OrHighLow",
-          "OrNotHighHigh",
-          "OrNotHighMed",
-          "OrHighNotHigh",
-          "AndHighOrMedMed",
-          "HighPhrase",
-          "MedPhrase",
-          "LowPhrase",
-          "HighSloppyPhrase",
-          "MedSloppyPhrase",
-          "LowSloppyPhrase",
-          "HighSpanNear",
-          "MedSpanNear",
-          "HighIntervalsOrdered",
-          "Fuzzy1",
-          "Fuzzy2",
-          "Prefix3",
-          "Wildcard",
-          "Respell",
-          "IntNRQ",
-          "HighTermDayOfYearSort",
-          "HighTermTitleSort",
-          "BrowseMonthSSDVFacets",
-          "BrowseDayOfYearSSDVFacets",
-          "CountTerm",
-          "CountAndHighHigh",
-          "CountOrHighHigh",
-          "CountPhrase",
-          "PKLookup",
-          "TermDTSort",
-          "MedTermDayTaxoFacets",
-          "OrHighMedDayTaxoFacets",
-          "AndHighHighDayTaxoFacets",
-          "BrowseRandomLabelSSDVFacets",
-          "HighTermMonthSort",
-          "CombinedTerm",
-          "CombinedOrHighHigh",
-          "FilteredOrHighHigh");
-
   private SyntheticCatalog() {}
+
+  /** How many series the catalog holds: the most a synthetic history can have. */
+  static int size() {
+    return all().size();
+  }
 
   /** The first {@code count} entries: the fixed benchmarks first, then query families. */
   static List<Entry> entries(int count) {
+    List<Entry> all = all();
+    if (count > all.size()) {
+      throw new IllegalArgumentException(
+          "at most " + all.size() + " synthetic series, not " + count);
+    }
+    return all.subList(0, count);
+  }
+
+  /**
+   * Every entry, named as ingestion names the harness's metrics (benchmark, task, metric, unit and
+   * direction as {@code benchjobs} writes them), each with a plausible level.
+   */
+  private static List<Entry> all() {
     List<Entry> all = new ArrayList<>();
     for (String variant : List.of("1kb-docs", "4kb-docs", "1kb-docs-deterministic")) {
       all.add(new Entry("indexing", variant, "docsPerSec", "docs/s", true, 12_000));
@@ -108,15 +73,12 @@ final class SyntheticCatalog {
       all.add(new Entry("load", directory, "p999Ms", "ms", false, 60));
     }
     all.add(new Entry("calibration", "machine", "score", "units/s", true, 34));
-    for (String family : QUERY_FAMILIES) {
+    // The harness's own list, so every synthetic query series is one ingestion would produce.
+    for (String family : HarnessTasks.CATEGORIES) {
       double qps = 50 + (family.hashCode() & 0x7fff) % 900;
       all.add(new Entry("search", family, "qps", "queries/s", true, qps));
       all.add(new Entry("search", family, "qpsFastest", "queries/s", true, qps * 1.15));
     }
-    if (count > all.size()) {
-      throw new IllegalArgumentException(
-          "at most " + all.size() + " synthetic series, not " + count);
-    }
-    return all.subList(0, count);
+    return all;
   }
 }

@@ -12,7 +12,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * then serves it like any other.
  *
  * @param nights how many nights; 0 (the default) generates nothing
- * @param series how many series, at most 151
+ * @param series how many series, at most the synthetic catalog's size (its fixed benchmarks and two
+ *     series per harness task category)
  * @param jvms JVMs per night: the samples behind each point's ±1σ
  * @param machine the machine label the history is filed under, kept apart from real machines
  * @param lastNight the date of the newest night

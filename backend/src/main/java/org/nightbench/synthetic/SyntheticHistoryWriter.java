@@ -1,28 +1,42 @@
 package org.nightbench.synthetic;
 
-import java.io.IOException;
-import java.io.StringReader;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
-import javax.sql.DataSource;
+import org.nightbench.annotations.AnnotationRequest;
+import org.nightbench.annotations.AnnotationService;
+import org.nightbench.benchjobs.result.HarnessResult;
+import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.ingest.IngestedPoints;
+import org.nightbench.ingest.ResultIngester;
+import org.nightbench.ingest.RunContext;
+import org.nightbench.ingest.RunResults;
 import org.nightbench.ingest.SeriesIdentity;
-import org.postgresql.PGConnection;
+import org.nightbench.lucene.Commit;
+import org.nightbench.runs.FinishedRun;
+import org.nightbench.runs.RunRepository;
+import org.nightbench.runs.RunRequest;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Writes a synthetic history into the real tables in one transaction: one succeeded run per night
- * (with a made-up commit, as a git nightly has), the series, and every point with its per-JVM
- * samples. Points go through PostgreSQL's COPY: fifteen years of 150 series are 800,000 rows.
+ * Writes a synthetic history in one transaction through the code real runs go through: one
+ * succeeded run per night (with a made-up commit, as a git nightly has) stored by the run
+ * repository, every night's values handed to ingestion as the result files of its JVMs, and a
+ * series annotation at every planted step made by the annotation service.
  */
 @Component
 public class SyntheticHistoryWriter {
@@ -30,11 +44,25 @@ public class SyntheticHistoryWriter {
   private static final String JDK = "25";
   private static final String CORPUS = "synthetic";
   private static final String PROFILE = "synthetic";
+  private static final Duration RUN_LENGTH = Duration.ofHours(2);
 
-  private final DataSource dataSource;
+  private final RunRepository runs;
+  private final ResultIngester ingester;
+  private final AnnotationService annotations;
+  private final TransactionTemplate transaction;
+  private final JdbcClient jdbc;
 
-  SyntheticHistoryWriter(DataSource dataSource) {
-    this.dataSource = dataSource;
+  SyntheticHistoryWriter(
+      RunRepository runs,
+      ResultIngester ingester,
+      AnnotationService annotations,
+      TransactionTemplate transaction,
+      JdbcClient jdbc) {
+    this.runs = runs;
+    this.ingester = ingester;
+    this.annotations = annotations;
+    this.transaction = transaction;
+    this.jdbc = jdbc;
   }
 
   /** What was written, with the planted steps of every series (the detector's ground truth). */
@@ -48,38 +76,154 @@ public class SyntheticHistoryWriter {
   public Written write(SyntheticHistoryProperties settings) {
     LocalDate last =
         settings.lastNight() != null ? settings.lastNight() : LocalDate.now(ZoneOffset.UTC);
+    List<SyntheticCatalog.Entry> catalog = SyntheticCatalog.entries(settings.series());
+    List<Drawn> drawn = draw(catalog, settings);
+    Written written = transaction.execute(status -> write(settings, last, drawn));
+    // Fresh statistics: with 800,000 new rows the planner would otherwise guess until autovacuum
+    // comes by, and the speed figures measured right after would be of a bad plan.
+    jdbc.sql("analyze run, series, measurement").update();
+    return written;
+  }
+
+  /**
+   * Every series' shape and the random numbers its nights are drawn from, in catalog order: the
+   * seed gives the same history whatever order the nights are written in.
+   */
+  private static List<Drawn> draw(
+      List<SyntheticCatalog.Entry> catalog, SyntheticHistoryProperties settings) {
     SplittableRandom random = new SplittableRandom(settings.seed());
-    try (Connection connection = dataSource.getConnection()) {
-      connection.setAutoCommit(false);
-      try {
-        deleteEarlier(connection, settings.machine());
-        long[] runIds = insertRuns(connection, settings, last);
-        List<WrittenSeries> series = new ArrayList<>();
-        long points = 0;
-        for (SyntheticCatalog.Entry entry : SyntheticCatalog.entries(settings.series())) {
-          SeriesShape shape = SeriesShape.random(random, settings.nights(), entry.base());
-          long id = insertSeries(connection, entry, settings.machine());
-          points +=
-              copyPoints(connection, id, runIds, last, shape, settings.jvms(), random.split());
-          series.add(new WrittenSeries(id, entry.benchmark(), entry.task(), entry.metric(), shape));
-          annotateSteps(connection, id, runIds, shape, settings);
-        }
-        connection.commit();
-        // Fresh statistics: with 800,000 new rows the planner would otherwise guess until
-        // autovacuum comes by, and the speed figures measured right after would be of a bad plan.
-        connection.setAutoCommit(true);
-        try (var analyze = connection.createStatement()) {
-          analyze.execute("analyze run, series, measurement");
-        }
-        return new Written(runIds.length, series, points);
-      } catch (SQLException | IOException | RuntimeException e) {
-        connection.rollback();
-        throw e;
+    List<Drawn> drawn = new ArrayList<>(catalog.size());
+    for (SyntheticCatalog.Entry entry : catalog) {
+      SeriesShape shape = SeriesShape.random(random, settings.nights(), entry.base());
+      drawn.add(new Drawn(entry, shape, random.split()));
+    }
+    return drawn;
+  }
+
+  /** A catalog entry with its shape and the random numbers of its nights. */
+  private record Drawn(SyntheticCatalog.Entry entry, SeriesShape shape, SplittableRandom nights) {}
+
+  private Written write(SyntheticHistoryProperties settings, LocalDate last, List<Drawn> drawn) {
+    ingester.deleteSeriesOf(settings.machine());
+    runs.deleteMachine(settings.machine());
+    List<Long> runIds = runs.insertSucceeded(nights(settings, last));
+    IngestedPoints ingested =
+        ingester.ingestPoints(() -> new NightResults(runIds, last, drawn, settings));
+    List<WrittenSeries> series = new ArrayList<>(drawn.size());
+    for (Drawn d : drawn) {
+      SyntheticCatalog.Entry entry = d.entry();
+      long id =
+          ingested
+              .seriesIds()
+              .get(
+                  new SeriesIdentity(
+                      entry.benchmark(),
+                      entry.task(),
+                      entry.metric(),
+                      settings.machine(),
+                      JDK,
+                      CORPUS,
+                      PROFILE));
+      series.add(new WrittenSeries(id, entry.benchmark(), entry.task(), entry.metric(), d.shape()));
+      annotateSteps(id, runIds, d.shape(), settings);
+    }
+    return new Written(runIds.size(), series, ingested.points());
+  }
+
+  /** One run per night, the newest on {@code last}, each with a made-up commit of that night. */
+  private static List<FinishedRun> nights(SyntheticHistoryProperties settings, LocalDate last) {
+    List<FinishedRun> nights = new ArrayList<>(settings.nights());
+    for (int night = 0; night < settings.nights(); night++) {
+      Instant start = nightStart(last, settings.nights(), night);
+      Commit commit =
+          new Commit(
+              sha(settings.machine() + "/" + settings.seed() + "/" + night),
+              "Synthetic Committer",
+              null,
+              start,
+              "Synthetic change " + night);
+      nights.add(
+          new FinishedRun(
+              new RunRequest("git:main", settings.machine(), PROFILE, CORPUS, "nightly"),
+              "11.0.0-SNAPSHOT",
+              start,
+              JDK,
+              start,
+              start.plus(RUN_LENGTH),
+              commit));
+    }
+    return nights;
+  }
+
+  /**
+   * The nights' result files as the harness would write them, made one night at a time while
+   * ingestion reads them: one result per JVM holding every series' value of that JVM.
+   */
+  private static final class NightResults implements Iterator<RunResults> {
+
+    private final List<Long> runIds;
+    private final LocalDate last;
+    private final List<Drawn> drawn;
+    private final SyntheticHistoryProperties settings;
+    private int night;
+
+    NightResults(
+        List<Long> runIds, LocalDate last, List<Drawn> drawn, SyntheticHistoryProperties settings) {
+      this.runIds = runIds;
+      this.last = last;
+      this.drawn = drawn;
+      this.settings = settings;
+    }
+
+    @Override
+    public boolean hasNext() {
+      return night < runIds.size();
+    }
+
+    @Override
+    public RunResults next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
       }
-    } catch (SQLException e) {
-      throw new IllegalStateException("writing the synthetic history failed: " + e.getMessage(), e);
-    } catch (IOException e) {
-      throw new IllegalStateException("copying synthetic points failed: " + e.getMessage(), e);
+      int jvms = settings.jvms();
+      List<List<Metric>> byJvm = new ArrayList<>(jvms);
+      for (int j = 0; j < jvms; j++) {
+        byJvm.add(new ArrayList<>(drawn.size()));
+      }
+      for (Drawn d : drawn) {
+        SyntheticCatalog.Entry entry = d.entry();
+        double[] samples = d.shape().night(night, jvms, d.nights()).samples();
+        for (int j = 0; j < jvms; j++) {
+          byJvm
+              .get(j)
+              .add(
+                  new Metric(
+                      entry.benchmark(),
+                      entry.task(),
+                      entry.metric(),
+                      entry.unit(),
+                      entry.higherIsBetter(),
+                      samples[j],
+                      Map.of()));
+        }
+      }
+      List<HarnessResult> results = new ArrayList<>(jvms);
+      for (List<Metric> metrics : byJvm) {
+        results.add(
+            new HarnessResult(
+                HarnessResult.SCHEMA_VERSION, "synthetic", null, null, metrics, null, null));
+      }
+      RunContext context =
+          new RunContext(
+              runIds.get(night),
+              nightStart(last, runIds.size(), night),
+              settings.machine(),
+              JDK,
+              CORPUS,
+              PROFILE,
+              Map.of());
+      night++;
+      return new RunResults(context, results);
     }
   }
 
@@ -87,153 +231,39 @@ public class SyntheticHistoryWriter {
    * A series annotation at every planted step, as a person would leave one for a known change, so
    * the generated charts carry letters and a legend. The text says what it is: made up.
    */
-  private static void annotateSteps(
-      Connection connection,
-      long seriesId,
-      long[] runIds,
-      SeriesShape shape,
-      SyntheticHistoryProperties settings)
-      throws SQLException {
-    try (PreparedStatement statement =
-        connection.prepareStatement(
-            "insert into annotation (at, run_id, short_text, long_text, kind, scope, series_id,"
-                + " created_by) select r.revision_date, r.id, ?, ?, 'benchmark', 'series', ?, ?"
-                + " from run r where r.id = ?")) {
-      for (SeriesShape.Step step : shape.steps()) {
-        statement.setString(
-            1, String.format(Locale.ROOT, "Synthetic step of %+.1f %%", 100 * step.relative()));
-        statement.setString(
-            2,
-            "Planted by the synthetic history (seed "
-                + settings.seed()
-                + "): the level changes from this night on. A change-point detector should find it.");
-        statement.setLong(3, seriesId);
-        statement.setString(4, author(settings.machine()));
-        statement.setLong(5, runIds[step.night()]);
-        statement.addBatch();
-      }
-      statement.executeBatch();
+  private void annotateSteps(
+      long seriesId, List<Long> runIds, SeriesShape shape, SyntheticHistoryProperties settings) {
+    for (SeriesShape.Step step : shape.steps()) {
+      annotations.create(
+          new AnnotationRequest(
+              null,
+              runIds.get(step.night()),
+              String.format(Locale.ROOT, "Synthetic step of %+.1f %%", 100 * step.relative()),
+              "Planted by the synthetic history (seed "
+                  + settings.seed()
+                  + "): the level changes from this night on. A change-point detector should"
+                  + " find it.",
+              "benchmark",
+              "series",
+              seriesId,
+              null),
+          "synthetic history of " + settings.machine());
     }
   }
 
-  private static String author(String machine) {
-    return "synthetic history of " + machine;
-  }
-
-  private static void deleteEarlier(Connection connection, String machine) throws SQLException {
-    try (PreparedStatement annotations =
-        connection.prepareStatement("delete from annotation where created_by = ?")) {
-      annotations.setString(1, author(machine));
-      annotations.executeUpdate();
-    }
-    try (PreparedStatement measurements =
-            connection.prepareStatement(
-                "delete from measurement where series_id in (select id from series where machine = ?)");
-        PreparedStatement series =
-            connection.prepareStatement("delete from series where machine = ?");
-        PreparedStatement runs = connection.prepareStatement("delete from run where machine = ?")) {
-      for (PreparedStatement statement : List.of(measurements, series, runs)) {
-        statement.setString(1, machine);
-        statement.executeUpdate();
-      }
+  /** The first 40 hex digits of the SHA-256 of {@code text}: a commit sha's shape, made up. */
+  private static String sha(String text) {
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest).substring(0, 40);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
     }
   }
 
-  private static long[] insertRuns(
-      Connection connection, SyntheticHistoryProperties settings, LocalDate last)
-      throws SQLException {
-    int nights = settings.nights();
-    long[] ids = new long[nights];
-    // One statement for all nights: the night number comes back with each id.
-    String sql =
-        "insert into run (lucene_spec, lucene_version, revision_date, machine, profile, corpus,"
-            + " reason, status, jdk, queued_at, started_at, finished_at, commit_sha,"
-            + " commit_author, commit_date, commit_subject)"
-            + " select 'git:main', '11.0.0-SNAPSHOT', t, ?, ?, ?, 'nightly', 'succeeded', ?,"
-            + " t, t, t + interval '2 hours', left(encode(sha256(convert_to(? || n::text, 'UTF8')), 'hex'), 40),"
-            + " 'Synthetic Committer', t, 'Synthetic change ' || n"
-            + " from generate_series(0, ? - 1) as n,"
-            + " lateral (select ?::timestamptz - (? - 1 - n) * interval '1 day' as t) as night"
-            + " order by n returning id";
-    try (PreparedStatement statement = connection.prepareStatement(sql)) {
-      statement.setString(1, settings.machine());
-      statement.setString(2, PROFILE);
-      statement.setString(3, CORPUS);
-      statement.setString(4, JDK);
-      statement.setString(5, settings.machine() + "/" + settings.seed() + "/");
-      statement.setInt(6, nights);
-      statement.setTimestamp(7, Timestamp.from(nightStart(last)));
-      statement.setInt(8, nights);
-      try (ResultSet rows = statement.executeQuery()) {
-        int night = 0;
-        while (rows.next()) {
-          ids[night++] = rows.getLong(1);
-        }
-      }
-    }
-    return ids;
-  }
-
-  private static long insertSeries(
-      Connection connection, SyntheticCatalog.Entry entry, String machine) throws SQLException {
-    SeriesIdentity identity =
-        new SeriesIdentity(
-            entry.benchmark(), entry.task(), entry.metric(), machine, JDK, CORPUS, PROFILE);
-    try (PreparedStatement statement =
-        connection.prepareStatement(
-            "insert into series (fingerprint, benchmark, task, metric, unit, higher_is_better,"
-                + " machine, jdk, corpus, profile) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                + " returning id")) {
-      statement.setString(1, identity.fingerprint());
-      statement.setString(2, entry.benchmark());
-      statement.setString(3, entry.task());
-      statement.setString(4, entry.metric());
-      statement.setString(5, entry.unit());
-      statement.setBoolean(6, entry.higherIsBetter());
-      statement.setString(7, machine);
-      statement.setString(8, JDK);
-      statement.setString(9, CORPUS);
-      statement.setString(10, PROFILE);
-      try (ResultSet rows = statement.executeQuery()) {
-        rows.next();
-        return rows.getLong(1);
-      }
-    }
-  }
-
-  private static long copyPoints(
-      Connection connection,
-      long seriesId,
-      long[] runIds,
-      LocalDate last,
-      SeriesShape shape,
-      int jvms,
-      SplittableRandom random)
-      throws SQLException, IOException {
-    Instant first = nightStart(last).minusSeconds(86_400L * (runIds.length - 1));
-    StringBuilder rows = new StringBuilder(runIds.length * 120);
-    for (int night = 0; night < runIds.length; night++) {
-      SeriesShape.Night measured = shape.night(night, jvms, random);
-      rows.append(seriesId).append('\t').append(runIds[night]).append('\t');
-      rows.append(first.plusSeconds(86_400L * night)).append('\t');
-      rows.append(measured.value()).append('\t');
-      rows.append(jvms > 1 ? Double.toString(measured.stddev()) : "\\N").append('\t');
-      rows.append('{');
-      for (int j = 0; j < measured.samples().length; j++) {
-        rows.append(j == 0 ? "" : ",").append(measured.samples()[j]);
-      }
-      rows.append("}\n");
-    }
-    return connection
-        .unwrap(PGConnection.class)
-        .getCopyAPI()
-        .copyIn(
-            "copy measurement (series_id, run_id, x, value, stddev, samples) from stdin",
-            new StringReader(rows.toString()));
-  }
-
-  private static Instant nightStart(LocalDate night) {
+  private static Instant nightStart(LocalDate last, int nights, int night) {
     // Nightlies start at 02:00 UTC in this history; the hour only has to be the same every night.
-    return night.atTime(2, 0).toInstant(ZoneOffset.UTC);
+    return last.atTime(2, 0).toInstant(ZoneOffset.UTC).minus(Duration.ofDays(nights - 1 - night));
   }
 }

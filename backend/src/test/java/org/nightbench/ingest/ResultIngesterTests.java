@@ -88,4 +88,89 @@ class ResultIngesterTests {
         .containsExactlyInAnyOrderElementsOf(HarnessTasks.CATEGORIES)
         .contains("FilteredOrHighHigh", "TermGroup1M", "TermDateTimeSkipperSearchAfter");
   }
+
+  @Test
+  void manyRunsAtOnceBecomeTheirPointsOnTheSameSeries() {
+    String machine = "ingester-batch";
+    long first = runOf(machine);
+    long second = runOf(machine);
+    List<HarnessResult> firstJvms =
+        List.of(
+            TestResults.result("search", TestResults.metric("search", "HighTerm", "qps", 100)),
+            TestResults.result("search", TestResults.metric("search", "HighTerm", "qps", 110)));
+    List<HarnessResult> secondJvms =
+        List.of(
+            TestResults.result("search", TestResults.metric("search", "HighTerm", "qps", 90)),
+            TestResults.result("search", TestResults.metric("search", "HighTerm", "qps", 94)));
+
+    IngestedPoints ingested =
+        ingester.ingestPoints(
+            List.of(
+                new RunResults(TestResults.context(first, machine), firstJvms),
+                new RunResults(TestResults.context(second, machine), secondJvms)));
+
+    assertThat(ingested.points()).isEqualTo(2);
+    long series = ingested.seriesIds().values().iterator().next();
+    assertThat(ingested.seriesIds())
+        .containsExactly(
+            java.util.Map.entry(
+                new SeriesIdentity(
+                    "search",
+                    "HighTerm",
+                    "qps",
+                    machine,
+                    "Eclipse Adoptium 25",
+                    "europarl.lines",
+                    "quick"),
+                series));
+    // Each run's point is its JVMs' mean with their σ and every value, as one ingested run has.
+    assertThat(
+            jdbc.sql(
+                    "select run_id || ' ' || value || ' ' || round(stddev::numeric, 4) || ' '"
+                        + " || samples::text from measurement where series_id = :series"
+                        + " order by run_id")
+                .param("series", series)
+                .query(String.class)
+                .list())
+        .containsExactly(first + " 105 7.0711 {100,110}", second + " 92 2.8284 {90,94}");
+  }
+
+  @Test
+  void aBadRunInABatchStoresNothingOfTheBatch() {
+    String machine = "ingester-bad-batch";
+    long good = runOf(machine);
+    long bad = runOf(machine);
+    HarnessResult fine =
+        TestResults.result("search", TestResults.metric("search", "HighTerm", "qps", 100));
+    HarnessResult infinite =
+        TestResults.result(
+            "search", TestResults.metric("search", "HighTerm", "qps", Double.POSITIVE_INFINITY));
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                ingester.ingestPoints(
+                    List.of(
+                        new RunResults(TestResults.context(good, machine), List.of(fine)),
+                        new RunResults(TestResults.context(bad, machine), List.of(infinite)))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("run " + bad + ": metric search/HighTerm/qps of result file 1 is Infinity");
+    assertThat(
+            jdbc.sql(
+                    "select count(*) from measurement m join series s on s.id = m.series_id"
+                        + " where s.machine = :machine")
+                .param("machine", machine)
+                .query(Long.class)
+                .single())
+        .isZero();
+  }
+
+  private long runOf(String machine) {
+    return jdbc.sql(
+            "insert into run (lucene_spec, machine, profile, corpus, reason, status,"
+                + " started_at) values ('maven:9.12.3', :machine, 'quick',"
+                + " 'europarl', 'manual', 'running', now()) returning id")
+        .param("machine", machine)
+        .query(Long.class)
+        .single();
+  }
 }

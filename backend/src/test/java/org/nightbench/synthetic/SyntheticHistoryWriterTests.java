@@ -89,9 +89,32 @@ class SyntheticHistoryWriterTests {
   }
 
   @Test
+  void theSameSeedDrawsTheSameHistory() {
+    writer.write(settings("synthetic-e1", 40, 6, 7));
+    writer.write(settings("synthetic-e2", 40, 6, 7));
+    writer.write(settings("synthetic-e3", 40, 6, 8));
+
+    assertThat(points("synthetic-e1")).hasSize(40 * 6).isEqualTo(points("synthetic-e2"));
+    assertThat(points("synthetic-e1")).isNotEqualTo(points("synthetic-e3"));
+  }
+
+  /** Every point of a machine's history as benchmark/task/metric, date, value and samples. */
+  private java.util.List<String> points(String machine) {
+    return jdbc.sql(
+            "select s.benchmark || '/' || s.task || '/' || s.metric || ' ' || m.x || ' '"
+                + " || m.value || ' ' || m.samples::text from measurement m"
+                + " join series s on s.id = m.series_id where s.machine = ?"
+                + " order by s.benchmark, s.task, s.metric, m.x")
+        .param(machine)
+        .query(String.class)
+        .list();
+  }
+
+  @Test
   void moreSeriesThanTheCatalogHoldsIsOneClearError() {
-    assertThatThrownBy(() -> writer.write(settings("synthetic-d", 10, 500, 5)))
-        .hasMessage("at most 151 synthetic series, not 500");
+    int tooMany = SyntheticCatalog.size() + 1;
+    assertThatThrownBy(() -> writer.write(settings("synthetic-d", 10, tooMany, 5)))
+        .hasMessage("at most " + SyntheticCatalog.size() + " synthetic series, not " + tooMany);
     assertThat(count("select count(*) from run where machine = 'synthetic-d'")).isZero();
   }
 
