@@ -2,6 +2,7 @@ package org.nightbench.benchjobs.search;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -19,9 +20,11 @@ import org.apache.lucene.search.IndexSearcher;
  * @param cpuSamples thread CPU nanoseconds of the same executions; null where the JVM cannot tell
  * @param roundNanos wall time of every round, warm-up first
  * @param roundCpuNanos thread CPU time of every round's executions; empty without CPU times
+ * @param compileMillis the JVM's total JIT compilation time before the first round and after every
+ *     round; empty where the JVM does not report it
  * @param warmupRounds how many of {@code roundNanos} were warm-up
  * @param warmupNanos wall time spent warming up
- * @param converged whether warm-up ended by convergence rather than by its cap or minimum
+ * @param warmupEnd why warm-up ended
  * @param checksum folds in every result so the searches cannot be optimised away
  */
 public record Rounds(
@@ -29,10 +32,26 @@ public record Rounds(
     long[][] cpuSamples,
     List<Long> roundNanos,
     List<Long> roundCpuNanos,
+    List<Long> compileMillis,
     int warmupRounds,
     long warmupNanos,
-    boolean converged,
+    WarmupGate.End warmupEnd,
     long checksum) {
+
+  /** JIT compilation time during the warm-up rounds; -1 where the JVM does not report it. */
+  public long warmupCompileMillis() {
+    return compileMillis.isEmpty() ? -1 : compileMillis.get(warmupRounds) - compileMillis.get(0);
+  }
+
+  /**
+   * JIT compilation time during the measured rounds; -1 where the JVM does not report it. Near 0
+   * when warm-up did its job.
+   */
+  public long measuredCompileMillis() {
+    return compileMillis.isEmpty()
+        ? -1
+        : compileMillis.get(compileMillis.size() - 1) - compileMillis.get(warmupRounds);
+  }
 
   /** Warms up per {@code settings}, then times {@code settings.measuredRounds()} rounds. */
   public static Rounds run(
@@ -46,19 +65,21 @@ public record Rounds(
     // Convergence is judged on CPU time when there is one: JIT progress shows there, a
     // neighbour's burst mostly does not.
     List<Long> judged = loop.cpu == null ? loop.roundNanos : loop.roundCpuNanos;
+    WarmupGate.Observed seen = new WarmupGate.Observed(judged, loop.roundNanos, loop.compileMillis);
     long warmupStart = System.nanoTime();
-    while (!gate.done(judged, System.nanoTime() - warmupStart)) {
+    loop.recordCompileTime();
+    while (!gate.done(seen, System.nanoTime() - warmupStart)) {
       loop.round();
     }
     long warmupNanos = System.nanoTime() - warmupStart;
     int warmupRounds = loop.roundNanos.size();
-    boolean converged = gate.adaptive() && gate.converged(judged);
+    WarmupGate.End end = gate.end(seen);
     progress.printf(
         Locale.ROOT,
         "search: warm-up %d rounds in %.1f s (%s)%n",
         warmupRounds,
         warmupNanos / 1e9,
-        !gate.adaptive() ? "fixed" : converged ? "converged" : "not converged, capped");
+        WarmupGate.describe(end));
 
     int n = loop.task.length;
     int measured = settings.measuredRounds();
@@ -78,9 +99,10 @@ public record Rounds(
         cpuSamples,
         loop.roundNanos,
         loop.roundCpuNanos,
+        loop.compileMillis,
         warmupRounds,
         warmupNanos,
-        converged,
+        end,
         loop.checksum);
   }
 
@@ -91,10 +113,12 @@ public record Rounds(
     final int[] order;
     final Random random;
     final ThreadMXBean cpu;
+    final CompilationMXBean jit;
     final long[] nanos;
     final long[] cpuNanos;
     final List<Long> roundNanos = new ArrayList<>();
     final List<Long> roundCpuNanos = new ArrayList<>();
+    final List<Long> compileMillis = new ArrayList<>();
     long checksum;
 
     Loop(IndexSearcher searcher, CompiledTask[] task, long seed) {
@@ -110,6 +134,11 @@ public record Rounds(
       if (cpu != null && !cpu.isThreadCpuTimeEnabled()) {
         cpu.setThreadCpuTimeEnabled(true);
       }
+      CompilationMXBean compilation = ManagementFactory.getCompilationMXBean();
+      this.jit =
+          compilation != null && compilation.isCompilationTimeMonitoringSupported()
+              ? compilation
+              : null;
       this.nanos = new long[task.length];
       this.cpuNanos = new long[task.length];
     }
@@ -132,6 +161,14 @@ public record Rounds(
       roundNanos.add(System.nanoTime() - roundStart);
       if (cpu != null) {
         roundCpuNanos.add(roundCpu);
+      }
+      recordCompileTime();
+    }
+
+    /** Read outside the timed loop: once per round, between rounds. */
+    void recordCompileTime() {
+      if (jit != null) {
+        compileMillis.add(jit.getTotalCompilationTime());
       }
     }
 
