@@ -68,7 +68,7 @@ harness() {
   fi
   t1=$(date +%s%N)
   printf '%-28s %7.1f s  load %s  %s\n' "$name" "$(( (t1 - t0) / 1000000 ))e-3" \
-    "$(cut -d' ' -f1-3 /proc/loadavg)" "$(grep -o 'warm-up .*' "$work/$name.log" || true)"
+    "$(cut -d' ' -f1-3 /proc/loadavg)" "$(grep -o 'warm-up [0-9]* rounds in .*' "$work/$name.log" || true)"
 }
 for v in "$base" "$cand"; do
   [[ -d $work/index-$v ]] || harness "$v" "index-$v" index --corpus "$corpus" \
