@@ -24,6 +24,7 @@ import org.apache.lucene.search.IndexSearcher;
  *     round; empty where the JVM does not report it
  * @param warmupRounds how many of {@code roundNanos} were warm-up
  * @param warmupNanos wall time spent warming up
+ * @param warmupCpuNanos the search thread's CPU time while warming up; -1 without one
  * @param warmupEnd why warm-up ended
  * @param checksum folds in every result so the searches cannot be optimised away
  */
@@ -35,6 +36,7 @@ public record Rounds(
     List<Long> compileMillis,
     int warmupRounds,
     long warmupNanos,
+    long warmupCpuNanos,
     WarmupGate.End warmupEnd,
     long checksum) {
 
@@ -65,7 +67,8 @@ public record Rounds(
     // Convergence is judged on CPU time when there is one: JIT progress shows there, a
     // neighbour's burst mostly does not.
     List<Long> judged = loop.cpu == null ? loop.roundNanos : loop.roundCpuNanos;
-    WarmupGate.Observed seen = new WarmupGate.Observed(judged, loop.roundNanos, loop.compileMillis);
+    WarmupGate.Observed seen =
+        new WarmupGate.Observed(judged, loop.cpu != null, loop.roundNanos, loop.compileMillis);
     long warmupStart = System.nanoTime();
     loop.recordCompileTime();
     while (!gate.done(seen, System.nanoTime() - warmupStart)) {
@@ -74,11 +77,13 @@ public record Rounds(
     long warmupNanos = System.nanoTime() - warmupStart;
     int warmupRounds = loop.roundNanos.size();
     WarmupGate.End end = gate.end(seen);
+    long warmupCpuNanos = seen.cpuNanos();
     progress.printf(
         Locale.ROOT,
-        "search: warm-up %d rounds in %.1f s (%s)%n",
+        "search: warm-up %d rounds in %.1f s, %.1f s CPU (%s)%n",
         warmupRounds,
         warmupNanos / 1e9,
+        warmupCpuNanos / 1e9,
         WarmupGate.describe(end));
 
     int n = loop.task.length;
@@ -102,6 +107,7 @@ public record Rounds(
         loop.compileMillis,
         warmupRounds,
         warmupNanos,
+        warmupCpuNanos,
         end,
         loop.checksum);
   }

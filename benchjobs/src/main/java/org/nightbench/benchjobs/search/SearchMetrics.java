@@ -36,6 +36,7 @@ final class SearchMetrics {
     detail.put("converged", rounds.warmupEnd().warm());
     detail.put("warmupEnd", rounds.warmupEnd().code);
     detail.put("warmupEndReason", rounds.warmupEnd().reason);
+    detail.put("warmupCpuSec", rounds.warmupCpuNanos() / 1e9);
     detail.put("jitCompileMsWarmup", rounds.warmupCompileMillis());
     detail.put("jitCompileMsMeasured", rounds.measuredCompileMillis());
     detail.put("jitIdleShare", WarmupGate.JIT_SHARE);

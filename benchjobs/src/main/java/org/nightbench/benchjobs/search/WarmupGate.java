@@ -18,6 +18,12 @@ import java.util.Locale;
  * one step look settled. Medians, not means, so one GC pause or a neighbour's burst on a shared
  * machine does not hold warm-up open. A JVM that reports no compilation time is judged on round
  * times alone.
+ *
+ * <p>The cap counts the search thread's CPU time where the JVM measures it, not wall time: on a
+ * machine shared with builds a 15 s wall cap left a search JVM about one second of CPU, every JVM
+ * was cut off while compiling and the release that compiles more came out up to 40 % slower. A
+ * neighbour's load so stretches warm-up instead of cutting it short, up to {@value #WALL_BACKSTOP}
+ * times the cap in wall time.
  */
 final class WarmupGate {
 
@@ -29,6 +35,9 @@ final class WarmupGate {
    * whole compilations, and a short quiet spell is often just the gap between two of them.
    */
   static final double QUIET_SECONDS = 1.0;
+
+  /** Wall time may exceed the cap this many times over while the search thread waits for a CPU. */
+  static final int WALL_BACKSTOP = 4;
 
   private static final int WINDOWS = 3;
 
@@ -59,14 +68,21 @@ final class WarmupGate {
    * What warm-up has seen so far.
    *
    * @param judgedNanos per round, the time convergence is judged on (thread CPU time, or wall)
+   * @param judgedOnCpu whether {@code judgedNanos} are the search thread's CPU time
    * @param wallNanos per round, wall time
    * @param compileMillis the JVM's total compilation time before the first round and after each
    *     round, so one longer than the rounds; empty when the JVM does not report it
    */
-  record Observed(List<Long> judgedNanos, List<Long> wallNanos, List<Long> compileMillis) {
+  record Observed(
+      List<Long> judgedNanos, boolean judgedOnCpu, List<Long> wallNanos, List<Long> compileMillis) {
 
     int rounds() {
       return wallNanos.size();
+    }
+
+    /** The search thread's CPU time so far; -1 without one. */
+    long cpuNanos() {
+      return judgedOnCpu ? judgedNanos.stream().mapToLong(Long::longValue).sum() : -1;
     }
 
     boolean jitReported() {
@@ -91,12 +107,20 @@ final class WarmupGate {
     return maxNanos > 0;
   }
 
-  /** Whether to stop warming up after what was observed in this much warm-up time. */
-  boolean done(Observed seen, long elapsedNanos) {
+  /** Whether to stop warming up after what was observed in this much warm-up wall time. */
+  boolean done(Observed seen, long wallNanos) {
     if (seen.rounds() < minRounds) {
       return false;
     }
-    return !adaptive() || elapsedNanos >= maxNanos || warm(seen);
+    return !adaptive() || capped(seen, wallNanos) || warm(seen);
+  }
+
+  /** Whether the cap is reached: in search-thread CPU time where known, else in wall time. */
+  boolean capped(Observed seen, long wallNanos) {
+    if (!seen.judgedOnCpu()) {
+      return wallNanos >= maxNanos;
+    }
+    return seen.cpuNanos() >= maxNanos || wallNanos >= WALL_BACKSTOP * maxNanos;
   }
 
   /** Why warm-up ended, once {@link #done} said so. */

@@ -18,7 +18,7 @@ class WarmupGateTest {
 
   /** Rounds of a JVM that reports no compilation time: judged on round times alone. */
   private static WarmupGate.Observed noJit(List<Long> rounds) {
-    return new WarmupGate.Observed(rounds, rounds, List.of());
+    return new WarmupGate.Observed(rounds, false, rounds, List.of());
   }
 
   /**
@@ -31,7 +31,7 @@ class WarmupGateTest {
     for (long ms : jitMs) {
       compile.add(compile.get(compile.size() - 1) + ms);
     }
-    return new WarmupGate.Observed(rounds, rounds, compile);
+    return new WarmupGate.Observed(rounds, false, rounds, compile);
   }
 
   private static long[] jit(long... perRound) {
@@ -133,9 +133,38 @@ class WarmupGateTest {
       falling.add((300L - 20L * r) * MS);
     }
     List<Long> compile = new ArrayList<>(Collections.nCopies(13, 0L));
-    WarmupGate.Observed seen = new WarmupGate.Observed(falling, falling, compile);
+    WarmupGate.Observed seen = new WarmupGate.Observed(falling, false, falling, compile);
     assertThat(g.jitIdle(seen)).isTrue();
     assertThat(g.done(seen, SEC)).isFalse();
     assertThat(g.end(seen)).isEqualTo(WarmupGate.End.CAPPED_UNSETTLED);
+  }
+
+  @Test
+  void onABusyMachineTheCapCountsTheSearchThreadsCpuTime() {
+    WarmupGate g = gate(0, 2);
+    // 20 rounds of 100 ms CPU each (2 s) that took 500 ms of wall time each: a neighbour's load.
+    List<Long> cpu = new ArrayList<>(Collections.nCopies(10, 100 * MS));
+    List<Long> wall = new ArrayList<>(Collections.nCopies(10, 500 * MS));
+    List<Long> compile = new ArrayList<>();
+    for (long ms = 0; ms <= 10; ms++) {
+      compile.add(ms * 200); // compiling all along
+    }
+    WarmupGate.Observed halfway = new WarmupGate.Observed(cpu, true, wall, compile);
+    assertThat(g.done(halfway, 5 * SEC)).as("5 s of wall time is only 1 s of CPU").isFalse();
+    cpu.addAll(Collections.nCopies(10, 100 * MS));
+    wall.addAll(Collections.nCopies(10, 500 * MS));
+    for (long ms = 11; ms <= 20; ms++) {
+      compile.add(ms * 200);
+    }
+    WarmupGate.Observed full = new WarmupGate.Observed(cpu, true, wall, compile);
+    assertThat(g.done(full, 10 * SEC)).as("2 s of CPU reach the cap").isTrue();
+    assertThat(g.end(full)).isEqualTo(WarmupGate.End.CAPPED_COMPILING);
+    // Without CPU times the same wall time is the cap; with them, wall time ends warm-up only at
+    // four times the cap.
+    assertThat(g.done(new WarmupGate.Observed(wall, false, wall, compile), 2 * SEC)).isTrue();
+    WarmupGate.Observed starved =
+        new WarmupGate.Observed(List.of(1L, 1L), true, List.of(SEC, SEC), List.of(0L, 5L, 9L));
+    assertThat(g.done(starved, 7 * SEC)).isFalse();
+    assertThat(g.done(starved, 8 * SEC)).isTrue();
   }
 }
