@@ -22,6 +22,8 @@ import org.apache.lucene.search.IndexSearcher;
  * @param roundCpuNanos thread CPU time of every round's executions; empty without CPU times
  * @param compileMillis the JVM's total JIT compilation time before the first round and after every
  *     round; empty where the JVM does not report it
+ * @param backgroundCpuNanos the process's CPU time outside the search thread (JIT and GC threads)
+ *     before the first round and after every round; empty where the JVM does not report it
  * @param warmupRounds how many of {@code roundNanos} were warm-up
  * @param warmupNanos wall time spent warming up
  * @param warmupCpuNanos the search thread's CPU time while warming up; -1 without one
@@ -34,6 +36,7 @@ public record Rounds(
     List<Long> roundNanos,
     List<Long> roundCpuNanos,
     List<Long> compileMillis,
+    List<Long> backgroundCpuNanos,
     int warmupRounds,
     long warmupNanos,
     long warmupCpuNanos,
@@ -43,6 +46,14 @@ public record Rounds(
   /** JIT compilation time during the warm-up rounds; -1 where the JVM does not report it. */
   public long warmupCompileMillis() {
     return compileMillis.isEmpty() ? -1 : compileMillis.get(warmupRounds) - compileMillis.get(0);
+  }
+
+  /** CPU time outside the search thread during the measured rounds; -1 where not reported. */
+  public long measuredBackgroundCpuNanos() {
+    return backgroundCpuNanos.isEmpty()
+        ? -1
+        : backgroundCpuNanos.get(backgroundCpuNanos.size() - 1)
+            - backgroundCpuNanos.get(warmupRounds);
   }
 
   /**
@@ -68,9 +79,10 @@ public record Rounds(
     // neighbour's burst mostly does not.
     List<Long> judged = loop.cpu == null ? loop.roundNanos : loop.roundCpuNanos;
     WarmupGate.Observed seen =
-        new WarmupGate.Observed(judged, loop.cpu != null, loop.roundNanos, loop.compileMillis);
+        new WarmupGate.Observed(
+            judged, loop.cpu != null, loop.roundNanos, loop.compileMillis, loop.backgroundCpuNanos);
     long warmupStart = System.nanoTime();
-    loop.recordCompileTime();
+    loop.recordJitActivity();
     while (!gate.done(seen, System.nanoTime() - warmupStart)) {
       loop.round();
     }
@@ -105,6 +117,7 @@ public record Rounds(
         loop.roundNanos,
         loop.roundCpuNanos,
         loop.compileMillis,
+        loop.backgroundCpuNanos,
         warmupRounds,
         warmupNanos,
         warmupCpuNanos,
@@ -125,6 +138,8 @@ public record Rounds(
     final List<Long> roundNanos = new ArrayList<>();
     final List<Long> roundCpuNanos = new ArrayList<>();
     final List<Long> compileMillis = new ArrayList<>();
+    final List<Long> backgroundCpuNanos = new ArrayList<>();
+    final com.sun.management.OperatingSystemMXBean process;
     long checksum;
 
     Loop(IndexSearcher searcher, CompiledTask[] task, long seed) {
@@ -144,6 +159,13 @@ public record Rounds(
       this.jit =
           compilation != null && compilation.isCompilationTimeMonitoringSupported()
               ? compilation
+              : null;
+      this.process =
+          cpu != null
+                  && ManagementFactory.getOperatingSystemMXBean()
+                      instanceof com.sun.management.OperatingSystemMXBean os
+                  && os.getProcessCpuTime() >= 0
+              ? os
               : null;
       this.nanos = new long[task.length];
       this.cpuNanos = new long[task.length];
@@ -168,13 +190,19 @@ public record Rounds(
       if (cpu != null) {
         roundCpuNanos.add(roundCpu);
       }
-      recordCompileTime();
+      recordJitActivity();
     }
 
-    /** Read outside the timed loop: once per round, between rounds. */
-    void recordCompileTime() {
+    /**
+     * The JIT's compilation time and the CPU outside the search thread, read between rounds so the
+     * timed loop carries no extra cost.
+     */
+    void recordJitActivity() {
       if (jit != null) {
         compileMillis.add(jit.getTotalCompilationTime());
+      }
+      if (process != null) {
+        backgroundCpuNanos.add(process.getProcessCpuTime() - cpu.getCurrentThreadCpuTime());
       }
     }
 

@@ -39,7 +39,9 @@ final class SearchMetrics {
     detail.put("warmupCpuSec", rounds.warmupCpuNanos() / 1e9);
     detail.put("jitCompileMsWarmup", rounds.warmupCompileMillis());
     detail.put("jitCompileMsMeasured", rounds.measuredCompileMillis());
+    detail.put("backgroundCpuMsMeasured", rounds.measuredBackgroundCpuNanos() / 1e6);
     detail.put("jitIdleShare", WarmupGate.JIT_SHARE);
+    detail.put("backgroundIdleShare", WarmupGate.BACKGROUND_SHARE);
     detail.put("jitQuietSec", WarmupGate.QUIET_SECONDS);
     detail.put("maxWarmupSec", settings.maxWarmupSec());
     detail.put("warmupTolerance", settings.warmupTolerance());

@@ -31,6 +31,13 @@ final class WarmupGate {
   static final double JIT_SHARE = 0.01;
 
   /**
+   * At most this share of the quiet span's wall time may go to CPU outside the search thread (the
+   * JIT's and GC's threads). The compilation counter grows only when a compilation finishes: on a
+   * busy machine one starved C2 compilation takes seconds and shows as silence; its CPU does not.
+   */
+  static final double BACKGROUND_SHARE = 0.03;
+
+  /**
    * The JIT must have been quiet at least this long: the compilation counter moves in steps of
    * whole compilations, and a short quiet spell is often just the gap between two of them.
    */
@@ -72,9 +79,15 @@ final class WarmupGate {
    * @param wallNanos per round, wall time
    * @param compileMillis the JVM's total compilation time before the first round and after each
    *     round, so one longer than the rounds; empty when the JVM does not report it
+   * @param backgroundCpuNanos the process's CPU time outside the search thread, before the first
+   *     round and after each; empty when the JVM does not report it
    */
   record Observed(
-      List<Long> judgedNanos, boolean judgedOnCpu, List<Long> wallNanos, List<Long> compileMillis) {
+      List<Long> judgedNanos,
+      boolean judgedOnCpu,
+      List<Long> wallNanos,
+      List<Long> compileMillis,
+      List<Long> backgroundCpuNanos) {
 
     int rounds() {
       return wallNanos.size();
@@ -144,8 +157,9 @@ final class WarmupGate {
   }
 
   /**
-   * Whether compilation took at most {@link #JIT_SHARE} of the wall time over the shortest run of
-   * latest rounds that spans three windows and {@link #QUIET_SECONDS}.
+   * Whether compilation took at most {@link #JIT_SHARE} of the wall time, and CPU outside the
+   * search thread at most {@link #BACKGROUND_SHARE}, over the shortest run of latest rounds that
+   * spans three windows and {@link #QUIET_SECONDS}.
    */
   boolean jitIdle(Observed seen) {
     int n = seen.rounds();
@@ -164,7 +178,18 @@ final class WarmupGate {
       return false;
     }
     long compiledMillis = seen.compileMillis().get(n) - seen.compileMillis().get(n - k);
-    return compiledMillis * 1e6 <= JIT_SHARE * span;
+    if (compiledMillis * 1e6 > JIT_SHARE * span) {
+      return false;
+    }
+    List<Long> background = seen.backgroundCpuNanos();
+    if (background.isEmpty()) {
+      return true;
+    }
+    if (background.size() != n + 1) {
+      throw new IllegalArgumentException(
+          "need background CPU times before and after each of " + n + " rounds");
+    }
+    return background.get(n) - background.get(n - k) <= BACKGROUND_SHARE * span;
   }
 
   /** Whether the last three windows of {@code roundNanos} agree step by step. */

@@ -18,7 +18,7 @@ class WarmupGateTest {
 
   /** Rounds of a JVM that reports no compilation time: judged on round times alone. */
   private static WarmupGate.Observed noJit(List<Long> rounds) {
-    return new WarmupGate.Observed(rounds, false, rounds, List.of());
+    return new WarmupGate.Observed(rounds, false, rounds, List.of(), List.of());
   }
 
   /**
@@ -31,7 +31,7 @@ class WarmupGateTest {
     for (long ms : jitMs) {
       compile.add(compile.get(compile.size() - 1) + ms);
     }
-    return new WarmupGate.Observed(rounds, false, rounds, compile);
+    return new WarmupGate.Observed(rounds, false, rounds, compile, List.of());
   }
 
   private static long[] jit(long... perRound) {
@@ -133,7 +133,7 @@ class WarmupGateTest {
       falling.add((300L - 20L * r) * MS);
     }
     List<Long> compile = new ArrayList<>(Collections.nCopies(13, 0L));
-    WarmupGate.Observed seen = new WarmupGate.Observed(falling, false, falling, compile);
+    WarmupGate.Observed seen = new WarmupGate.Observed(falling, false, falling, compile, List.of());
     assertThat(g.jitIdle(seen)).isTrue();
     assertThat(g.done(seen, SEC)).isFalse();
     assertThat(g.end(seen)).isEqualTo(WarmupGate.End.CAPPED_UNSETTLED);
@@ -149,22 +149,44 @@ class WarmupGateTest {
     for (long ms = 0; ms <= 10; ms++) {
       compile.add(ms * 200); // compiling all along
     }
-    WarmupGate.Observed halfway = new WarmupGate.Observed(cpu, true, wall, compile);
+    WarmupGate.Observed halfway = new WarmupGate.Observed(cpu, true, wall, compile, List.of());
     assertThat(g.done(halfway, 5 * SEC)).as("5 s of wall time is only 1 s of CPU").isFalse();
     cpu.addAll(Collections.nCopies(10, 100 * MS));
     wall.addAll(Collections.nCopies(10, 500 * MS));
     for (long ms = 11; ms <= 20; ms++) {
       compile.add(ms * 200);
     }
-    WarmupGate.Observed full = new WarmupGate.Observed(cpu, true, wall, compile);
+    WarmupGate.Observed full = new WarmupGate.Observed(cpu, true, wall, compile, List.of());
     assertThat(g.done(full, 10 * SEC)).as("2 s of CPU reach the cap").isTrue();
     assertThat(g.end(full)).isEqualTo(WarmupGate.End.CAPPED_COMPILING);
     // Without CPU times the same wall time is the cap; with them, wall time ends warm-up only at
     // four times the cap.
-    assertThat(g.done(new WarmupGate.Observed(wall, false, wall, compile), 2 * SEC)).isTrue();
+    assertThat(g.done(new WarmupGate.Observed(wall, false, wall, compile, List.of()), 2 * SEC))
+        .isTrue();
     WarmupGate.Observed starved =
-        new WarmupGate.Observed(List.of(1L, 1L), true, List.of(SEC, SEC), List.of(0L, 5L, 9L));
+        new WarmupGate.Observed(
+            List.of(1L, 1L), true, List.of(SEC, SEC), List.of(0L, 5L, 9L), List.of());
     assertThat(g.done(starved, 7 * SEC)).isFalse();
     assertThat(g.done(starved, 8 * SEC)).isTrue();
+  }
+
+  @Test
+  void aStarvedCompilationThatHasNotFinishedHoldsWarmupOpen() {
+    WarmupGate g = gate(0, 100);
+    // 12 rounds of 200 ms, the compilation counter silent for the last 10 of them: one long C2
+    // compilation in progress, whose compiler thread took 10 ms of CPU a round (5 %).
+    List<Long> rounds = new ArrayList<>(Collections.nCopies(12, 200 * MS));
+    List<Long> compile = new ArrayList<>(List.of(0L, 900L));
+    compile.addAll(Collections.nCopies(11, 1300L));
+    List<Long> busy = new ArrayList<>();
+    List<Long> idle = new ArrayList<>();
+    for (long r = 0; r <= 12; r++) {
+      busy.add(r * 10 * MS);
+      idle.add(Math.min(r, 2) * 100 * MS + Math.max(0, r - 2) * MS);
+    }
+    assertThat(g.done(new WarmupGate.Observed(rounds, true, rounds, compile, busy), SEC)).isFalse();
+    WarmupGate.Observed quiet = new WarmupGate.Observed(rounds, true, rounds, compile, idle);
+    assertThat(g.done(quiet, SEC)).isTrue();
+    assertThat(g.end(quiet)).isEqualTo(WarmupGate.End.COMPILED);
   }
 }
