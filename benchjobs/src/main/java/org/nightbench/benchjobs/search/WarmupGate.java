@@ -12,12 +12,14 @@ import java.util.Locale;
  * two tiers of compilation passed for the end, and the 10.x/9.x ratios of the same indexes were off
  * by up to 0.28 against 300 repetitions. So the JIT's own account comes first: the JVM's total
  * compilation time (the compilation MXBean) must grow by at most {@value #JIT_SHARE} of the wall
- * time over the last three windows and at least {@value #QUIET_SECONDS} s, and then the median
- * round times of those three windows must each differ from the one before by at most the tolerance.
- * Three windows, not two: tiered compilation makes round times fall in steps, and two windows on
- * one step look settled. Medians, not means, so one GC pause or a neighbour's burst on a shared
- * machine does not hold warm-up open. A JVM that reports no compilation time is judged on round
- * times alone.
+ * time over the last three windows, at least {@value #QUIET_SECONDS} s and half of the warm-up
+ * rounds (the JIT compiles a method once it has run often enough: on a 20,000-document index 10.6.0
+ * sat on a quiet plateau 3.5 times slower than its compiled speed from round 150 to round 500), and
+ * then the median round times of those three windows must each differ from the one before by at
+ * most the tolerance. Three windows, not two: tiered compilation makes round times fall in steps,
+ * and two windows on one step look settled. Medians, not means, so one GC pause or a neighbour's
+ * burst on a shared machine does not hold warm-up open. A JVM that reports no compilation time is
+ * judged on round times alone.
  *
  * <p>The cap counts the search thread's CPU time where the JVM measures it, not wall time: on a
  * machine shared with builds a 15 s wall cap left a search JVM about one second of CPU, every JVM
@@ -38,8 +40,9 @@ final class WarmupGate {
   static final double BACKGROUND_SHARE = 0.03;
 
   /**
-   * The JIT must have been quiet at least this long: the compilation counter moves in steps of
-   * whole compilations, and a short quiet spell is often just the gap between two of them.
+   * The JIT must have been quiet at least this long, and for at least half of the warm-up rounds:
+   * the compilation counter moves in steps of whole compilations, and a short quiet spell is often
+   * just the gap between two of them.
    */
   static final double QUIET_SECONDS = 1.0;
 
@@ -159,7 +162,7 @@ final class WarmupGate {
   /**
    * Whether compilation took at most {@link #JIT_SHARE} of the wall time, and CPU outside the
    * search thread at most {@link #BACKGROUND_SHARE}, over the shortest run of latest rounds that
-   * spans three windows and {@link #QUIET_SECONDS}.
+   * spans three windows, {@link #QUIET_SECONDS} and half of all rounds so far.
    */
   boolean jitIdle(Observed seen) {
     int n = seen.rounds();
@@ -170,11 +173,14 @@ final class WarmupGate {
     long quietNanos = (long) (QUIET_SECONDS * 1e9);
     long span = 0;
     int k = 0;
-    while (k < n && (k < WINDOWS * window || span < quietNanos)) {
+    // Half of all rounds so far, too: the JIT compiles a method once it has run often enough, so
+    // a plateau between two waves of compilation lasts as many rounds as came before it.
+    int half = (n + 1) / 2;
+    while (k < n && (k < WINDOWS * window || k < half || span < quietNanos)) {
       span += seen.wallNanos().get(n - 1 - k);
       k++;
     }
-    if (k < WINDOWS * window || span < quietNanos) {
+    if (k < WINDOWS * window || k < half || span < quietNanos) {
       return false;
     }
     long compiledMillis = seen.compileMillis().get(n) - seen.compileMillis().get(n - k);

@@ -3,6 +3,7 @@ package org.nightbench.benchjobs.search;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -188,5 +189,20 @@ class WarmupGateTest {
     WarmupGate.Observed quiet = new WarmupGate.Observed(rounds, true, rounds, compile, idle);
     assertThat(g.done(quiet, SEC)).isTrue();
     assertThat(g.end(quiet)).isEqualTo(WarmupGate.End.COMPILED);
+  }
+
+  @Test
+  void aQuietPlateauBetweenTwoWavesOfCompilationMustOutlastWhatCameBefore() {
+    WarmupGate g = gate(0, 1000);
+    // 100 rounds of 50 ms with 10 ms of compilation each, then silence: 60 silent rounds (3 s)
+    // are not enough after 100 busy ones, 100 are.
+    long[] plateau = new long[160];
+    Arrays.fill(plateau, 0, 100, 10);
+    assertThat(g.jitIdle(withJit(50, plateau))).isFalse();
+    assertThat(g.done(withJit(50, plateau), SEC)).isFalse();
+    long[] longer = new long[200];
+    Arrays.fill(longer, 0, 100, 10);
+    assertThat(g.jitIdle(withJit(50, longer))).isTrue();
+    assertThat(g.end(withJit(50, longer))).isEqualTo(WarmupGate.End.COMPILED);
   }
 }
