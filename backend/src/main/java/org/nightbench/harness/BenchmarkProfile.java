@@ -25,8 +25,9 @@ import java.util.List;
  * @param calibration the machine's calibration before and after the run; null for none
  * @param stepTimeout a harness JVM of this profile running longer is killed and its benchmark
  *     fails; null takes the runner's
- * @param maxWarmupSeconds how long a search JVM may keep warming up until round times settle; null
- *     for the harness default (10 s), 0 for the fixed warm-up repetitions only
+ * @param maxWarmupSeconds how long a search JVM may keep warming up until the JIT is idle and round
+ *     times settle, in seconds of the search thread's CPU (at most four times as long in wall
+ *     time); null for the harness default (10 s), 0 for the fixed warm-up repetitions only
  */
 public record BenchmarkProfile(
     int maxDocs,
