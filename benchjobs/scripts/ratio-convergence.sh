@@ -20,7 +20,8 @@
 #        JVMS=profile's search-jvms  FACTOR=10 (repetitions of the reference)  LIMIT=5 (%)
 #        FAMILIES="HighTerm MedTerm AndHighHigh OrHighHigh OrHighMed HighPhrase"
 #        JVM_ARGS="..." instead of the profile's jvm-args (space separated)
-#        METRIC=qps (or qpsCpu, qpsFastest)  SKIP_REFERENCE=1 reuse the reference's result files
+#        METRIC=qps (or qpsCpu, qpsFastest)  REFERENCE_JVMS=JVMS (fewer, to save time)
+#        SKIP_PROFILE=1 / SKIP_REFERENCE=1 reuse that half's result files in WORK_DIR
 set -euo pipefail
 profile=${1:?usage: ratio-convergence.sh PROFILE [WORK_DIR]}
 work=${2:-/tmp/ratio-convergence-$profile}
@@ -85,9 +86,9 @@ echo "profile $profile: $jvms JVMs per release, repetitions $reps and $((reps * 
   "(warmup >= $warmup, adaptive <= ${maxw}s), $(grep -c . "$work/tasks.txt") queries," \
   "$("$jh/bin/java" -version 2>&1 | head -1), flags ${flags[*]}"
 measure() {
-  local label=$1 r=$2 i v
+  local label=$1 r=$2 n=$3 i v
   rm -f "$work/$label"-*.json
-  for i in $(seq 1 "$jvms"); do
+  for i in $(seq 1 "$n"); do
     for v in "$base" "$cand"; do
       harness "$v" "$label-$v-$i" search --index-dir "$work/index-$v" --tasks "$work/tasks.txt" \
         --repetitions "$r" --warmup "$warmup" --max-warmup-sec "$maxw" --seed "$((seed + i))" \
@@ -95,8 +96,8 @@ measure() {
     done
   done
 }
-measure profile "$reps"
-[[ ${SKIP_REFERENCE:-0} == 1 ]] || measure reference "$((reps * factor))"
+[[ ${SKIP_PROFILE:-0} == 1 ]] || measure profile "$reps" "$jvms"
+[[ ${SKIP_REFERENCE:-0} == 1 ]] || measure reference "$((reps * factor))" "${REFERENCE_JVMS:-$jvms}"
 python3 - "$work" "$base" "$cand" "$metric" "$limit" "$families" <<'EOF'
 import glob, json, statistics, sys
 work, base, cand, metric, limit, families = sys.argv[1:]
