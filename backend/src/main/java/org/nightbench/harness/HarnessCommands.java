@@ -117,7 +117,8 @@ public final class HarnessCommands {
             HarnessOptions.OUT,
             out);
     if (profile.maxWarmupSeconds() != null) {
-      // Warm-up runs until round times settle, at most this long (the harness default is 10 s).
+      // Warm-up runs until the JIT is idle and round times settle, at most this many seconds of
+      // search-thread CPU (the harness default is 10 s).
       args.addAll(args(HarnessOptions.MAX_WARMUP_SEC, profile.maxWarmupSeconds()));
     }
     if (!"default".equals(directory)) {

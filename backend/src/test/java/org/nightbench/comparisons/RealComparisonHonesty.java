@@ -96,9 +96,9 @@ public final class RealComparisonHonesty {
    * {@code compare}: what a comparison runs of a profile is its first indexing variant and search,
    * so this is {@code quick} without the rest (the whole europarl corpus cut into 1 KB documents,
    * the same JVM flags and task generation: 49 task families), with 15 repetitions and at most 2 s
-   * of warm-up so one search JVM takes 5-10 s on the shared 2-core VM (quick's 20 and 3 s took
-   * 10-13 s; about 4 s of it is starting the JVM and opening the index). Overridable on the command
-   * line, e.g. {@code --nightbench.runner.profiles.compare.repetitions=30}.
+   * of warm-up so one search JVM takes 5-10 s on the shared 2-core VM (quick's former 20 and 3 s
+   * took 10-13 s; about 4 s of it is starting the JVM and opening the index). Overridable on the
+   * command line, e.g. {@code --nightbench.runner.profiles.compare.repetitions=30}.
    */
   static Map<String, String> profileProperties() {
     String p = "nightbench.runner.profiles." + PROFILE + ".";

@@ -112,6 +112,20 @@ class RunSuiteTests {
         .isEqualTo(15);
     assertThat(count("select count(*) from run_query_result where run_id = :run", run.id()))
         .isPositive();
+    // Each search JVM's stored result says how long warm-up took and why it ended.
+    assertThat(
+            jdbc.sql(
+                    "select m -> 'detail' ->> 'warmupEnd' from run_result r,"
+                        + " jsonb_array_elements(r.result -> 'metrics') m"
+                        + " where r.run_id = :run and m ->> 'name' = 'warmupSec'")
+                .param("run", run.id())
+                .query(String.class)
+                .list())
+        .hasSize(2)
+        .allSatisfy(
+            end ->
+                assertThat(end)
+                    .isIn("compiled", "settled", "capped-compiling", "capped-unsettled"));
     assertThat(
             jdbc.sql(
                     "select calibration_before > 0 and calibration_after > 0"

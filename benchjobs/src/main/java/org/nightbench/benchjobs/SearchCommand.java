@@ -52,7 +52,9 @@ final class SearchCommand implements Callable<Integer> {
       names = HarnessOptions.MAX_WARMUP_SEC,
       defaultValue = "10",
       paramLabel = "SEC",
-      description = "keep warming up until round times settle, at most this long; 0: fixed")
+      description =
+          "keep warming up until the JIT is idle and round times settle, at most this many"
+              + " seconds of search-thread CPU (4x in wall time); 0: fixed")
   double maxWarmupSec;
 
   @Option(

@@ -167,7 +167,11 @@ class EndToEndTest {
     assertThat(warmup.detail())
         .containsEntry("warmupRounds", 1)
         .containsEntry("warmupJudgedOn", "cpu")
-        .containsEntry("topHashBy", "id");
+        .containsEntry("topHashBy", "id")
+        .containsEntry("warmupEnd", "fixed")
+        .containsKeys("warmupEndReason", "jitCompileMsMeasured");
+    // HotSpot reports compilation time: the warm-up's compilation is recorded, never -1.
+    assertThat((Long) warmup.detail().get("jitCompileMsWarmup")).isNotNegative();
     assertThat(report.curves())
         .singleElement()
         .satisfies(
@@ -175,6 +179,8 @@ class EndToEndTest {
               assertThat(List.of(c.benchmark(), c.task(), c.name()))
                   .containsExactly("search", "all", "roundLatency");
               assertThat(c.rows()).hasSize(3);
+              assertThat(c.labels()).endsWith("JIT compile ms");
+              assertThat(c.rows()).allSatisfy(row -> assertThat(row.get(4)).isNotNull());
             });
     assertThat(report.notes()).isEmpty();
   }

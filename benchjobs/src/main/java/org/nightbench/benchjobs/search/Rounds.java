@@ -2,6 +2,7 @@ package org.nightbench.benchjobs.search;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -19,9 +20,14 @@ import org.apache.lucene.search.IndexSearcher;
  * @param cpuSamples thread CPU nanoseconds of the same executions; null where the JVM cannot tell
  * @param roundNanos wall time of every round, warm-up first
  * @param roundCpuNanos thread CPU time of every round's executions; empty without CPU times
+ * @param compileMillis the JVM's total JIT compilation time before the first round and after every
+ *     round; empty where the JVM does not report it
+ * @param backgroundCpuNanos the process's CPU time outside the search thread (JIT and GC threads)
+ *     before the first round and after every round; empty where the JVM does not report it
  * @param warmupRounds how many of {@code roundNanos} were warm-up
  * @param warmupNanos wall time spent warming up
- * @param converged whether warm-up ended by convergence rather than by its cap or minimum
+ * @param warmupCpuNanos the search thread's CPU time while warming up; -1 without one
+ * @param warmupEnd why warm-up ended
  * @param checksum folds in every result so the searches cannot be optimised away
  */
 public record Rounds(
@@ -29,10 +35,36 @@ public record Rounds(
     long[][] cpuSamples,
     List<Long> roundNanos,
     List<Long> roundCpuNanos,
+    List<Long> compileMillis,
+    List<Long> backgroundCpuNanos,
     int warmupRounds,
     long warmupNanos,
-    boolean converged,
+    long warmupCpuNanos,
+    WarmupGate.End warmupEnd,
     long checksum) {
+
+  /** JIT compilation time during the warm-up rounds; -1 where the JVM does not report it. */
+  public long warmupCompileMillis() {
+    return compileMillis.isEmpty() ? -1 : compileMillis.get(warmupRounds) - compileMillis.get(0);
+  }
+
+  /** CPU time outside the search thread during the measured rounds; -1 where not reported. */
+  public long measuredBackgroundCpuNanos() {
+    return backgroundCpuNanos.isEmpty()
+        ? -1
+        : backgroundCpuNanos.get(backgroundCpuNanos.size() - 1)
+            - backgroundCpuNanos.get(warmupRounds);
+  }
+
+  /**
+   * JIT compilation time during the measured rounds; -1 where the JVM does not report it. Near 0
+   * when warm-up did its job.
+   */
+  public long measuredCompileMillis() {
+    return compileMillis.isEmpty()
+        ? -1
+        : compileMillis.get(compileMillis.size() - 1) - compileMillis.get(warmupRounds);
+  }
 
   /** Warms up per {@code settings}, then times {@code settings.measuredRounds()} rounds. */
   public static Rounds run(
@@ -46,19 +78,25 @@ public record Rounds(
     // Convergence is judged on CPU time when there is one: JIT progress shows there, a
     // neighbour's burst mostly does not.
     List<Long> judged = loop.cpu == null ? loop.roundNanos : loop.roundCpuNanos;
+    WarmupGate.Observed seen =
+        new WarmupGate.Observed(
+            judged, loop.cpu != null, loop.roundNanos, loop.compileMillis, loop.backgroundCpuNanos);
     long warmupStart = System.nanoTime();
-    while (!gate.done(judged, System.nanoTime() - warmupStart)) {
+    loop.recordJitActivity();
+    while (!gate.done(seen, System.nanoTime() - warmupStart)) {
       loop.round();
     }
     long warmupNanos = System.nanoTime() - warmupStart;
     int warmupRounds = loop.roundNanos.size();
-    boolean converged = gate.adaptive() && gate.converged(judged);
+    WarmupGate.End end = gate.end(seen);
+    long warmupCpuNanos = seen.cpuNanos();
     progress.printf(
         Locale.ROOT,
-        "search: warm-up %d rounds in %.1f s (%s)%n",
+        "search: warm-up %d rounds in %.1f s, %.1f s CPU (%s)%n",
         warmupRounds,
         warmupNanos / 1e9,
-        !gate.adaptive() ? "fixed" : converged ? "converged" : "not converged, capped");
+        warmupCpuNanos / 1e9,
+        WarmupGate.describe(end));
 
     int n = loop.task.length;
     int measured = settings.measuredRounds();
@@ -78,9 +116,12 @@ public record Rounds(
         cpuSamples,
         loop.roundNanos,
         loop.roundCpuNanos,
+        loop.compileMillis,
+        loop.backgroundCpuNanos,
         warmupRounds,
         warmupNanos,
-        converged,
+        warmupCpuNanos,
+        end,
         loop.checksum);
   }
 
@@ -91,10 +132,14 @@ public record Rounds(
     final int[] order;
     final Random random;
     final ThreadMXBean cpu;
+    final CompilationMXBean jit;
     final long[] nanos;
     final long[] cpuNanos;
     final List<Long> roundNanos = new ArrayList<>();
     final List<Long> roundCpuNanos = new ArrayList<>();
+    final List<Long> compileMillis = new ArrayList<>();
+    final List<Long> backgroundCpuNanos = new ArrayList<>();
+    final com.sun.management.OperatingSystemMXBean process;
     long checksum;
 
     Loop(IndexSearcher searcher, CompiledTask[] task, long seed) {
@@ -110,6 +155,18 @@ public record Rounds(
       if (cpu != null && !cpu.isThreadCpuTimeEnabled()) {
         cpu.setThreadCpuTimeEnabled(true);
       }
+      CompilationMXBean compilation = ManagementFactory.getCompilationMXBean();
+      this.jit =
+          compilation != null && compilation.isCompilationTimeMonitoringSupported()
+              ? compilation
+              : null;
+      this.process =
+          cpu != null
+                  && ManagementFactory.getOperatingSystemMXBean()
+                      instanceof com.sun.management.OperatingSystemMXBean os
+                  && os.getProcessCpuTime() >= 0
+              ? os
+              : null;
       this.nanos = new long[task.length];
       this.cpuNanos = new long[task.length];
     }
@@ -132,6 +189,20 @@ public record Rounds(
       roundNanos.add(System.nanoTime() - roundStart);
       if (cpu != null) {
         roundCpuNanos.add(roundCpu);
+      }
+      recordJitActivity();
+    }
+
+    /**
+     * The JIT's compilation time and the CPU outside the search thread, read between rounds so the
+     * timed loop carries no extra cost.
+     */
+    void recordJitActivity() {
+      if (jit != null) {
+        compileMillis.add(jit.getTotalCompilationTime());
+      }
+      if (process != null) {
+        backgroundCpuNanos.add(process.getProcessCpuTime() - cpu.getCurrentThreadCpuTime());
       }
     }
 

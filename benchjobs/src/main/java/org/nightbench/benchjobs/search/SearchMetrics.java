@@ -33,7 +33,16 @@ final class SearchMetrics {
     Map<String, Object> detail = new LinkedHashMap<>();
     detail.put("warmupRounds", rounds.warmupRounds());
     detail.put("measuredRounds", settings.measuredRounds());
-    detail.put("converged", rounds.converged());
+    detail.put("converged", rounds.warmupEnd().warm());
+    detail.put("warmupEnd", rounds.warmupEnd().code);
+    detail.put("warmupEndReason", rounds.warmupEnd().reason);
+    detail.put("warmupCpuSec", rounds.warmupCpuNanos() / 1e9);
+    detail.put("jitCompileMsWarmup", rounds.warmupCompileMillis());
+    detail.put("jitCompileMsMeasured", rounds.measuredCompileMillis());
+    detail.put("backgroundCpuMsMeasured", rounds.measuredBackgroundCpuNanos() / 1e6);
+    detail.put("jitIdleShare", WarmupGate.JIT_SHARE);
+    detail.put("backgroundIdleShare", WarmupGate.BACKGROUND_SHARE);
+    detail.put("jitQuietSec", WarmupGate.QUIET_SECONDS);
     detail.put("maxWarmupSec", settings.maxWarmupSec());
     detail.put("warmupTolerance", settings.warmupTolerance());
     detail.put("warmupWindow", settings.warmupWindow());
@@ -119,22 +128,25 @@ final class SearchMetrics {
 
   /**
    * Round wall times, warm-up and measured rounds in separate columns, then the rounds' summed
-   * thread CPU time (null without one).
+   * thread CPU time (null without one) and the JIT's compilation time during the round (null where
+   * the JVM does not report it): the run page shows where compilation stopped.
    */
   static Curve roundCurve(Rounds rounds) {
     List<List<Double>> rows = new ArrayList<>();
     for (int r = 0; r < rounds.roundNanos().size(); r++) {
       Double ms = rounds.roundNanos().get(r) / 1e6;
       Double cpuMs = rounds.roundCpuNanos().isEmpty() ? null : rounds.roundCpuNanos().get(r) / 1e6;
+      List<Long> jit = rounds.compileMillis();
+      Double jitMs = jit.isEmpty() ? null : (double) (jit.get(r + 1) - jit.get(r));
       boolean warm = r < rounds.warmupRounds();
-      rows.add(Arrays.asList((double) r + 1, warm ? ms : null, warm ? null : ms, cpuMs));
+      rows.add(Arrays.asList((double) r + 1, warm ? ms : null, warm ? null : ms, cpuMs, jitMs));
     }
     return new Curve(
         BENCHMARK,
         "all",
         "roundLatency",
         "round",
-        List.of("warm-up round ms", "measured round ms", "round cpu ms"),
+        List.of("warm-up round ms", "measured round ms", "round cpu ms", "JIT compile ms"),
         rows);
   }
 }

@@ -2,17 +2,109 @@ package org.nightbench.benchjobs.search;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * Decides when warm-up is over: after the minimum rounds, once the median round times of the last
- * three windows each differ from the one before by at most the tolerance (JIT compilation and
- * caches have settled), or when the time cap is reached. Three windows, not two: tiered compilation
- * makes round times fall in steps, and two windows on one step look settled. Medians, not means, so
- * one GC pause or a neighbour's burst on a shared machine does not hold warm-up open.
+ * Decides when warm-up is over: after the minimum rounds, once the JIT has stopped compiling and
+ * the round times have settled, or when the time cap is reached.
+ *
+ * <p>Round times alone end warm-up too early: at 20 to 40 repetitions a few alike rounds between
+ * two tiers of compilation passed for the end, and the 10.x/9.x ratios of the same indexes were off
+ * by up to 0.28 against 300 repetitions. So the JIT's own account comes first: the JVM's total
+ * compilation time (the compilation MXBean) must grow by at most {@value #JIT_SHARE} of the wall
+ * time over the last three windows, at least {@value #QUIET_SECONDS} s and half of the warm-up
+ * rounds (the JIT compiles a method once it has run often enough: on a 20,000-document index 10.6.0
+ * sat on a quiet plateau 3.5 times slower than its compiled speed from round 150 to round 500), and
+ * then the median round times of those three windows must each differ from the one before by at
+ * most the tolerance. Three windows, not two: tiered compilation makes round times fall in steps,
+ * and two windows on one step look settled. Medians, not means, so one GC pause or a neighbour's
+ * burst on a shared machine does not hold warm-up open. A JVM that reports no compilation time is
+ * judged on round times alone.
+ *
+ * <p>The cap counts the search thread's CPU time where the JVM measures it, not wall time: on a
+ * machine shared with builds a 15 s wall cap left a search JVM about one second of CPU, every JVM
+ * was cut off while compiling and the release that compiles more came out up to 40 % slower. A
+ * neighbour's load so stretches warm-up instead of cutting it short, up to {@value #WALL_BACKSTOP}
+ * times the cap in wall time.
  */
 final class WarmupGate {
 
+  /** At most this share of the quiet span's wall time may go to compilation: 10 ms per second. */
+  static final double JIT_SHARE = 0.01;
+
+  /**
+   * At most this share of the quiet span's wall time may go to CPU outside the search thread (the
+   * JIT's and GC's threads). The compilation counter grows only when a compilation finishes: on a
+   * busy machine one starved C2 compilation takes seconds and shows as silence; its CPU does not.
+   */
+  static final double BACKGROUND_SHARE = 0.03;
+
+  /**
+   * The JIT must have been quiet at least this long, and for at least half of the warm-up rounds:
+   * the compilation counter moves in steps of whole compilations, and a short quiet spell is often
+   * just the gap between two of them.
+   */
+  static final double QUIET_SECONDS = 1.0;
+
+  /** Wall time may exceed the cap this many times over while the search thread waits for a CPU. */
+  static final int WALL_BACKSTOP = 4;
+
   private static final int WINDOWS = 3;
+
+  /** Why warm-up ended, as recorded with each JVM's result. */
+  enum End {
+    FIXED("fixed", "adaptive warm-up off: the minimum rounds"),
+    COMPILED("compiled", "the JIT stopped compiling and round times settled"),
+    SETTLED("settled", "round times settled (this JVM reports no compilation time)"),
+    CAPPED_COMPILING("capped-compiling", "time cap reached while the JIT was still compiling"),
+    CAPPED_UNSETTLED(
+        "capped-unsettled", "time cap reached: the JIT was idle but round times still moved");
+
+    final String code;
+    final String reason;
+
+    End(String code, String reason) {
+      this.code = code;
+      this.reason = reason;
+    }
+
+    /** Whether warm-up ended because the code was warm rather than by a count or a cap. */
+    boolean warm() {
+      return this == COMPILED || this == SETTLED;
+    }
+  }
+
+  /**
+   * What warm-up has seen so far.
+   *
+   * @param judgedNanos per round, the time convergence is judged on (thread CPU time, or wall)
+   * @param judgedOnCpu whether {@code judgedNanos} are the search thread's CPU time
+   * @param wallNanos per round, wall time
+   * @param compileMillis the JVM's total compilation time before the first round and after each
+   *     round, so one longer than the rounds; empty when the JVM does not report it
+   * @param backgroundCpuNanos the process's CPU time outside the search thread, before the first
+   *     round and after each; empty when the JVM does not report it
+   */
+  record Observed(
+      List<Long> judgedNanos,
+      boolean judgedOnCpu,
+      List<Long> wallNanos,
+      List<Long> compileMillis,
+      List<Long> backgroundCpuNanos) {
+
+    int rounds() {
+      return wallNanos.size();
+    }
+
+    /** The search thread's CPU time so far; -1 without one. */
+    long cpuNanos() {
+      return judgedOnCpu ? judgedNanos.stream().mapToLong(Long::longValue).sum() : -1;
+    }
+
+    boolean jitReported() {
+      return !compileMillis.isEmpty();
+    }
+  }
 
   private final int minRounds;
   private final long maxNanos;
@@ -31,12 +123,79 @@ final class WarmupGate {
     return maxNanos > 0;
   }
 
-  /** Whether to stop warming up after these round times and this much warm-up time. */
-  boolean done(List<Long> roundNanos, long elapsedNanos) {
-    if (roundNanos.size() < minRounds) {
+  /** Whether to stop warming up after what was observed in this much warm-up wall time. */
+  boolean done(Observed seen, long wallNanos) {
+    if (seen.rounds() < minRounds) {
       return false;
     }
-    return !adaptive() || elapsedNanos >= maxNanos || converged(roundNanos);
+    return !adaptive() || capped(seen, wallNanos) || warm(seen);
+  }
+
+  /** Whether the cap is reached: in search-thread CPU time where known, else in wall time. */
+  boolean capped(Observed seen, long wallNanos) {
+    if (!seen.judgedOnCpu()) {
+      return wallNanos >= maxNanos;
+    }
+    return seen.cpuNanos() >= maxNanos || wallNanos >= WALL_BACKSTOP * maxNanos;
+  }
+
+  /** Why warm-up ended, once {@link #done} said so. */
+  End end(Observed seen) {
+    if (!adaptive()) {
+      return End.FIXED;
+    }
+    boolean settled = converged(seen.judgedNanos());
+    if (!seen.jitReported()) {
+      return settled ? End.SETTLED : End.CAPPED_UNSETTLED;
+    }
+    if (!jitIdle(seen)) {
+      return End.CAPPED_COMPILING;
+    }
+    return settled ? End.COMPILED : End.CAPPED_UNSETTLED;
+  }
+
+  /** Whether the JIT is idle (where the JVM tells) and round times have settled. */
+  boolean warm(Observed seen) {
+    return (!seen.jitReported() || jitIdle(seen)) && converged(seen.judgedNanos());
+  }
+
+  /**
+   * Whether compilation took at most {@link #JIT_SHARE} of the wall time, and CPU outside the
+   * search thread at most {@link #BACKGROUND_SHARE}, over the shortest run of latest rounds that
+   * spans three windows, {@link #QUIET_SECONDS} and half of all rounds so far.
+   */
+  boolean jitIdle(Observed seen) {
+    int n = seen.rounds();
+    if (seen.compileMillis().size() != n + 1) {
+      throw new IllegalArgumentException(
+          "need compilation times before and after each of " + n + " rounds");
+    }
+    long quietNanos = (long) (QUIET_SECONDS * 1e9);
+    long span = 0;
+    int k = 0;
+    // Half of all rounds so far, too: the JIT compiles a method once it has run often enough, so
+    // a plateau between two waves of compilation lasts as many rounds as came before it.
+    int half = (n + 1) / 2;
+    while (k < n && (k < WINDOWS * window || k < half || span < quietNanos)) {
+      span += seen.wallNanos().get(n - 1 - k);
+      k++;
+    }
+    if (k < WINDOWS * window || k < half || span < quietNanos) {
+      return false;
+    }
+    long compiledMillis = seen.compileMillis().get(n) - seen.compileMillis().get(n - k);
+    if (compiledMillis * 1e6 > JIT_SHARE * span) {
+      return false;
+    }
+    List<Long> background = seen.backgroundCpuNanos();
+    if (background.isEmpty()) {
+      return true;
+    }
+    if (background.size() != n + 1) {
+      throw new IllegalArgumentException(
+          "need background CPU times before and after each of " + n + " rounds");
+    }
+    return background.get(n) - background.get(n - k) <= BACKGROUND_SHARE * span;
   }
 
   /** Whether the last three windows of {@code roundNanos} agree step by step. */
@@ -54,6 +213,11 @@ final class WarmupGate {
       previous = current;
     }
     return true;
+  }
+
+  /** One line for the progress log, e.g. "compiled: the JIT stopped compiling ...". */
+  static String describe(End end) {
+    return String.format(Locale.ROOT, "%s: %s", end.code, end.reason);
   }
 
   static double median(List<Long> values) {

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# Have a profile's numbers converged? Times two Lucene releases on the same small index (the
+# medium corpus cut to 1 KB documents and MAX_DOCS of them, built deterministically by each
+# release) over the six families HighTerm, MedTerm, AndHighHigh, OrHighHigh, OrHighMed and
+# HighPhrase, at the profile's search settings and at ten times its repetitions, and prints per
+# family the candidate/baseline QPS ratio of each and how far apart they are. Exits 1 when a family
+# differs by more than LIMIT %. Search JVMs alternate baseline, candidate, baseline ... so a busy
+# neighbour weighs on both releases alike; the load average is printed next to every JVM.
+#
+# The profile's repetitions, warmup, max-warmup-seconds, search-jvms, queries-per-category,
+# task-seed and jvm-args are read from backend/src/main/resources/application.properties
+# (comparisons use nightbench.runner.profile, "quick" by default). Uses the shaded harness jar
+# (./mvnw -pl benchjobs -am package -DskipTests) and Lucene jars from ~/.m2 (fetch first:
+# ./mvnw -q dependency:get -Dartifact=org.apache.lucene:lucene-core:V, same for queryparser,
+# queries, sandbox, facet, suggest, analysis-common). Manual tool, not part of the build.
+#
+# usage: ratio-convergence.sh PROFILE [WORK_DIR]
+# env:   BASELINE=9.12.3 CANDIDATE=10.6.0 JAVA_HOME=Temurin 25 under /usr/lib/jvm
+#        CORPUS=/work/shared/corpora/gcide_wordnet.lines.txt.gz MAX_DOCS=20000 DOC_CHARS=1024
+#        JVMS=profile's search-jvms  FACTOR=10 (repetitions of the reference)  LIMIT=5 (%)
+#        FAMILIES="HighTerm MedTerm AndHighHigh OrHighHigh OrHighMed HighPhrase"
+#        JVM_ARGS="..." instead of the profile's jvm-args (space separated)
+#        METRIC=qps (or qpsCpu, qpsFastest)  REFERENCE_JVMS=JVMS (fewer, to save time)
+#        SKIP_PROFILE=1 / SKIP_REFERENCE=1 reuse that half's result files in WORK_DIR
+set -euo pipefail
+profile=${1:?usage: ratio-convergence.sh PROFILE [WORK_DIR]}
+work=${2:-/tmp/ratio-convergence-$profile}
+here=$(cd "$(dirname "$0")/.." && pwd)
+props="$here/../backend/src/main/resources/application.properties"
+prop() {
+  local v
+  v=$(grep -E "^nightbench\.runner\.profiles\.$profile\.$1=" "$props" | head -1 | cut -d= -f2-)
+  [[ -n $v ]] || { echo "profile $profile has no $1 in $props" >&2; exit 2; }
+  echo "$v"
+}
+reps=$(prop repetitions); warmup=$(prop warmup); maxw=$(prop max-warmup-seconds)
+jvms=${JVMS:-$(prop search-jvms)}; per=$(prop queries-per-category); seed=$(prop task-seed)
+if [[ -n ${JVM_ARGS:-} ]]; then read -r -a flags <<<"$JVM_ARGS"; else
+  IFS=, read -r -a flags <<<"$(prop jvm-args)"
+fi
+base=${BASELINE:-9.12.3}; cand=${CANDIDATE:-10.6.0}; factor=${FACTOR:-10}; limit=${LIMIT:-5}
+corpus=${CORPUS:-/work/shared/corpora/gcide_wordnet.lines.txt.gz}
+maxdocs=${MAX_DOCS:-20000}; docchars=${DOC_CHARS:-1024}; metric=${METRIC:-qps}
+families=${FAMILIES:-HighTerm MedTerm AndHighHigh OrHighHigh OrHighMed HighPhrase}
+jh=${JAVA_HOME_25:-$(ls -d /usr/lib/jvm/temurin-25* | head -1)}
+repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
+harness_jar=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
+mkdir -p "$work"
+# A copy, so a rebuild cannot swap the harness between JVMs.
+cp "$harness_jar" "$work/harness.jar"
+classpath() {
+  local cp="$work/harness.jar" a jar
+  for a in core queryparser queries sandbox facet suggest analysis-common; do
+    jar="$repo/lucene-$a/$1/lucene-$a-$1.jar"
+    if [[ -f $jar ]]; then cp="$cp:$jar"; elif [[ $a == core || $a == queryparser ]]; then
+      echo "missing $jar" >&2; exit 1
+    fi
+  done
+  echo "$cp"
+}
+harness() {
+  local v=$1 name=$2; shift 2
+  local t0 t1
+  t0=$(date +%s%N)
+  if ! "$jh/bin/java" "${flags[@]}" -cp "$(classpath "$v")" org.nightbench.benchjobs.Harness "$@" \
+      >"$work/$name.log" 2>"$work/$name.err"; then
+    echo "$name FAILED: $(grep '^ERROR: ' "$work/$name.err" || tail -1 "$work/$name.err")" >&2
+    exit 1
+  fi
+  t1=$(date +%s%N)
+  printf '%-28s %7.1f s  load %s  %s\n' "$name" "$(( (t1 - t0) / 1000000 ))e-3" \
+    "$(cut -d' ' -f1-3 /proc/loadavg)" "$(grep -o 'warm-up [0-9]* rounds in .*' "$work/$name.log" || true)"
+}
+for v in "$base" "$cand"; do
+  [[ -d $work/index-$v ]] || harness "$v" "index-$v" index --corpus "$corpus" \
+    --index-dir "$work/index-$v" --max-docs "$maxdocs" --doc-chars "$docchars" --deterministic \
+    --out "$work/index-$v.json"
+done
+if [[ ! -f $work/tasks.txt ]]; then
+  harness "$base" generate-tasks generate-tasks --corpus "$corpus" --index-dir "$work/index-$base" \
+    --seed "$seed" --per-category "$per" --out "$work/all-tasks.txt"
+  pattern="^($(tr ' ' '|' <<<"$families")):"
+  grep -E "$pattern" "$work/all-tasks.txt" >"$work/tasks.txt"
+fi
+echo "profile $profile: $jvms JVMs per release, repetitions $reps and $((reps * factor))" \
+  "(warmup >= $warmup, adaptive <= ${maxw}s), $(grep -c . "$work/tasks.txt") queries," \
+  "$("$jh/bin/java" -version 2>&1 | head -1), flags ${flags[*]}"
+measure() {
+  local label=$1 r=$2 n=$3 i v
+  rm -f "$work/$label"-*.json
+  for i in $(seq 1 "$n"); do
+    for v in "$base" "$cand"; do
+      harness "$v" "$label-$v-$i" search --index-dir "$work/index-$v" --tasks "$work/tasks.txt" \
+        --repetitions "$r" --warmup "$warmup" --max-warmup-sec "$maxw" --seed "$((seed + i))" \
+        --out "$work/$label-$v-$i.json"
+    done
+  done
+}
+[[ ${SKIP_PROFILE:-0} == 1 ]] || measure profile "$reps" "$jvms"
+[[ ${SKIP_REFERENCE:-0} == 1 ]] || measure reference "$((reps * factor))" "${REFERENCE_JVMS:-$jvms}"
+python3 - "$work" "$base" "$cand" "$metric" "$limit" "$families" <<'EOF'
+import glob, json, statistics, sys
+work, base, cand, metric, limit, families = sys.argv[1:]
+limit = float(limit)
+def load(label, v):
+    return [json.load(open(f)) for f in sorted(glob.glob(f"{work}/{label}-{v}-*.json"))]
+def medians(runs):
+    out = {}
+    for r in runs:
+        for m in r["metrics"]:
+            if m["name"] == metric:
+                out.setdefault(m["task"], []).append(m["value"])
+    return {k: statistics.median(v) for k, v in out.items()}
+def warmups(runs):
+    w = [m for r in runs for m in r["metrics"] if m["name"] == "warmupSec"]
+    ends = {}
+    for m in w:
+        ends[m["detail"].get("warmupEnd", "?")] = ends.get(m["detail"].get("warmupEnd", "?"), 0) + 1
+    jit = [m["detail"].get("jitCompileMsMeasured", -1) for m in w]
+    return (f"warm-up {statistics.mean(m['value'] for m in w):.1f} s mean"
+            f" ({', '.join(f'{k} x{n}' for k, n in sorted(ends.items()))}),"
+            f" JIT ms while measuring: median {statistics.median(jit):.0f}, max {max(jit)}")
+ratios = {}
+for label in ("profile", "reference"):
+    b, c = load(label, base), load(label, cand)
+    if not b or not c:
+        sys.exit(f"no {label} results in {work}")
+    mb, mc = medians(b), medians(c)
+    ratios[label] = {f: mc[f] / mb[f] for f in families.split() if f in mb and f in mc}
+    print(f"{label:9}: {base} {warmups(b)}")
+    print(f"{'':9}  {cand} {warmups(c)}")
+print(f"{metric} ratio {cand}/{base} (median over JVMs)")
+print(f"{'family':12} {'profile':>8} {'reference':>9} {'diff %':>7}")
+bad = []
+for f in families.split():
+    p, r = ratios["profile"].get(f), ratios["reference"].get(f)
+    if p is None or r is None:
+        print(f"{f:12} missing"); bad.append(f); continue
+    diff = (p / r - 1) * 100
+    print(f"{f:12} {p:8.3f} {r:9.3f} {diff:+7.1f}{'' if abs(diff) <= limit else '  > ' + str(limit) + ' %'}")
+    if abs(diff) > limit:
+        bad.append(f)
+print("converged: all families within ±%g %%" % limit if not bad else
+      f"NOT converged: {' '.join(bad)}")
+sys.exit(1 if bad else 0)
+EOF
