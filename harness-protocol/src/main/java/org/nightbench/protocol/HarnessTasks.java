@@ -56,7 +56,19 @@ public final class HarnessTasks {
           "CountOrHighHigh",
           "CountOrHighMed",
           "CountPhrase",
-          "PKLookup");
+          "PKLookup",
+          // Facets (issue 15): taxonomy and sorted-set dimensions, browsed and over query hits.
+          "BrowseDateTaxoFacets",
+          "BrowseMonthTaxoFacets",
+          "BrowseDayOfYearTaxoFacets",
+          "BrowseDateSSDVFacets",
+          "BrowseRandomLabelTaxoFacets",
+          "BrowseRandomLabelSSDVFacets",
+          "TermDateFacets",
+          "MedTermDayTaxoFacets",
+          "OrHighMedDayTaxoFacets",
+          "AndHighMedDayTaxoFacets",
+          "AndHighHighDayTaxoFacets");
 
   private HarnessTasks() {}
 }

@@ -53,8 +53,16 @@ public final class BenchmarkDocuments {
 
   private BenchmarkDocuments() {}
 
-  /** The document for corpus entry {@code id}. */
+  /** The document for corpus entry {@code id}, without taxonomy facet dimensions. */
   public static Document build(long id, LineDoc line) {
+    return build(id, line, null);
+  }
+
+  /**
+   * The document for corpus entry {@code id}; its taxonomy facet dimensions go to {@code taxonomy}
+   * (null: sorted-set facet dimensions only).
+   */
+  public static Document build(long id, LineDoc line, TaxonomyIndex taxonomy) {
     Document doc = new Document();
     String key = Long.toString(id);
     doc.add(new StringField(ID, key, Field.Store.YES));
@@ -79,13 +87,14 @@ public final class BenchmarkDocuments {
       return doc;
     }
     try {
-      return FacetFields.withFacets(doc, date);
+      return FacetFields.withFacets(
+          doc, date, RandomLabels.of(id), taxonomy == null ? null : taxonomy.writer());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  /** Whether documents carry the sorted-set facet dimensions (the facet module is loadable). */
+  /** Whether documents carry the facet dimensions (the facet module is loadable). */
   public static boolean hasFacets() {
     return FACETS;
   }

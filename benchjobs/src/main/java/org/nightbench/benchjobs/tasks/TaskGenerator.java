@@ -42,6 +42,7 @@ public final class TaskGenerator {
   private final TermFamilies terms;
   private final PhraseFamilies phrases;
   private final FieldFamilies fields;
+  private final FacetFamilies facets;
 
   private TaskGenerator(
       IndexSearcher searcher,
@@ -56,6 +57,7 @@ public final class TaskGenerator {
     this.terms = terms;
     this.phrases = phrases;
     this.fields = fields;
+    this.facets = new FacetFamilies(terms);
   }
 
   /**
@@ -141,6 +143,9 @@ public final class TaskGenerator {
     }
     if (c == null) {
       c = fields.candidates(category, bands);
+    }
+    if (c == null) {
+      c = facets.candidates(category);
     }
     if (c == null) {
       throw new IllegalStateException("no family generates category " + category);

@@ -79,6 +79,10 @@ class TaskCompilerTest {
     assertThat(hits("TermDTSort", "lastmodndvsort//brown")).isEqualTo(2);
     assertThat(hits("HighTermDayOfYearSort", "dayofyeardvsort//brown")).isEqualTo(2);
     assertThat(hits("BrowseMonthSSDVFacets", "*:* +facets:Month.sortedset")).isEqualTo(3);
+    assertThat(hits("BrowseDateSSDVFacets", "*:* +facets:Date.sortedset")).isEqualTo(3);
+    assertThat(hits("BrowseRandomLabelSSDVFacets", "*:* +facets:RandomLabel.sortedset"))
+        .isEqualTo(3);
+    assertThat(hits("TermMonthFacets", "quick +facets:Month.sortedset")).isEqualTo(2);
     assertThat(hits("PKLookup", "pk//2 0 7")).isEqualTo(2);
   }
 
@@ -103,9 +107,11 @@ class TaskCompilerTest {
     assertThat(unsupported("X", "count(brown"))
         .isEqualTo("count(...) must enclose the whole query");
     assertThat(unsupported("X", "*:* +facets:Date.taxonomy"))
-        .startsWith("facets 'Date.taxonomy': only sorted-set");
-    assertThat(unsupported("X", "*:* +facets:Date.sortedset"))
-        .isEqualTo("facet dimension 'Date' is not indexed");
+        .isEqualTo("facet dimension 'Date.taxonomy': the index has no taxonomy beside it");
+    assertThat(unsupported("X", "*:* +facets:Title.sortedset"))
+        .isEqualTo("facet dimension 'Title.sortedset' is not indexed");
+    assertThat(unsupported("X", "*:* +facets:Month"))
+        .isEqualTo("facets 'Month': the kind must be .taxonomy or .sortedset");
     assertThat(unsupported("X", "brown +filter=5%")).isEqualTo("'+filter=' is not supported");
     assertThat(unsupported("X", "nrq//title 1 2"))
         .isEqualTo("index has no one-dimensional point field 'title'");
@@ -126,7 +132,7 @@ class TaskCompilerTest {
             .hasMessage("index has no doc values field 'titleDV'");
         assertThatThrownBy(() -> c.compile(new Task("F", "*:* +facets:Month.sortedset", null, 1)))
             .isInstanceOf(UnsupportedTaskException.class)
-            .hasMessage("index has no sorted-set facet dimensions");
+            .hasMessage("facet dimension 'Month.sortedset' is not indexed");
         assertThat(c.hashesByKey()).isFalse();
       }
     }
