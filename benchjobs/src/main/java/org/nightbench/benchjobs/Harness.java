@@ -22,7 +22,8 @@ import picocli.CommandLine.Command;
       CalibrateCommand.class,
       LoadCommand.class,
       NrtCommand.class,
-      BareLoopCommand.class
+      BareLoopCommand.class,
+      FacetTimingsCommand.class
     })
 public final class Harness implements Callable<Integer> {
 

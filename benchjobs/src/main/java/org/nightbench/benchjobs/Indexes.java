@@ -11,6 +11,8 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.store.NIOFSDirectory;
+import org.nightbench.benchjobs.facets.FacetTimingSettings;
+import org.nightbench.benchjobs.facets.FacetTimings;
 import org.nightbench.benchjobs.pk.PkLookupBenchmark;
 import org.nightbench.benchjobs.pk.PkLookupSettings;
 import org.nightbench.benchjobs.result.Metric;
@@ -54,6 +56,13 @@ final class Indexes {
       throws IOException {
     try (Opened index = open(dir)) {
       return PkLookupBenchmark.run(index.reader(), dir.toString(), settings, progress);
+    }
+  }
+
+  static FacetTimings.Report facetTimings(
+      Path dir, FacetTimingSettings settings, PrintStream progress) throws IOException {
+    try (Opened index = open(dir)) {
+      return FacetTimings.run(index.reader(), dir, settings, progress);
     }
   }
 

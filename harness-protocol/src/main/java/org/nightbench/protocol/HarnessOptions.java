@@ -19,6 +19,7 @@ public final class HarnessOptions {
   public static final String NRT_COMMAND = "nrt";
   public static final String LOAD_COMMAND = "load";
   public static final String CALIBRATE_COMMAND = "calibrate";
+  public static final String FACET_TIMINGS_COMMAND = "facet-timings";
 
   // Options, in alphabetical order; several subcommands share one (--index-dir, --out, --seed).
 
