@@ -27,6 +27,7 @@ import java.util.List;
  *     fails; null takes the runner's
  * @param maxWarmupSeconds how long a search JVM may keep warming up until round times settle; null
  *     for the harness default (10 s), 0 for the fixed warm-up repetitions only
+ * @param facetTimings the high-cardinality facet timings; null for none
  */
 public record BenchmarkProfile(
     int maxDocs,
@@ -44,7 +45,8 @@ public record BenchmarkProfile(
     LoadSettings load,
     CalibrationSettings calibration,
     Duration stepTimeout,
-    Double maxWarmupSeconds) {
+    Double maxWarmupSeconds,
+    FacetTimingSettings facetTimings) {
 
   public BenchmarkProfile {
     if (maxWarmupSeconds != null && maxWarmupSeconds < 0) {
@@ -97,7 +99,8 @@ public record BenchmarkProfile(
         load,
         calibration,
         stepTimeout,
-        maxWarmupSeconds);
+        maxWarmupSeconds,
+        facetTimings);
   }
 
   /** The variant whose index the query benchmarks read. */

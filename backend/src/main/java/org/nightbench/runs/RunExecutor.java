@@ -118,7 +118,10 @@ class RunExecutor {
     return new Setup(profile, resolved, notes, work, steps, new HarnessCommands(profile));
   }
 
-  /** Indexing, then the benchmarks that read the index: search, PK lookups, NRT, load. */
+  /**
+   * Indexing, then the benchmarks that read the index: search, PK lookups, facet timings, NRT,
+   * load.
+   */
   private static void benchmarks(Setup setup) {
     RunSteps steps = setup.steps();
     HarnessCommands commands = setup.commands();
@@ -142,6 +145,10 @@ class RunExecutor {
     if (profile.pkLookups() != null) {
       Path out = work.resolve("pk.json");
       steps.optional("PK lookups", commands.pkLookups(index, out), out);
+    }
+    if (profile.facetTimings() != null) {
+      Path out = work.resolve("facet-timings.json");
+      steps.optional("facet timings", commands.facetTimings(index, out), out);
     }
     for (NrtVariant variant : tasks == null ? List.<NrtVariant>of() : profile.nrt()) {
       Path out = work.resolve("nrt-" + variant.name() + ".json");

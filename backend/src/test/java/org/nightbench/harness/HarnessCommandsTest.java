@@ -44,7 +44,8 @@ class HarnessCommandsTest {
           new LoadSettings(null, 0, 0, 0, 0, 0, 0, 0, List.of("HighTerm", "LowTerm")),
           new CalibrationSettings(0, 0, 0, 0, 0),
           Duration.ofMinutes(10),
-          2.5);
+          2.5,
+          new FacetTimingSettings(0, 0));
 
   static Stream<List<String>> commandLines() {
     HarnessCommands commands = new HarnessCommands(PROFILE);
@@ -57,6 +58,7 @@ class HarnessCommandsTest {
         commands.search(INDEX, TASKS, 1, OUT),
         commands.search(INDEX, TASKS, 2, OUT, "nio"),
         commands.pkLookups(INDEX, OUT),
+        commands.facetTimings(INDEX, OUT),
         commands.nrt(PROFILE.nrt().get(0), INDEX, Path.of("nrt"), CORPUS, TASKS, OUT),
         commands.load("bytebuffers", INDEX, TASKS, OUT),
         commands.calibrate(OUT));

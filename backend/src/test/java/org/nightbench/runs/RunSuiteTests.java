@@ -62,6 +62,10 @@ class RunSuiteTests {
             "search/HighTerm/qpsFastest",
             "pk/sequential/lookupsPerSec",
             "pk/random/lookupsPerSec",
+            "facets/RandomLabel.taxonomy/countsMs",
+            "facets/RandomLabel.sortedset/countsMs",
+            "facets/RandomLabel.taxonomy/topChildrenMs",
+            "facets/RandomLabel.sortedset/allChildrenMs",
             "nrt/plain/reopenP50Ms",
             "nrt/plain/reopenP99Ms",
             "nrt/plain/reopenMaxMs",
@@ -83,8 +87,10 @@ class RunSuiteTests {
             "load/mmap/latencyVsLoad",
             "load/bytebuffers/latencyVsLoad");
     assertThat(count("select count(*) from run_result where run_id = :run", run.id()))
-        .as("every JVM's result file: 2 calibrations, 2 indexings, 2 searches, pk, nrt, 2 loads")
-        .isEqualTo(10);
+        .as(
+            "every JVM's result file: 2 calibrations, 2 indexings, 2 searches, pk, facet timings,"
+                + " nrt, 2 loads")
+        .isEqualTo(11);
     assertThat(count("select count(*) from run_query_result where run_id = :run", run.id()))
         .isPositive();
     assertThat(
