@@ -1,6 +1,8 @@
 package org.nightbench.benchjobs.search;
 
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.lucene.facet.FacetResult;
 import org.apache.lucene.facet.Facets;
@@ -67,19 +69,34 @@ final class FacetTask implements CompiledTask {
     return sum;
   }
 
+  /**
+   * Hashes each dimension's top children with ties broken by label: Lucene breaks them by ordinal,
+   * and taxonomy ordinals follow the order documents reached the writer, which differs between
+   * indexing threads and so between two builds of the same index.
+   */
   @Override
   public Outcome check(IndexSearcher searcher) throws IOException {
     TopHash hash = new TopHash();
-    for (FacetResult r : facets(searcher)) {
+    for (FacetResult r : facets(searcher, Integer.MAX_VALUE)) {
       hash.add(r.dim + "=" + r.value);
-      for (LabelAndValue lv : r.labelValues) {
-        hash.add(lv.label + "=" + lv.value);
-      }
+      Arrays.stream(r.labelValues)
+          .sorted(BY_COUNT_THEN_LABEL)
+          .limit(TOP_CHILDREN)
+          .forEach(lv -> hash.add(lv.label + "=" + lv.value));
     }
     return new Outcome(searcher.count(query), hash.hex());
   }
 
+  private static final Comparator<LabelAndValue> BY_COUNT_THEN_LABEL =
+      Comparator.comparingDouble((LabelAndValue lv) -> -lv.value.doubleValue())
+          .thenComparing(lv -> lv.label);
+
   private FacetResult[] facets(IndexSearcher searcher) throws IOException {
+    return facets(searcher, TOP_CHILDREN);
+  }
+
+  /** Every dimension's top {@code topN} children; all of them for {@code Integer.MAX_VALUE}. */
+  private FacetResult[] facets(IndexSearcher searcher, int topN) throws IOException {
     boolean all = query instanceof MatchAllDocsQuery;
     FacetsCollector hits = all ? null : collect(searcher);
     FacetResult[] out = new FacetResult[requests.size()];
@@ -98,6 +115,9 @@ final class FacetTask implements CompiledTask {
                 : new FastTaxonomyFacetCounts(r.taxonomyField(), taxonomy, config, hits);
       }
       out[i] = counts.getTopChildren(TOP_CHILDREN, r.dim());
+      if (topN > TOP_CHILDREN && out[i] != null && out[i].childCount > TOP_CHILDREN) {
+        out[i] = counts.getTopChildren(out[i].childCount, r.dim());
+      }
       if (out[i] == null) {
         // Lucene returns null for a dimension no matching document has; an empty result then.
         out[i] = new FacetResult(r.dim(), new String[0], 0, new LabelAndValue[0], 0);
