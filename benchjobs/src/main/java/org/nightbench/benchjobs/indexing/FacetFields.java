@@ -2,6 +2,7 @@ package org.nightbench.benchjobs.indexing;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.lang.reflect.Constructor;
 import java.util.List;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.facet.FacetField;
@@ -42,6 +43,9 @@ public final class FacetFields {
    * index Date.sortedset without it, so BrowseDateSSDVFacets is skipped there.
    */
   private static final boolean HIERARCHICAL_SSDV = hierarchicalSortedSetSupported();
+
+  /** The one-label constructor of releases before 9.3; null where only the path one exists. */
+  private static final Constructor<SortedSetDocValuesFacetField> FLAT_SSDV = flatConstructor();
 
   private FacetFields() {}
 
@@ -84,9 +88,9 @@ public final class FacetFields {
     if (HIERARCHICAL_SSDV) {
       doc.add(new SortedSetDocValuesFacetField(dim(DATE, SORTED_SET), year, month0, day));
     }
-    doc.add(new SortedSetDocValuesFacetField(dim(MONTH, SORTED_SET), date.monthName()));
-    doc.add(new SortedSetDocValuesFacetField(dim(DAY_OF_YEAR, SORTED_SET), dayOfYear));
-    doc.add(new SortedSetDocValuesFacetField(dim(RANDOM_LABEL, SORTED_SET), label));
+    doc.add(sortedSet(dim(MONTH, SORTED_SET), date.monthName()));
+    doc.add(sortedSet(dim(DAY_OF_YEAR, SORTED_SET), dayOfYear));
+    doc.add(sortedSet(dim(RANDOM_LABEL, SORTED_SET), label));
     if (taxonomy == null) {
       return CONFIG.build(doc);
     }
@@ -95,6 +99,29 @@ public final class FacetFields {
     doc.add(new FacetField(dim(DAY_OF_YEAR, TAXONOMY), dayOfYear));
     doc.add(new FacetField(dim(RANDOM_LABEL, TAXONOMY), label));
     return CONFIG.build((TaxonomyWriter) taxonomy, doc);
+  }
+
+  /**
+   * A flat sorted-set facet field. Before hierarchical SSDV (9.3) the constructor took one label,
+   * not a path: the call compiled against 9.12 does not link there, so that one is looked up.
+   */
+  private static SortedSetDocValuesFacetField sortedSet(String dim, String label) {
+    if (HIERARCHICAL_SSDV) {
+      return new SortedSetDocValuesFacetField(dim, label);
+    }
+    try {
+      return FLAT_SSDV.newInstance(dim, label);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot make a sorted-set facet field for " + dim, e);
+    }
+  }
+
+  private static Constructor<SortedSetDocValuesFacetField> flatConstructor() {
+    try {
+      return SortedSetDocValuesFacetField.class.getConstructor(String.class, String.class);
+    } catch (NoSuchMethodException e) {
+      return null; // a release with the path constructor, used instead
+    }
   }
 
   /** A taxonomy writer on {@code dir}, created afresh or appended to. */
