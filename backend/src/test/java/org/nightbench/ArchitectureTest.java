@@ -36,6 +36,7 @@ class ArchitectureTest {
   /** Every package that stores or reads what runs measured, or starts runs. */
   private static final String[] FEATURES = {
     "org.nightbench.runs..",
+    "org.nightbench.worker..",
     "org.nightbench.ingest..",
     "org.nightbench.series..",
     "org.nightbench.changepoints..",
@@ -62,6 +63,7 @@ class ArchitectureTest {
         .dependOnClassesThat()
         .resideInAnyPackage(
             "org.nightbench.runs..",
+            "org.nightbench.worker..",
             "org.nightbench.series..",
             "org.nightbench.changepoints..",
             "org.nightbench.comparisons..",
@@ -100,8 +102,20 @@ class ArchitectureTest {
             "org.nightbench.webhooks..")
         .should()
         .dependOnClassesThat()
-        .resideInAPackage("org.nightbench.runs..")
+        .resideInAnyPackage("org.nightbench.runs..", "org.nightbench.worker..")
         .because("data flows one way: from the worker through ingest to detection and pages")
+        .check(BACKEND);
+  }
+
+  @Test
+  void theQueueKnowsNothingOfWhoTakesItsRuns() {
+    noClasses()
+        .that()
+        .resideInAPackage("org.nightbench.runs..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.nightbench.worker..", "org.nightbench.comparisons..")
+        .because("runs are queued and shown without the worker or comparisons behind them")
         .check(BACKEND);
   }
 

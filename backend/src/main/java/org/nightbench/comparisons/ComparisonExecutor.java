@@ -9,10 +9,10 @@ import org.nightbench.jdk.JdkFinder;
 import org.nightbench.lucene.LuceneResolver;
 import org.nightbench.lucene.LuceneSpec;
 import org.nightbench.lucene.ResolvedLucene;
-import org.nightbench.runs.ComparisonRuns;
-import org.nightbench.runs.GuardedStep;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunnerProperties;
+import org.nightbench.worker.ComparisonRuns;
+import org.nightbench.worker.GuardedStep;
 import org.springframework.stereotype.Component;
 
 /**

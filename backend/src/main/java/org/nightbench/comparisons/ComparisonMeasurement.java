@@ -13,7 +13,7 @@ import org.nightbench.harness.HarnessCommands;
 import org.nightbench.harness.IndexingVariant;
 import org.nightbench.harness.NrtVariant;
 import org.nightbench.lucene.ResolvedLucene;
-import org.nightbench.runs.ComparisonRuns;
+import org.nightbench.worker.ComparisonRuns;
 import org.springframework.util.FileSystemUtils;
 
 /**

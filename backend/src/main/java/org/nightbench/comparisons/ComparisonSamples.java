@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.runs.ComparisonRuns;
+import org.nightbench.worker.ComparisonRuns;
 
 /** What a comparison's sides measured, paired: samples per metric and queries that disagree. */
 final class ComparisonSamples {

@@ -15,11 +15,11 @@ import org.nightbench.comparisons.statistics.TaskSamples;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.JvmFlags;
 import org.nightbench.lucene.LuceneSpecCheck;
-import org.nightbench.runs.ComparisonRuns;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunService;
 import org.nightbench.runs.RunnerProperties;
 import org.nightbench.web.NotFoundException;
+import org.nightbench.worker.ComparisonRuns;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 

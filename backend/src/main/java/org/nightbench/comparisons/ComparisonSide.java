@@ -5,22 +5,22 @@ import java.util.ArrayList;
 import java.util.List;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.harness.HarnessCommands;
+import org.nightbench.harness.HarnessSteps;
 import org.nightbench.harness.IndexingVariant;
-import org.nightbench.runs.ComparisonRuns;
-import org.nightbench.runs.RunSteps;
+import org.nightbench.worker.ComparisonRuns;
 
 /** One side of a running comparison: its harness steps, its index and what its JVMs measured. */
 final class ComparisonSide {
 
   final String name;
-  final RunSteps steps;
+  final HarnessSteps steps;
   Path index;
   final String directory;
   final ComparisonRuns.Side settings;
   final List<HarnessResult> results = new ArrayList<>();
   HarnessResult firstSearch;
 
-  ComparisonSide(String name, RunSteps steps, Path index, ComparisonRuns.Side settings) {
+  ComparisonSide(String name, HarnessSteps steps, Path index, ComparisonRuns.Side settings) {
     this.name = name;
     this.steps = steps;
     this.index = index;

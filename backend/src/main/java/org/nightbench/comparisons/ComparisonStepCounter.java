@@ -1,7 +1,7 @@
 package org.nightbench.comparisons;
 
 import org.nightbench.harness.BenchmarkProfile;
-import org.nightbench.runs.ComparisonRuns;
+import org.nightbench.worker.ComparisonRuns;
 
 /**
  * Numbers the steps, "(step 7 of 46)", so the comparison's page can tell how far it is: a

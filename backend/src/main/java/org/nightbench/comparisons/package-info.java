@@ -3,7 +3,7 @@
  * for, stored and read, how they are executed ({@code ComparisonExecutor}: both sides resolved and
  * indexed, then their JVMs interleaved benchmark by benchmark), and the statistics that judge them
  * ({@code statistics}). The worker reaches them only through the {@link
- * org.nightbench.runs.ComparisonRuns} port, which {@code ComparisonService} implements; they use
+ * org.nightbench.worker.ComparisonRuns} port, which {@code ComparisonService} implements; they use
  * what the worker lends them (log, cancellation, work directory, harness steps) through it.
  */
 package org.nightbench.comparisons;

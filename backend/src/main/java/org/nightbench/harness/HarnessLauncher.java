@@ -48,18 +48,31 @@ public final class HarnessLauncher {
     }
     List<String> command = command(invocation);
     log.accept("$ " + String.join(" ", command));
-    Process process;
-    try {
-      process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    } catch (IOException e) {
-      throw new HarnessFailedException(
-          invocation.step() + ": cannot start " + command.get(0) + ": " + e.getMessage());
-    }
+    Process process = start(invocation, command);
     String[] lastError = new String[1];
     Thread pump =
         new Thread(() -> pump(process, log, lastError), "harness-output-" + process.pid());
     pump.setDaemon(true);
     pump.start();
+    Watched watched = watch(invocation, process, pump);
+    judge(invocation, watched, process, lastError[0]);
+  }
+
+  /** How watching a JVM ended: the cancellation's reason if it was cancelled, or a timeout. */
+  private record Watched(Optional<String> cancelled, boolean timedOut) {}
+
+  private static Process start(HarnessInvocation invocation, List<String> command) {
+    try {
+      return new ProcessBuilder(command).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      throw new HarnessFailedException(
+          invocation.step() + ": cannot start " + command.get(0) + ": " + e.getMessage());
+    }
+  }
+
+  /** Waits for the JVM, killing it and its descendants when cancelled or past its timeout. */
+  private static Watched watch(HarnessInvocation invocation, Process process, Thread pump) {
+    Optional<String> cancelled = Optional.empty();
     boolean timedOut = false;
     try {
       long deadline = System.nanoTime() + invocation.timeout().toNanos();
@@ -83,10 +96,16 @@ public final class HarnessLauncher {
       killTree(process);
       throw e;
     }
-    if (cancelled.isPresent()) {
-      throw new HarnessCancelledException(invocation.step() + ": " + cancelled.get());
+    return new Watched(cancelled, timedOut);
+  }
+
+  /** Returns when the JVM ended well; throws with one line saying why it did not. */
+  private static void judge(
+      HarnessInvocation invocation, Watched watched, Process process, String lastError) {
+    if (watched.cancelled().isPresent()) {
+      throw new HarnessCancelledException(invocation.step() + ": " + watched.cancelled().get());
     }
-    if (timedOut) {
+    if (watched.timedOut()) {
       throw new HarnessFailedException(
           invocation.step()
               + ": timed out after "
@@ -94,10 +113,11 @@ public final class HarnessLauncher {
               + invocation.timeout().toString().substring(2).toLowerCase(java.util.Locale.ROOT)
               + " and was killed");
     }
+    // Read only now: a JVM killed above may not have exited yet.
     int exit = process.exitValue();
     if (exit != 0) {
-      if (lastError[0] != null) {
-        throw new HarnessFailedException(invocation.step() + ": " + lastError[0]);
+      if (lastError != null) {
+        throw new HarnessFailedException(invocation.step() + ": " + lastError);
       }
       throw new HarnessFailedException(invocation.step() + ": harness JVM " + describeExit(exit));
     }

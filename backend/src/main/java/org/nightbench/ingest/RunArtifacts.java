@@ -8,6 +8,7 @@ import java.util.Set;
 import org.nightbench.benchjobs.result.Curve;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.harness.StepResult;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;

@@ -17,7 +17,7 @@ import org.springframework.transaction.annotation.Transactional;
  * and calibration, its machine state; and the one query for the previous comparable run.
  */
 @Repository
-class RunHistoryRepository {
+public class RunHistoryRepository {
 
   private final JdbcClient jdbc;
 
@@ -68,7 +68,7 @@ class RunHistoryRepository {
   }
 
   /** Records the git commit the run's Lucene was built from. */
-  void recordCommit(long id, Commit commit) {
+  public void recordCommit(long id, Commit commit) {
     jdbc.sql(
             "update run set commit_sha = :sha, commit_author = :author, commit_date = :date,"
                 + " commit_subject = :subject where id = :id")
@@ -84,7 +84,7 @@ class RunHistoryRepository {
    * The sha of the latest succeeded run's commit of this machine, profile and corpus committed
    * before {@code before}: the point a new commit is compared with.
    */
-  Optional<String> previousMeasuredCommit(Run run, Instant before) {
+  public Optional<String> previousMeasuredCommit(Run run, Instant before) {
     return previousComparable(
         run,
         Earlier.committedBefore(before),
@@ -151,7 +151,7 @@ class RunHistoryRepository {
   }
 
   /** Called inside the ingestion transaction: notes, calibration and the disturbed verdict. */
-  void recordFindings(
+  public void recordFindings(
       long id,
       List<String> notes,
       Double calibrationBefore,
@@ -169,7 +169,7 @@ class RunHistoryRepository {
   }
 
   /** The before-run calibration scores of the machine's latest successful runs, newest first. */
-  List<Double> recentCalibration(String machine, long beforeRunId, int limit) {
+  public List<Double> recentCalibration(String machine, long beforeRunId, int limit) {
     return jdbc.sql(
             "select calibration_before from run where machine = :machine and status = 'succeeded'"
                 + " and calibration_before is not null and disturbed_reason is null"
@@ -181,7 +181,7 @@ class RunHistoryRepository {
         .list();
   }
 
-  void recordMachineState(long id, String machineStateJson) {
+  public void recordMachineState(long id, String machineStateJson) {
     jdbc.sql("update run set machine_state = cast(:state as jsonb) where id = :id")
         .param("state", machineStateJson)
         .param("id", id)
@@ -192,7 +192,7 @@ class RunHistoryRepository {
    * The machine state of the latest earlier run of the same series family (machine, profile,
    * corpus) that measured something, as JSON.
    */
-  Optional<String> previousMachineState(Run run) {
+  public Optional<String> previousMachineState(Run run) {
     return previousComparable(
         run,
         Earlier.QUEUED,

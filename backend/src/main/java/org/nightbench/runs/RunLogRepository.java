@@ -6,7 +6,7 @@ import org.springframework.stereotype.Repository;
 
 /** A run's log lines in PostgreSQL: the only reader and writer of {@code run_log}. */
 @Repository
-class RunLogRepository {
+public class RunLogRepository {
 
   private final JdbcClient jdbc;
 
@@ -14,7 +14,7 @@ class RunLogRepository {
     this.jdbc = jdbc;
   }
 
-  void append(long runId, List<String> lines) {
+  public void append(long runId, List<String> lines) {
     if (lines.isEmpty()) {
       return;
     }

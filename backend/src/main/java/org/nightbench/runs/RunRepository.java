@@ -260,7 +260,7 @@ public class RunRepository {
    * Of {@code ids}, the runs that ended and need their work directory no more: succeeded and
    * cancelled ones, and failed ones that ended longer ago than {@code keepFailed}; ascending.
    */
-  List<Long> endedWithoutNeedOfWork(List<Long> ids, Duration keepFailed) {
+  public List<Long> endedWithoutNeedOfWork(List<Long> ids, Duration keepFailed) {
     return jdbc.sql(
             "select r.id from run r where r.id = any(cast(:ids as bigint[]))"
                 + " and (r.status in ('succeeded', 'cancelled')"

@@ -116,7 +116,7 @@ public class RunService {
   public Run cancel(long id) {
     Run run = runs.find(id).orElseThrow(() -> new NotFoundException("No run " + id));
     if (runs.cancelQueued(id)) {
-      TaskInstanceId execution = TaskInstanceId.of(RunWorker.taskName(run.machine()), "" + id);
+      TaskInstanceId execution = TaskInstanceId.of(RunQueueTask.name(run.machine()), "" + id);
       try {
         scheduler.cancel(execution);
       } catch (TaskInstanceException e) {
@@ -170,8 +170,7 @@ public class RunService {
 
   private void schedule(long runId, String machine) {
     scheduler.scheduleIfNotExists(
-        new TaskInstance<>(RunWorker.taskName(machine), Long.toString(runId), runId),
-        Instant.now());
+        new TaskInstance<>(RunQueueTask.name(machine), Long.toString(runId), runId), Instant.now());
   }
 
   private static String blankToDefault(String value, String fallback) {

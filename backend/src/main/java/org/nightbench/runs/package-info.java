@@ -1,13 +1,11 @@
 /**
- * Runs: the queue of Lucene revisions to benchmark, the worker that takes them one at a time, the
- * steps of one run (resolving, forking harness JVMs, guarded steps, work directories), its state
- * transitions, and the run pages and API. It owns a run's life from queued to ended: its completion
- * step ({@link org.nightbench.runs.RunCompletion}) has {@code ingest} store the results and ends
- * the run in the same transaction. It may use the worker's tools ({@code harness}, {@code lucene},
- * {@code jdk}, {@code corpus}, {@code machine}), {@code ingest}, {@code series}, {@code jobs},
- * {@code database} and {@code web}. A run that is an A/B comparison is handed to the {@link
- * org.nightbench.runs.ComparisonRuns} port, implemented in comparisons: runs never depends on the
- * comparisons package, which executes its comparisons itself with what the worker lends it; no
- * package that reads stored results depends on runs.
+ * Runs: the queue of Lucene revisions to benchmark and a run's life in the database — requesting
+ * and checking a run, its states and the transitions between them ({@link
+ * org.nightbench.runs.RunTransition}), its log, history (commit, changes, findings, machine state,
+ * calibration) and insights, and the run pages and API. It owns the table {@code run} and the job
+ * engine's task name runs are queued under ({@link org.nightbench.runs.RunQueueTask}). It may use
+ * {@code lucene} and {@code corpus} (to check what is asked for), {@code harness} (profiles),
+ * {@code series} (to show a run's points) and {@code web}; it never depends on {@code worker},
+ * which takes runs from this queue, nor on {@code comparisons}.
  */
 package org.nightbench.runs;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.nightbench.benchjobs.result.HarnessResult;
+import org.nightbench.harness.StepResult;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -12,7 +13,7 @@ import org.springframework.test.context.ActiveProfiles;
 
 /**
  * The ingester alone: it stores points and says what the run's row should record, and leaves the
- * run's state to its caller (the completion step, tested in {@code runs.RunCompletionTests}).
+ * run's state to its caller (the completion step, tested in {@code worker.RunCompletionTests}).
  */
 @SpringBootTest
 @ActiveProfiles("test")

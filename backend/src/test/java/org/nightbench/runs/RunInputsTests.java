@@ -13,6 +13,8 @@ import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.nightbench.lucene.LuceneProperties;
+import org.nightbench.worker.QueuedRuns;
+import org.nightbench.worker.RunWorker;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.nightbench.worker.QueuedRuns;
+import org.nightbench.worker.RunWorker;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
@@ -210,7 +212,7 @@ class RunSuiteTests {
     assertThat(done.status()).isEqualTo(RunStatus.FAILED);
     assertThat(done.error())
         .startsWith("2 benchmarks failed, the others' results are kept: ")
-        .contains("NRT forever: timed out after 12s")
+        .contains("NRT forever: timed out after 20s")
         .contains("load sweep on mmap: ")
         .doesNotContain("\n");
     assertThat(seriesOf(run.id()))

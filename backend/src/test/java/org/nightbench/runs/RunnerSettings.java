@@ -4,16 +4,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /** Copies of the test context's runner settings with one thing changed, for a worker of a test. */
-final class RunnerSettings {
+public final class RunnerSettings {
 
   private RunnerSettings() {}
 
   /** A worker of {@code machine}, so no other test's queued runs are its to take. */
-  static RunnerProperties forMachine(RunnerProperties s, String machine) {
+  public static RunnerProperties forMachine(RunnerProperties s, String machine) {
     return copy(s, machine, s.workDirectory(), s.ingestRetryFor(), s.keepFailedWorkFor());
   }
 
-  static RunnerProperties copy(
+  public static RunnerProperties copy(
       RunnerProperties s,
       String machine,
       Path workDirectory,

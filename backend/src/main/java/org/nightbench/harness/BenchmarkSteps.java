@@ -1,0 +1,149 @@
+package org.nightbench.harness;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.util.FileSystemUtils;
+
+/**
+ * The benchmarks of an ordinary run in the order they depend on each other: index the corpus (once
+ * per indexing variant), generate or take the query tasks, then what reads the index — search in
+ * several fresh JVMs, PK lookups, facet timings, NRT, load sweeps — with the calibration workload
+ * around it all. Each is a step of {@link HarnessSteps}; a benchmark that cannot run because one it
+ * depends on failed is named as skipped.
+ */
+public final class BenchmarkSteps {
+
+  private final HarnessSteps steps;
+  private final BenchmarkProfile profile;
+  private final HarnessCommands commands;
+  private final Path corpus;
+  private final Path work;
+
+  /**
+   * @param corpus the line-docs file every indexing step reads
+   * @param work the run's work directory, where indexes, task and result files go
+   */
+  public BenchmarkSteps(HarnessSteps steps, BenchmarkProfile profile, Path corpus, Path work) {
+    this.steps = steps;
+    this.profile = profile;
+    this.commands = new HarnessCommands(profile);
+    this.corpus = corpus;
+    this.work = work;
+  }
+
+  /**
+   * Indexing, then the benchmarks that read the index: search, PK lookups, facet timings, NRT,
+   * load.
+   */
+  public void run() {
+    Path index = index();
+    Path tasks = tasks(index);
+    if (tasks == null) {
+      steps.skipped("search, NRT and load", "they need the task file");
+    } else {
+      search(index, tasks);
+    }
+    if (profile.pkLookups() != null) {
+      Path out = work.resolve("pk.json");
+      steps.optional("PK lookups", commands.pkLookups(index, out), out);
+    }
+    if (profile.facetTimings() != null) {
+      Path out = work.resolve("facet-timings.json");
+      steps.optional("facet timings", commands.facetTimings(index, out), out);
+    }
+    if (tasks != null) {
+      nrt(index, tasks);
+      load(index, tasks);
+    }
+  }
+
+  /** Times the calibration workload; null when the profile has none or it failed. */
+  public Double calibrate(String when) {
+    if (profile.calibration() == null) {
+      return null;
+    }
+    Path out = work.resolve("calibration-" + when + ".json");
+    if (!steps.optional(
+        "calibration " + when,
+        commands.calibrate(out),
+        out,
+        result -> SeriesTasks.rename(result, "calibration", "machine"))) {
+      return null;
+    }
+    return steps.results().get(steps.results().size() - 1).result().metrics().stream()
+        .filter(m -> m.name().equals("score"))
+        .map(m -> m.value())
+        .findFirst()
+        .orElse(null);
+  }
+
+  /** Indexes the corpus once per variant; returns the index the later benchmarks read. */
+  private Path index() {
+    Path index = work.resolve("index");
+    for (IndexingVariant variant : profile.indexing()) {
+      String step = variant.name().equals("default") ? "indexing" : "indexing " + variant.name();
+      if (variant == profile.searchIndex()) {
+        Path out = work.resolve("index.json");
+        steps.required(step, commands.index(variant, corpus, index, out), out);
+      } else {
+        Path variantIndex = work.resolve("index-" + variant.name());
+        Path out = work.resolve("index-" + variant.name() + ".json");
+        steps.optional(step, commands.index(variant, corpus, variantIndex, out), out);
+        // Only the first variant's index is read later; the others would fill the disk.
+        FileSystemUtils.deleteRecursively(variantIndex.toFile());
+      }
+    }
+    return index;
+  }
+
+  /** The profile's task file, else one generated from the index; null when generating failed. */
+  private Path tasks(Path index) {
+    if (profile.tasksFile() != null) {
+      return profile.tasksFile();
+    }
+    Path tasks = work.resolve("tasks.txt");
+    return steps.optionalFile(
+            "generating tasks", commands.generateTasks(corpus, index, tasks), tasks)
+        ? tasks
+        : null;
+  }
+
+  /** The search JVMs: one benchmark together, all of their results or none. */
+  private void search(Path index, Path tasks) {
+    List<String> names = new ArrayList<>();
+    List<List<String>> args = new ArrayList<>();
+    List<Path> outs = new ArrayList<>();
+    for (int jvm = 1; jvm <= profile.searchJvms(); jvm++) {
+      Path out = work.resolve("search-" + jvm + ".json");
+      names.add("search JVM " + jvm + "/" + profile.searchJvms());
+      args.add(commands.search(index, tasks, jvm, out));
+      outs.add(out);
+    }
+    steps.group(names, args, outs);
+  }
+
+  private void nrt(Path index, Path tasks) {
+    for (NrtVariant variant : profile.nrt()) {
+      Path out = work.resolve("nrt-" + variant.name() + ".json");
+      Path nrtWork = work.resolve("nrt-" + variant.name());
+      steps.optional(
+          "NRT " + variant.name(),
+          commands.nrt(variant, index, nrtWork, corpus, tasks, out),
+          out,
+          result -> SeriesTasks.rename(result, "nrt", variant.name()));
+      FileSystemUtils.deleteRecursively(nrtWork.toFile());
+    }
+  }
+
+  private void load(Path index, Path tasks) {
+    if (profile.load() == null) {
+      return;
+    }
+    for (String directory : profile.load().directories()) {
+      Path out = work.resolve("load-" + directory + ".json");
+      steps.optional(
+          "load sweep on " + directory, commands.load(directory, index, tasks, out), out);
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package org.nightbench.harness;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.nightbench.benchjobs.result.HarnessResult;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Forks a run's harness JVMs one after another and collects their result files. A benchmark that
+ * crashes or hangs past its timeout fails on its own: the others still run and keep their results.
+ * Only cancellation (or the job's timeout) stops the whole run.
+ */
+public final class HarnessSteps {
+
+  private final HarnessLauncher launcher;
+  private final JsonMapper json;
+  private final StepJournal journal;
+  private final Cancellation cancellation;
+  private final HarnessTarget target;
+  private final List<StepResult> results = new ArrayList<>();
+  private final List<String> failures = new ArrayList<>();
+
+  HarnessSteps(
+      HarnessLauncher launcher,
+      JsonMapper json,
+      StepJournal journal,
+      Cancellation cancellation,
+      HarnessTarget target) {
+    this.launcher = launcher;
+    this.json = json;
+    this.journal = journal;
+    this.cancellation = cancellation;
+    this.target = target;
+  }
+
+  /** A step the rest of the run cannot do without: its failure fails the run at once. */
+  public HarnessResult required(String step, List<String> args, Path out) {
+    announce(step);
+    fork(step, args);
+    HarnessResult result = read(out);
+    results.add(new StepResult(step, result));
+    return result;
+  }
+
+  /** A step whose failure is recorded while the run goes on; true when it succeeded. */
+  public boolean optional(String step, List<String> args, Path out) {
+    return optional(step, args, out, UnaryOperator.identity());
+  }
+
+  /** As {@link #optional(String, List, Path)}, adjusting the result before it is kept. */
+  public boolean optional(
+      String step, List<String> args, Path out, UnaryOperator<HarnessResult> adjust) {
+    announce(step);
+    try {
+      fork(step, args);
+      results.add(new StepResult(step, adjust.apply(read(out))));
+      return true;
+    } catch (HarnessCancelledException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      fail(step, e);
+      return false;
+    }
+  }
+
+  /** A step that writes a file for later steps (a task file) rather than results. */
+  public boolean optionalFile(String step, List<String> args, Path file) {
+    announce(step);
+    try {
+      fork(step, args);
+      if (!Files.isRegularFile(file)) {
+        throw new IllegalStateException("the harness wrote no file " + file);
+      }
+      return true;
+    } catch (HarnessCancelledException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      fail(step, e);
+      return false;
+    }
+  }
+
+  /**
+   * Steps that make one benchmark together (the search JVMs): all of their results or none, so a
+   * point's ±1σ never silently covers fewer JVMs than the profile says.
+   */
+  public boolean group(List<String> steps, List<List<String>> args, List<Path> outs) {
+    List<StepResult> collected = new ArrayList<>();
+    String step = steps.get(0);
+    try {
+      for (int i = 0; i < steps.size(); i++) {
+        step = steps.get(i);
+        announce(step);
+        fork(step, args.get(i));
+        collected.add(new StepResult(step, read(outs.get(i))));
+      }
+    } catch (HarnessCancelledException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      fail(step, e);
+      if (!collected.isEmpty()) {
+        log("dropping the results of " + collected.size() + " JVM(s) of the same benchmark");
+      }
+      return false;
+    }
+    results.addAll(collected);
+    return true;
+  }
+
+  /** A benchmark that could not run because one it depends on failed. */
+  public void skipped(String step, String because) {
+    String line = step + ": skipped, " + because;
+    log(line);
+    failures.add(line);
+  }
+
+  public List<StepResult> results() {
+    return results;
+  }
+
+  public List<String> failures() {
+    return failures;
+  }
+
+  private void announce(String step) {
+    log("== " + step);
+    journal.progress(step);
+  }
+
+  private void fork(String step, List<String> args) {
+    launcher.run(
+        new HarnessInvocation(
+            step,
+            target.javaHome(),
+            target.luceneJars(),
+            target.profile().jvmArgs(),
+            args,
+            target.stepTimeout(),
+            cancellation),
+        journal);
+  }
+
+  private void fail(String step, RuntimeException e) {
+    String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
+    message = message.startsWith(step) ? message : step + ": " + message;
+    log("FAILED: " + message);
+    failures.add(message);
+  }
+
+  private HarnessResult read(Path resultFile) {
+    if (!Files.isRegularFile(resultFile)) {
+      throw new IllegalStateException("the harness wrote no result file " + resultFile);
+    }
+    return json.readValue(resultFile.toFile(), HarnessResult.class);
+  }
+
+  private void log(String line) {
+    journal.accept(line);
+  }
+}

@@ -1,0 +1,45 @@
+package org.nightbench.worker;
+
+import java.util.Map;
+import java.util.Optional;
+import org.nightbench.harness.Cancellation;
+import org.nightbench.harness.HarnessJvms;
+import org.nightbench.runs.Run;
+import org.nightbench.runs.RunRepository;
+import org.nightbench.runs.RunnerProperties;
+import org.springframework.stereotype.Component;
+
+/**
+ * A run that is an A/B comparison: the comparisons room measures it through the {@link
+ * ComparisonRuns} port with what the worker lends it (log, progress, work directory, harness JVMs),
+ * stores its samples, and the run ends. Its numbers judge two revisions against each other; they
+ * are no night of any series.
+ */
+@Component
+record ComparisonExecution(
+    ComparisonRuns comparisons,
+    RunRepository runs,
+    RunWorkDirectories workDirectories,
+    HarnessJvms jvms,
+    RunnerProperties settings) {
+
+  /** The run's comparison plan; empty for an ordinary run. */
+  Optional<ComparisonRuns.Plan> plan(Run run) {
+    return comparisons.plan(run.id());
+  }
+
+  void execute(Run run, ComparisonRuns.Plan plan, RunLog log, Cancellation cancellation) {
+    RunJournal journal = new RunJournal(run.id(), log, runs);
+    ComparisonRuns.Outcome outcome =
+        comparisons.execute(run, plan, new ComparisonWorker(run, journal, cancellation, this));
+    journal.accept("== comparing");
+    runs.updateProgress(run.id(), "comparing");
+    comparisons.finish(run.id(), outcome);
+    if (!runs.markSucceeded(
+        run.id(),
+        jvms.json().writeValueAsString(Map.of("jdk", outcome.jdk(), "comparison", true)))) {
+      throw new IllegalStateException("run " + run.id() + " may not succeed now (see the log)");
+    }
+    journal.accept("compared " + outcome.samples().size() + " metrics");
+  }
+}

@@ -1,0 +1,74 @@
+package org.nightbench.worker;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.nightbench.harness.StepResult;
+import org.nightbench.ingest.Ingested;
+import org.nightbench.ingest.ResultIngester;
+import org.nightbench.ingest.RunContext;
+import org.nightbench.ingest.RunIngested;
+import org.nightbench.runs.RunHistoryRepository;
+import org.nightbench.runs.RunRepository;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * The worker's last step for a run that measured: stores its results and ends it, in one
+ * transaction, so its points and its end commit together or not at all.
+ */
+@Component
+class RunCompletion {
+
+  private final ResultIngester ingester;
+  private final RunRepository runs;
+  private final RunHistoryRepository history;
+  private final ApplicationEventPublisher events;
+
+  RunCompletion(
+      ResultIngester ingester,
+      RunRepository runs,
+      RunHistoryRepository history,
+      ApplicationEventPublisher events) {
+    this.ingester = ingester;
+    this.runs = runs;
+    this.history = history;
+    this.events = events;
+  }
+
+  /**
+   * Ingests the run's result files, records {@code findings} with the run, and ends it succeeded
+   * (or failed keeping results, when {@code findings} names a failure); publishes {@link
+   * RunIngested}, which its listeners receive after commit.
+   *
+   * @return how many points were stored
+   * @throws IllegalStateException when the run may not end so (cancelled meanwhile): nothing of it
+   *     is stored
+   */
+  @Transactional
+  public int complete(RunContext context, List<StepResult> steps, RunFindings findings) {
+    Ingested ingested = ingester.ingest(context, steps);
+    List<String> notes = new ArrayList<>(findings.notes());
+    notes.addAll(ingested.notes());
+    history.recordFindings(
+        context.runId(),
+        notes,
+        findings.calibrationBefore(),
+        findings.calibrationAfter(),
+        findings.disturbedReason());
+    boolean ended =
+        findings.failure() == null
+            ? runs.markSucceeded(context.runId(), ingested.environmentJson())
+            : runs.markFailedKeepingResults(
+                context.runId(), findings.failure(), ingested.environmentJson());
+    if (!ended) {
+      // Cancelled, or ended by someone else (a dead-run check) while ingesting: the points go too.
+      throw new IllegalStateException(
+          "run "
+              + context.runId()
+              + " was cancelled or ended elsewhere; its results are not stored");
+    }
+    events.publishEvent(new RunIngested(context.runId(), ingested.seriesIds()));
+    return ingested.points();
+  }
+}

@@ -1,0 +1,139 @@
+package org.nightbench.worker;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.nightbench.corpus.Corpus;
+import org.nightbench.harness.BenchmarkProfile;
+import org.nightbench.harness.Cancellation;
+import org.nightbench.ingest.RunContext;
+import org.nightbench.jdk.Jdk;
+import org.nightbench.runs.Run;
+import org.nightbench.runs.RunRepository;
+import org.springframework.dao.DataAccessException;
+import org.springframework.stereotype.Component;
+
+/**
+ * The steps of one run: prepare it (resolve the revision, JDK and corpus, note the machine), time
+ * the calibration, run the benchmarks ({@link org.nightbench.harness.BenchmarkSteps}), time the
+ * calibration again, and complete it (ingest the result files and end the run in one transaction).
+ * Any failure ends the run with one line saying which step failed and why.
+ */
+@Component
+class RunExecutor {
+
+  private final RunPreparation preparation;
+  private final RunMachine machine;
+  private final RunCompletion completion;
+  private final RunRepository runs;
+  private final ComparisonExecution comparisons;
+
+  RunExecutor(
+      RunPreparation preparation,
+      RunMachine machine,
+      RunCompletion completion,
+      RunRepository runs,
+      ComparisonExecution comparisons) {
+    this.preparation = preparation;
+    this.machine = machine;
+    this.completion = completion;
+    this.runs = runs;
+    this.comparisons = comparisons;
+  }
+
+  /**
+   * Runs every step; throws with a one-line message when the run cannot go on (resolving, the first
+   * indexing, ingesting), and {@link org.nightbench.harness.HarnessCancelledException} when {@code
+   * cancellation} stopped a JVM. A later benchmark that fails is named in the run's error while the
+   * others' results are kept. Ingestion goes through {@code database}, so a database that is away
+   * for a while costs a wait, not the run; the result files stay until it is back.
+   */
+  void execute(Run run, RunLog log, Cancellation cancellation, DatabaseRetry database) {
+    Optional<ComparisonRuns.Plan> comparison = comparisons.plan(run);
+    if (comparison.isPresent()) {
+      comparisons.execute(run, comparison.get(), log, cancellation);
+      return;
+    }
+    RunPreparation.Prepared prepared = preparation.prepare(run, log, cancellation);
+    Double calibrationBefore = prepared.benchmarks().calibrate("before");
+    prepared.benchmarks().run();
+    Double calibrationAfter = prepared.benchmarks().calibrate("after");
+    complete(run, log, database, prepared, calibrationBefore, calibrationAfter);
+  }
+
+  /** Checks the calibration against the box's recent ones and stores the run's results whole. */
+  private void complete(
+      Run run,
+      RunLog log,
+      DatabaseRetry database,
+      RunPreparation.Prepared prepared,
+      Double calibrationBefore,
+      Double calibrationAfter) {
+    log.accept("== ingesting");
+    try {
+      runs.updateProgress(run.id(), "ingesting");
+    } catch (DataAccessException e) {
+      // Only the page's progress line; the ingestion below waits for the database.
+    }
+    String disturbed =
+        database.call(
+            "ingesting",
+            () -> machine.disturbed(run, prepared.profile(), calibrationBefore, calibrationAfter));
+    if (disturbed != null) {
+      log.accept("machine disturbed: " + disturbed);
+    }
+    String failure = failure(prepared.steps().failures());
+    RunContext context = context(run, prepared);
+    RunFindings findings =
+        new RunFindings(prepared.notes(), calibrationBefore, calibrationAfter, disturbed, failure);
+    // One transaction per try: a run's points and its end are stored whole or not at all.
+    int points =
+        database.call(
+            "ingesting", () -> completion.complete(context, prepared.steps().results(), findings));
+    log.accept("stored " + points + " points");
+    if (failure != null) {
+      log.accept("FAILED: " + failure);
+    }
+  }
+
+  /** One line naming the benchmarks that failed; null when none did. */
+  private static String failure(List<String> failures) {
+    return failures.isEmpty()
+        ? null
+        : failures.size()
+            + (failures.size() == 1 ? " benchmark" : " benchmarks")
+            + " failed, the others' results are kept: "
+            + String.join("; ", failures);
+  }
+
+  private static RunContext context(Run run, RunPreparation.Prepared prepared) {
+    RunResolution.Resolved resolved = prepared.resolved();
+    Instant x =
+        resolved.lucene().revisionDate() != null
+            ? resolved.lucene().revisionDate()
+            : run.startedAt();
+    return new RunContext(
+        run.id(),
+        x,
+        run.machine(),
+        resolved.jdk().family(),
+        resolved.corpus().name(),
+        run.profile(),
+        facts(run, resolved.jdk(), resolved.corpus(), prepared.profile()));
+  }
+
+  private static Map<String, Object> facts(
+      Run run, Jdk jdk, Corpus corpus, BenchmarkProfile profile) {
+    Map<String, Object> facts = new LinkedHashMap<>();
+    facts.put("luceneSpec", run.luceneSpec());
+    facts.put("jdkHome", jdk.home().toString());
+    facts.put("jvmArgs", profile.jvmArgs());
+    facts.put(
+        "corpus",
+        Map.of("name", corpus.name(), "sha256", corpus.sha256(), "bytes", corpus.sizeBytes()));
+    facts.put("profile", profile);
+    return facts;
+  }
+}

@@ -1,0 +1,26 @@
+package org.nightbench.worker;
+
+import org.nightbench.harness.StepJournal;
+import org.nightbench.runs.RunRepository;
+import org.springframework.dao.DataAccessException;
+
+/**
+ * A run's steps tell its log every line and its page which step is running. The progress line is
+ * only for the page: a database blip must not fail a benchmark over it.
+ */
+record RunJournal(long runId, RunLog log, RunRepository runs) implements StepJournal {
+
+  @Override
+  public void accept(String line) {
+    log.accept(line);
+  }
+
+  @Override
+  public void progress(String step) {
+    try {
+      runs.updateProgress(runId, step);
+    } catch (DataAccessException e) {
+      log.accept("(progress not stored: " + RunWorker.oneLine(e) + ")");
+    }
+  }
+}

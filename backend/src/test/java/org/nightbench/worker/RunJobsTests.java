@@ -1,0 +1,316 @@
+package org.nightbench.worker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
+import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import com.github.kagkarlsson.scheduler.testhelper.ManualScheduler;
+import com.github.kagkarlsson.scheduler.testhelper.SettableClock;
+import com.github.kagkarlsson.scheduler.testhelper.TestHelper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.nightbench.corpus.CorpusProvider;
+import org.nightbench.harness.HarnessJvms;
+import org.nightbench.harness.HarnessLauncher;
+import org.nightbench.jdk.JdkFinder;
+import org.nightbench.jdk.JdkProperties;
+import org.nightbench.jobs.JobEngine;
+import org.nightbench.lucene.LuceneResolver;
+import org.nightbench.machine.MachineStateProbe;
+import org.nightbench.runs.Run;
+import org.nightbench.runs.RunHistoryRepository;
+import org.nightbench.runs.RunLogRepository;
+import org.nightbench.runs.RunQueueTask;
+import org.nightbench.runs.RunRepository;
+import org.nightbench.runs.RunService;
+import org.nightbench.runs.RunStatus;
+import org.nightbench.runs.RunnerProperties;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.ActiveProfiles;
+import tools.jackson.databind.json.JsonMapper;
+
+/** What the job engine does with runs whose worker died, and how a running run learns to stop. */
+@SpringBootTest
+@ActiveProfiles("test")
+class RunJobsTests {
+
+  @Autowired RunService runs;
+  @Autowired RunRepository repository;
+  @Autowired RunLogRepository logs;
+  @Autowired RunHistoryRepository history;
+  @Autowired RunChangesRecorder changes;
+  @Autowired RunWorker worker;
+  @Autowired JdbcClient jdbc;
+  @Autowired DataSource dataSource;
+  @Autowired LuceneResolver lucene;
+  @Autowired CorpusProvider corpora;
+  @Autowired HarnessLauncher launcher;
+  @Autowired RunCompletion completion;
+  @Autowired RunnerProperties settings;
+  @Autowired JsonMapper json;
+  @Autowired MachineStateProbe machineState;
+  @Autowired ComparisonRuns comparisons;
+  @Autowired RunWorkDirectories workDirectories;
+
+  @Test
+  void aRunWhoseWorkerWasKilledFailsNamingTheWorker() {
+    Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    leftRunningByAKilledWorker(run);
+
+    ManualScheduler live =
+        TestHelper.createManualScheduler(dataSource, worker.task()).clock(now()).build();
+    live.runDeadExecutionDetection();
+
+    Run after = runs.find(run.id()).orElseThrow();
+    assertThat(after.status()).isEqualTo(RunStatus.FAILED);
+    assertThat(after.error())
+        .isEqualTo("worker bench-1:4242 stopped heartbeating while running this run");
+    assertThat(runs.log(run.id(), 0)).anyMatch(line -> line.startsWith("FAILED: worker"));
+    assertThat(executions(run)).isZero();
+  }
+
+  @Test
+  void byDefaultAKilledWorkersRunIsNoticedWithinNinetySeconds() {
+    Duration beat = settings.heartbeatInterval();
+    int missed = settings.missedHeartbeats();
+    assertThat(JobEngine.deadNoticedWithin(beat, missed))
+        .isLessThanOrEqualTo(Duration.ofSeconds(90));
+    Duration deadAfter = beat.multipliedBy(missed);
+    Run stillAlive = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    leftRunningByAKilledWorker(stillAlive, deadAfter.minusSeconds(5));
+    Run dead = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    leftRunningByAKilledWorker(dead, deadAfter.plusSeconds(5));
+
+    // The engine as the worker configures it, at this instant: one look for dead executions.
+    ManualScheduler live =
+        JobEngine.configure(
+                TestHelper.createManualScheduler(dataSource, worker.task()), beat, missed)
+            .clock(now())
+            .build();
+    live.runDeadExecutionDetection();
+
+    assertThat(runs.find(dead.id()).orElseThrow().status()).isEqualTo(RunStatus.FAILED);
+    assertThat(runs.find(stillAlive.id()).orElseThrow().status())
+        .as("%s without a heartbeat is not yet dead", deadAfter.minusSeconds(5))
+        .isEqualTo(RunStatus.RUNNING);
+    repository.markFailed(stillAlive.id(), "test cleanup");
+    jdbc.sql("delete from scheduled_tasks where task_instance = :id")
+        .param("id", Long.toString(stillAlive.id()))
+        .update();
+  }
+
+  @Test
+  void withRetryOnARunWhoseWorkerWasKilledIsQueuedAgain() {
+    Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    leftRunningByAKilledWorker(run);
+    OneTimeTask<Long> retrying =
+        Tasks.oneTime(RunQueueTask.name("test-machine"), Long.class)
+            .onDeadExecution(new DeadRunHandler(repository, logs, true))
+            .execute((instance, context) -> {});
+
+    ManualScheduler live =
+        TestHelper.createManualScheduler(dataSource, retrying).clock(now()).build();
+    live.runDeadExecutionDetection();
+
+    assertThat(runs.find(run.id()).orElseThrow().status()).isEqualTo(RunStatus.QUEUED);
+    assertThat(
+            jdbc.sql("select picked from scheduled_tasks where task_instance = :id")
+                .param("id", Long.toString(run.id()))
+                .query(Boolean.class)
+                .single())
+        .isFalse();
+    runs.cancel(run.id());
+  }
+
+  @Test
+  void aRunThatEndedBeforeItsWorkerDiedKeepsItsState() {
+    Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    leftRunningByAKilledWorker(run);
+    repository.markSucceeded(run.id(), "{}");
+
+    ManualScheduler live =
+        TestHelper.createManualScheduler(dataSource, worker.task()).clock(now()).build();
+    live.runDeadExecutionDetection();
+
+    assertThat(runs.find(run.id()).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(executions(run)).isZero();
+  }
+
+  @Test
+  void aCancelledRunningRunIsToldToStopWithinTwoSeconds() {
+    Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    repository.start(run.id()).orElseThrow();
+    RunWatch watch = new RunWatch(run.id(), repository, Clock.systemUTC(), Duration.ofHours(3));
+    assertThat(watch.reason()).isEmpty();
+
+    Run cancelling = runs.cancel(run.id());
+
+    assertThat(cancelling.status()).as("its worker ends it").isEqualTo(RunStatus.RUNNING);
+    long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+    Optional<String> reason = watch.reason();
+    while (reason.isEmpty() && System.nanoTime() < deadline) {
+      LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
+      reason = watch.reason();
+    }
+    assertThat(reason).contains("cancelled on request");
+    assertThat(watch.cancelRequested()).isTrue();
+    repository.markCancelled(run.id(), "test cleanup");
+  }
+
+  @Test
+  void aCancelledRunningRunKillsItsJvmAndEndsCancelledWithItsLog(@TempDir Path temp)
+      throws Exception {
+    // A JDK whose java starts a child and waits: a harness JVM that would run for minutes.
+    Path jdk = Files.createDirectories(temp.resolve("jdk/bin")).getParent();
+    Path java = jdk.resolve("bin/java");
+    Files.writeString(java, "#!/bin/sh\nsleep 300 &\necho \"child $!\"\nwait\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"25\"\nIMPLEMENTOR=\"Fake\"\n");
+    RunWorker fakeJdkWorker =
+        new RunWorker(
+            repository,
+            logs,
+            new RunExecutor(
+                new RunPreparation(
+                    settings,
+                    new RunResolution(
+                        lucene,
+                        new JdkFinder(new JdkProperties(List.of(), jdk)),
+                        corpora,
+                        repository,
+                        history,
+                        changes),
+                    new RunMachine(machineState, history, json),
+                    workDirectories,
+                    new HarnessJvms(launcher, json),
+                    repository),
+                new RunMachine(machineState, history, json),
+                completion,
+                repository,
+                new ComparisonExecution(
+                    comparisons,
+                    repository,
+                    workDirectories,
+                    new HarnessJvms(launcher, json),
+                    settings)),
+            settings,
+            workDirectories);
+    Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    Thread working = new Thread(() -> fakeJdkWorker.run(run.id()), "test-worker");
+    working.start();
+    try {
+      await(
+          () -> {
+            String progress = runs.find(run.id()).orElseThrow().progress();
+            return progress != null && progress.startsWith("indexing");
+          },
+          120);
+      LockSupport.parkNanos(Duration.ofMillis(500).toNanos());
+
+      long cancelledAt = System.nanoTime();
+      runs.cancel(run.id());
+      await(() -> runs.find(run.id()).orElseThrow().status() == RunStatus.CANCELLED, 10);
+
+      assertThat(Duration.ofNanos(System.nanoTime() - cancelledAt))
+          .isLessThan(Duration.ofSeconds(3));
+    } finally {
+      if (runs.find(run.id()).orElseThrow().status() == RunStatus.RUNNING) {
+        runs.cancel(run.id());
+      }
+      working.join(30_000);
+      jdbc.sql("delete from scheduled_tasks where task_instance = :id")
+          .param("id", Long.toString(run.id()))
+          .update();
+    }
+    Run done = runs.find(run.id()).orElseThrow();
+    assertThat(done.error()).isEqualTo("indexing: cancelled on request");
+    List<String> log = runs.log(run.id(), 0);
+    assertThat(log).contains("CANCELLED: indexing: cancelled on request");
+    long child =
+        Long.parseLong(
+            log.stream()
+                .filter(line -> line.startsWith("child "))
+                .findFirst()
+                .orElseThrow()
+                .substring("child ".length()));
+    Path stat = Path.of("/proc", Long.toString(child), "stat");
+    assertThat(!Files.exists(stat) || Files.readString(stat).contains(") Z "))
+        .as("the harness JVM's child process %d is gone", child)
+        .isTrue();
+  }
+
+  @Test
+  void aRunPastItsJobTimeoutIsToldToStop() {
+    RunWatch watch = new RunWatch(-1, repository, Clock.systemUTC(), Duration.ofMillis(0));
+
+    assertThat(watch.reason()).contains("timed out after 0s");
+    assertThat(watch.cancelRequested()).isFalse();
+    assertThat(RunWatch.format(Duration.ofHours(3))).isEqualTo("3h");
+  }
+
+  @Test
+  void aQueuedRunIsCancelledAtOnceAndLeavesTheQueue() {
+    Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    assertThat(executions(run)).isOne();
+
+    Run cancelled = runs.cancel(run.id());
+
+    assertThat(cancelled.status()).isEqualTo(RunStatus.CANCELLED);
+    assertThat(executions(run)).isZero();
+  }
+
+  private static void await(BooleanSupplier condition, int seconds) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
+    while (!condition.getAsBoolean()) {
+      assertThat(System.nanoTime()).as("waited %d s", seconds).isLessThan(deadline);
+      LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+    }
+  }
+
+  /** What a JVM killed mid-run leaves: the run running, its execution picked, heartbeats stale. */
+  private void leftRunningByAKilledWorker(Run run) {
+    leftRunningByAKilledWorker(run, Duration.ofHours(1));
+  }
+
+  /** The same, with the worker's last heartbeat {@code ago}. */
+  private void leftRunningByAKilledWorker(Run run, Duration ago) {
+    repository.start(run.id()).orElseThrow();
+    assertThat(
+            jdbc.sql(
+                    "update scheduled_tasks set picked = true, picked_by = 'bench-1:4242',"
+                        + " last_heartbeat = now() - make_interval(secs => :ago),"
+                        + " version = version + 1"
+                        + " where task_name = :task and task_instance = :id")
+                .param("ago", (double) ago.toSeconds())
+                .param("task", RunQueueTask.name("test-machine"))
+                .param("id", Long.toString(run.id()))
+                .update())
+        .isOne();
+  }
+
+  private static SettableClock now() {
+    SettableClock clock = new SettableClock();
+    clock.set(Instant.now());
+    return clock;
+  }
+
+  private long executions(Run run) {
+    return jdbc.sql("select count(*) from scheduled_tasks where task_instance = :id")
+        .param("id", Long.toString(run.id()))
+        .query(Long.class)
+        .single();
+  }
+}
