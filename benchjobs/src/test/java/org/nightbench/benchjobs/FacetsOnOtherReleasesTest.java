@@ -16,8 +16,8 @@ import org.nightbench.benchjobs.result.ResultWriter;
 
 /**
  * The facet dimensions and the facet timings on the oldest 9.x and a 10.x release (core and facet
- * jars only): what a release lacks (hierarchical SSDV, getTopDims, getAllChildren before 9.3–9.4)
- * is left out with a note, never a crash.
+ * jars only): what a release lacks (9.0: hierarchical SSDV, getTopDims, getAllChildren) is left out
+ * with a note, never a crash.
  */
 class FacetsOnOtherReleasesTest {
 

@@ -38,7 +38,7 @@ import org.nightbench.benchjobs.result.Metric;
  * and sorted-set alike, as luceneutil's facet benchmark: the matching documents of a match-all
  * query are collected once, then each operation is called {@code warmup} times untimed and {@code
  * repetitions} times timed; the metric is the median, in milliseconds. An operation this Lucene
- * lacks (getTopDims before 9.1, getAllChildren before 9.4) is left out with a note.
+ * lacks (9.0 has neither getTopDims nor getAllChildren) is left out with a note.
  */
 public final class FacetTimings {
 

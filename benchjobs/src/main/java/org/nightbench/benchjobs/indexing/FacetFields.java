@@ -39,12 +39,15 @@ public final class FacetFields {
   private static final FacetsConfig CONFIG = config(true);
 
   /**
-   * Whether this Lucene takes a hierarchical sorted-set dimension (9.3 and later); earlier releases
-   * index Date.sortedset without it, so BrowseDateSSDVFacets is skipped there.
+   * Whether this Lucene takes a hierarchical sorted-set dimension (LUCENE-10250, 9.1 on); earlier
+   * releases index Date.sortedset without it, so BrowseDateSSDVFacets is skipped there.
    */
   private static final boolean HIERARCHICAL_SSDV = hierarchicalSortedSetSupported();
 
-  /** The one-label constructor of releases before 9.3; null where only the path one exists. */
+  /**
+   * The one-label constructor of releases before hierarchical SSDV; null where only the path one
+   * exists.
+   */
   private static final Constructor<SortedSetDocValuesFacetField> FLAT_SSDV = flatConstructor();
 
   private FacetFields() {}
@@ -102,8 +105,8 @@ public final class FacetFields {
   }
 
   /**
-   * A flat sorted-set facet field. Before hierarchical SSDV (9.3) the constructor took one label,
-   * not a path: the call compiled against 9.12 does not link there, so that one is looked up.
+   * A flat sorted-set facet field. Before hierarchical SSDV the constructor took one label, not a
+   * path: the call compiled against 9.12 does not link there, so that one is looked up.
    */
   private static SortedSetDocValuesFacetField sortedSet(String dim, String label) {
     if (HIERARCHICAL_SSDV) {

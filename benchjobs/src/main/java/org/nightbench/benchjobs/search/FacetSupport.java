@@ -102,7 +102,7 @@ final class FacetSupport {
     try {
       state = new DefaultSortedSetDocValuesReaderState(reader, field, config);
     } catch (NoSuchMethodError e) {
-      // Lucene before 9.3 has no config-aware constructor; it reads flat dimensions alike.
+      // Early 9.x releases have no config-aware constructor; it reads flat dimensions alike.
       state = new DefaultSortedSetDocValuesReaderState(reader, field);
     }
     sortedSetStates.put(field, state);
