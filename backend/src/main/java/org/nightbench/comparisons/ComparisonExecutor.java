@@ -47,6 +47,7 @@ class ComparisonExecutor {
     measurement.tasks();
     measurement.search();
     measurement.pkLookups();
+    measurement.facetTimings();
     measurement.nrt();
     measurement.load();
     return measurement.outcome();

@@ -52,8 +52,8 @@ public interface ComparisonRuns {
 
   /**
    * Both sides, how many JVMs each gets per benchmark, which benchmarks run ({@link #SEARCH},
-   * {@link #PK_LOOKUP}, {@link #INDEXING}, {@link #NRT}, {@link #LOAD}) and which search task
-   * categories (empty for all).
+   * {@link #PK_LOOKUP}, {@link #FACET_TIMINGS}, {@link #INDEXING}, {@link #NRT}, {@link #LOAD}) and
+   * which search task categories (empty for all).
    */
   record Plan(
       Side baseline, Side candidate, int jvms, List<String> benchmarks, List<String> categories) {
@@ -69,12 +69,13 @@ public interface ComparisonRuns {
 
   String SEARCH = "search";
   String PK_LOOKUP = "pk-lookup";
+  String FACET_TIMINGS = "facet-timings";
   String INDEXING = "indexing";
   String NRT = "nrt";
   String LOAD = "load";
 
   /** Every benchmark a comparison can run, in the order it runs them. */
-  List<String> BENCHMARKS = List.of(INDEXING, SEARCH, PK_LOOKUP, NRT, LOAD);
+  List<String> BENCHMARKS = List.of(INDEXING, SEARCH, PK_LOOKUP, FACET_TIMINGS, NRT, LOAD);
 
   /**
    * What the worker lends a comparison run while it is measured: the run's log and cancellation,

@@ -177,7 +177,8 @@ class ComparisonRunTests {
                         "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:9.12.3\","
                             + "\"candidateStoredFields\":\"compression\",\"jvms\":2,"
                             + "\"profile\":\"suite\",\"benchmarks\":[\"load\",\"indexing\","
-                            + "\"search\",\"nrt\",\"pk-lookup\"],\"categories\":[\"HighTerm\"]}")
+                            + "\"search\",\"nrt\",\"pk-lookup\",\"facet-timings\"],\"categories\":"
+                            + "[\"HighTerm\"]}")
                     .with(TestUsers.editor()))
             .andExpect(status().isCreated())
             .andExpect(jsonPath("$.benchmarks[0]").value("indexing"))
@@ -255,8 +256,9 @@ class ComparisonRunTests {
                 .getResponse()
                 .getContentAsString())
         .contains("Candidate: maven:9.12.3 (Lucene 9.12.3), stored fields best compression")
-        .contains("indexing, search, pk-lookup, nrt, load (HighTerm)")
+        .contains("indexing, search, pk-lookup, facet-timings, nrt, load (HighTerm)")
         .contains("indexing indexSizeMB (MB)")
+        .contains("facets countsMs (ms)")
         .containsPattern("Not judged:\n  indexing \\w+ 1kb-docs: a value is zero or not a number");
   }
 
@@ -302,9 +304,13 @@ class ComparisonRunTests {
         new String[][] {
           {
             "\"benchmarks\":[\"search\",\"vectors\"]",
-            "unknown benchmark vectors: use indexing, search, pk-lookup, nrt, load"
+            "unknown benchmark vectors: use indexing, search, pk-lookup, facet-timings, nrt, load"
           },
           {"\"benchmarks\":[\"nrt\"],\"profile\":\"tiny\"", "profile tiny has no NRT variants"},
+          {
+            "\"benchmarks\":[\"facet-timings\"],\"profile\":\"tiny\"",
+            "profile tiny has no facet timing settings"
+          },
           {
             "\"candidateStoredFields\":\"tiny\"",
             "unknown stored fields mode tiny: use speed or compression"
