@@ -238,16 +238,23 @@ class ComparisonRunTests {
     assertThat(steps)
         .filteredOn(line -> line.startsWith("== indexing") || line.startsWith("== nrt"))
         .containsExactly(
-            "== indexing 1kb-docs baseline JVM 1/2 (step 1 of 23)",
-            "== indexing 1kb-docs candidate JVM 1/2 (step 2 of 23)",
-            "== indexing 1kb-docs candidate JVM 2/2 (step 3 of 23)",
-            "== indexing 1kb-docs baseline JVM 2/2 (step 4 of 23)",
-            "== indexing baseline for the queries (step 5 of 23)",
-            "== indexing candidate for the queries (step 6 of 23)",
-            "== nrt plain baseline JVM 1/2 (step 16 of 23)",
-            "== nrt plain candidate JVM 1/2 (step 17 of 23)",
-            "== nrt plain candidate JVM 2/2 (step 18 of 23)",
-            "== nrt plain baseline JVM 2/2 (step 19 of 23)");
+            "== indexing 1kb-docs baseline JVM 1/2 (step 1 of 27)",
+            "== indexing 1kb-docs candidate JVM 1/2 (step 2 of 27)",
+            "== indexing 1kb-docs candidate JVM 2/2 (step 3 of 27)",
+            "== indexing 1kb-docs baseline JVM 2/2 (step 4 of 27)",
+            "== indexing baseline for the queries (step 5 of 27)",
+            "== indexing candidate for the queries (step 6 of 27)",
+            "== nrt plain baseline JVM 1/2 (step 20 of 27)",
+            "== nrt plain candidate JVM 1/2 (step 21 of 27)",
+            "== nrt plain candidate JVM 2/2 (step 22 of 27)",
+            "== nrt plain baseline JVM 2/2 (step 23 of 27)");
+    assertThat(steps)
+        .filteredOn(line -> line.startsWith("== facet-timings"))
+        .containsExactly(
+            "== facet-timings baseline JVM 1/2 (step 16 of 27)",
+            "== facet-timings candidate JVM 1/2 (step 17 of 27)",
+            "== facet-timings candidate JVM 2/2 (step 18 of 27)",
+            "== facet-timings baseline JVM 2/2 (step 19 of 27)");
     assertThat(logLines(runId, "$ %index %--stored-fields compression%")).isEqualTo(3);
     assertThat(logLines(runId, "$ %index %--deterministic%")).isEqualTo(2);
     assertThat(
