@@ -76,13 +76,19 @@ public final class BenchmarkDocuments {
     CorpusDate date = CorpusDate.parse(line.date());
     if (date == null) {
       // A line without a readable date still indexes; date-based tasks just never match it.
-      return doc;
+      return withFacets(doc, null, id, taxonomy);
     }
     doc.add(new LongPoint(DATENUM, date.epochMillis()));
     doc.add(new NumericDocValuesField(DATENUM, date.epochMillis()));
     doc.add(new IntPoint(TIMESECNUM, date.secondOfDay()));
     doc.add(new SortedDocValuesField(MONTH_DV, new BytesRef(date.monthName())));
     doc.add(new NumericDocValuesField(DAY_OF_YEAR_DV, date.dayOfYear()));
+    return withFacets(doc, date, id, taxonomy);
+  }
+
+  /** {@code doc} with its facet dimensions, the date's only when it has one ({@code date}). */
+  private static Document withFacets(
+      Document doc, CorpusDate date, long id, TaxonomyIndex taxonomy) {
     if (!FACETS) {
       return doc;
     }

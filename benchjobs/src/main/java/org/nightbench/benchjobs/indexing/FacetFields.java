@@ -78,11 +78,24 @@ public final class FacetFields {
   }
 
   /**
-   * {@code doc} with the facet dimensions of {@code date} and {@code label} turned into index
-   * fields; the taxonomy dimensions only when {@code taxonomy} is given (its ordinals go there).
+   * {@code doc} with the facet dimensions of {@code label} and {@code date} (null for a line
+   * without a readable date: RandomLabel only) turned into index fields; the taxonomy dimensions
+   * only when {@code taxonomy} is given (its ordinals go there).
    */
   static Document withFacets(Document doc, CorpusDate date, String label, Closeable taxonomy)
       throws IOException {
+    doc.add(sortedSet(dim(RANDOM_LABEL, SORTED_SET), label));
+    if (taxonomy != null) {
+      doc.add(new FacetField(dim(RANDOM_LABEL, TAXONOMY), label));
+    }
+    if (date != null) {
+      addDateDimensions(doc, date, taxonomy != null);
+    }
+    return taxonomy == null ? CONFIG.build(doc) : CONFIG.build((TaxonomyWriter) taxonomy, doc);
+  }
+
+  /** Date, Month and DayOfYear, as sorted-set and, with {@code taxonomy}, taxonomy dimensions. */
+  private static void addDateDimensions(Document doc, CorpusDate date, boolean taxonomy) {
     String year = Integer.toString(date.year());
     // luceneutil's Date path: year / Calendar.MONTH (0-based) / day of month.
     String month0 = Integer.toString(date.month() - 1);
@@ -93,15 +106,11 @@ public final class FacetFields {
     }
     doc.add(sortedSet(dim(MONTH, SORTED_SET), date.monthName()));
     doc.add(sortedSet(dim(DAY_OF_YEAR, SORTED_SET), dayOfYear));
-    doc.add(sortedSet(dim(RANDOM_LABEL, SORTED_SET), label));
-    if (taxonomy == null) {
-      return CONFIG.build(doc);
+    if (taxonomy) {
+      doc.add(new FacetField(dim(DATE, TAXONOMY), year, month0, day));
+      doc.add(new FacetField(dim(MONTH, TAXONOMY), date.monthName()));
+      doc.add(new FacetField(dim(DAY_OF_YEAR, TAXONOMY), dayOfYear));
     }
-    doc.add(new FacetField(dim(DATE, TAXONOMY), year, month0, day));
-    doc.add(new FacetField(dim(MONTH, TAXONOMY), date.monthName()));
-    doc.add(new FacetField(dim(DAY_OF_YEAR, TAXONOMY), dayOfYear));
-    doc.add(new FacetField(dim(RANDOM_LABEL, TAXONOMY), label));
-    return CONFIG.build((TaxonomyWriter) taxonomy, doc);
   }
 
   /**

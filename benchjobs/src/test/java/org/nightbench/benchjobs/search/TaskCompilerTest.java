@@ -8,6 +8,8 @@ import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.facet.sortedset.DefaultSortedSetDocValuesReaderState;
+import org.apache.lucene.facet.sortedset.SortedSetDocValuesFacetCounts;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
+import org.nightbench.benchjobs.indexing.FacetFields;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.tasks.Task;
 
@@ -84,6 +87,17 @@ class TaskCompilerTest {
         .isEqualTo(3);
     assertThat(hits("TermMonthFacets", "quick +facets:Month.sortedset")).isEqualTo(2);
     assertThat(hits("PKLookup", "pk//2 0 7")).isEqualTo(2);
+  }
+
+  @Test
+  void aLineWithoutADateStillHasItsRandomLabel() throws IOException {
+    assertThat(documentsWith("RandomLabel.sortedset")).isEqualTo(3);
+    assertThat(documentsWith("Month.sortedset")).as("gamma has no date").isEqualTo(2);
+  }
+
+  private int documentsWith(String dim) throws IOException {
+    var state = new DefaultSortedSetDocValuesReaderState(reader, dim, FacetFields.config());
+    return new SortedSetDocValuesFacetCounts(state).getTopChildren(10, dim).value.intValue();
   }
 
   @Test
