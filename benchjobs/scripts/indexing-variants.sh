@@ -12,7 +12,7 @@ repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
 here=$(cd "$(dirname "$0")/.." && pwd)
 harness=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
 cp="$harness"
-for a in core queryparser queries sandbox facet suggest; do cp="$cp:$repo/lucene-$a/$v/lucene-$a-$v.jar"; done
+for a in core queryparser queries sandbox facet suggest grouping; do cp="$cp:$repo/lucene-$a/$v/lucene-$a-$v.jar"; done
 flags=()
 for f in ${JAVA_OPTS:--Xms1g -Xmx1g -XX:+UseParallelGC --add-modules=jdk.incubator.vector --enable-native-access=ALL-UNNAMED}; do
   if "$jh/bin/java" "$f" -version >/dev/null 2>&1; then flags+=("$f"); fi

@@ -22,7 +22,7 @@ repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
 here=$(cd "$(dirname "$0")/.." && pwd)
 harness=${HARNESS_JAR:-$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)}
 cp="$harness"
-for a in core queryparser queries sandbox facet suggest analysis-common; do
+for a in core queryparser queries sandbox facet suggest grouping analysis-common; do
   jar="$repo/lucene-$a/$v/lucene-$a-$v.jar"
   if [[ -f $jar ]]; then cp="$cp:$jar"; elif [[ $a == core || $a == queryparser ]]; then
     echo "missing $jar" >&2; exit 1

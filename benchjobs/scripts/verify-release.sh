@@ -10,7 +10,7 @@ repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
 here=$(cd "$(dirname "$0")/.." && pwd)
 harness=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
 cp="$harness"
-for a in core queryparser queries sandbox facet suggest; do cp="$cp:$repo/lucene-$a/$v/lucene-$a-$v.jar"; done
+for a in core queryparser queries sandbox facet suggest grouping; do cp="$cp:$repo/lucene-$a/$v/lucene-$a-$v.jar"; done
 flags=()
 if "$jh/bin/java" --enable-native-access=ALL-UNNAMED -version >/dev/null 2>&1; then
   flags+=(--enable-native-access=ALL-UNNAMED)

@@ -43,6 +43,7 @@ class ArchitectureTest {
     "org.nightbench.comparisons..",
     "org.nightbench.annotations..",
     "org.nightbench.webhooks..",
+    "org.nightbench.github..",
     "org.nightbench.nightly..",
     "org.nightbench.backfill..",
     "org.nightbench.synthetic..",

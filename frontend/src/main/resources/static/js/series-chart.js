@@ -1,5 +1,5 @@
-// Draws series as one Dygraphs chart: each with its ±1σ band, the annotations' letters and the
-// detected change points. A library: importing it runs nothing; series-page.js draws the page's.
+// Draws series as one Dygraphs chart: each with its ±1σ band, the annotations' letters, the
+// detected change points, the expected changes and, greyed, the nights left out of detection. A library: importing it runs nothing; series-page.js draws the page's.
 /* global Dygraph */
 import { escapeHtml, formatDate, formatValue } from './format.js';
 import { annotateLink, describe, fillCommit, overview } from './series-legend.js';
@@ -49,6 +49,32 @@ export function bandPlotter(e) {
   ctx.fill();
 }
 
+/**
+ * Greys the page's own points that detection leaves out, drawn over the line: a grey dot with a
+ * white ring, whether or not the other dots are drawn.
+ */
+function excludedPlotter(label, isExcluded) {
+  return e => {
+    if (e.setName !== label) return;
+    const ctx = e.drawingContext;
+    ctx.save();
+    ctx.fillStyle = EXCLUDED_GREY;
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 1.5;
+    for (const point of e.points) {
+      if (point.y == null || Number.isNaN(point.canvasy) || !isExcluded(point.idx)) continue;
+      ctx.beginPath();
+      ctx.arc(point.canvasx, point.canvasy, 4.5, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
+    }
+    ctx.restore();
+  };
+}
+
+/** The grey of an excluded night's dot (the browser tests read it off the canvas). */
+export const EXCLUDED_GREY = '#8f8f8f';
+
 /** Years as "2026", not "Jan 2026": fifteen of them fit a chart's width without running together. */
 function dateTick(date, granularity, opts) {
   return granularity >= Dygraph.Granularity.ANNUAL
@@ -94,12 +120,14 @@ function annotationPlugin(letters) {
 /**
  * Draws {@code view} into {@code element}, its legend into {@code legend}; returns the Dygraph.
  * The view: the series (the page's first), x by release or date, log scale, annotations, change
- * points, the commit lookup, the zoom window and its listener, and whether the legend offers to
- * annotate.
+ * points, the commit lookup, the zoom window and its listener, whether the legend offers to
+ * annotate, and the detection marks ({@code marks}: {@code excluded}, a Set of run ids, and
+ * {@code expected}, [{runId, x}]) with the legend's links for them ({@code markLinks(point)}).
  */
 export function draw(element, legend, view) {
   const { unit, runUrl, luceneWebUrl } = element.dataset;
   const { seriesList, byRelease, logscale, annotations, changePoints, commitOf, editable, window: zoom } = view;
+  const marks = view.marks ?? { excluded: new Set(), expected: [] };
   const primary = byRelease
     ? { ...seriesList[0], points: [...seriesList[0].points].sort((a, b) => compareVersions(a[LUCENE_VERSION], b[LUCENE_VERSION])) }
     : seriesList[0];
@@ -136,7 +164,8 @@ export function draw(element, legend, view) {
     labels: [byRelease ? 'Release' : 'Date', ...labels],
     errorBars: true,
     sigma: 1,
-    plotter: [bandPlotter, Dygraph.Plotters.linePlotter],
+    plotter: [bandPlotter, Dygraph.Plotters.linePlotter,
+      excludedPlotter(labels[0], r => rows[r] && rows[r].at[0] >= 0 && marks.excluded.has(primary.points[rows[r].at[0]][RUN_ID]))],
     fillAlpha: 0.2,
     colors: COLORS.slice(0, drawn.length),
     strokeWidth: 1.5,
@@ -175,7 +204,8 @@ export function draw(element, legend, view) {
           queueMicrotask(() => fillCommit(legend, primary.points, at, luceneWebUrl, commitOf));
         }
         html = hovered ? describe(primary.points, at, unit) : overview(primary.points, unit);
-        if (editable) html += annotateLink(primary.points[at]);
+        if (editable) html += annotateLink(primary.points[at]) + (view.markLinks?.(primary.points[at]) ?? '');
+        if (marks.excluded.has(primary.points[at][RUN_ID])) html += ' · <em class="excluded-note">left out of detection</em>';
       } else {
         html = `${escapeHtml(primary.label)}: no point on ${formatDate(rows[row].x)}`;
       }
@@ -203,6 +233,20 @@ export function draw(element, legend, view) {
           : cp.direction === 'regression' ? '#c01c28' : '#26a269';
         canvas.setLineDash([4, 3]);
         canvas.lineWidth = 1.5;
+        canvas.beginPath();
+        canvas.moveTo(x, area.y);
+        canvas.lineTo(x, area.y + area.h);
+        canvas.stroke();
+        canvas.restore();
+      }
+      // Expected changes: a dotted grey line, a known boundary rather than an alert.
+      for (const mark of marks.expected) {
+        const x = g.toDomXCoord(xOf(rowFor(rows, primary, mark.runId, mark.x)));
+        if (x < area.x || x > area.x + area.w) continue;
+        canvas.save();
+        canvas.strokeStyle = '#5e5c64';
+        canvas.setLineDash([1, 3]);
+        canvas.lineWidth = 2;
         canvas.beginPath();
         canvas.moveTo(x, area.y);
         canvas.lineTo(x, area.y + area.h);

@@ -6,6 +6,7 @@ import { writeHeaders } from './csrf.js';
 import { escapeHtml } from './format.js';
 import { annotationForm, annotationList, canAnnotate, refusal } from './series-annotations.js';
 import { COLORS, draw } from './series-chart.js';
+import { detectionWrites, markLinks, markedRuns, showDetection } from './series-detection.js';
 import { commits } from './series-legend.js';
 import { isReleaseSeries, seriesLabel } from './series-points.js';
 import { readUrl, writeUrl } from './series-url.js';
@@ -23,11 +24,13 @@ async function main() {
   const { seriesId, apiUrl } = element.dataset;
   try {
     const state = readUrl();
-    const [points, firstAnnotations, changePoints, related] = await Promise.all([
+    const noMarks = { excluded: [], expected: [], minRelativeChange: null, defaultMinRelativeChange: 0.01 };
+    const [points, firstAnnotations, firstChangePoints, related, firstMarks] = await Promise.all([
       json(element.dataset.pointsUrl).then(body => body.points),
       json(`${apiUrl}${seriesId}/annotations`).catch(() => []),
       json(`${apiUrl}${seriesId}/change-points`).catch(() => []),
       json(`${apiUrl}${seriesId}/related`).catch(() => []),
+      json(`${apiUrl}${seriesId}/detection`).catch(() => noMarks),
     ]);
     if (points.length === 0) {
       element.innerHTML = '<p class="muted">No points yet: this series has not been measured.</p>';
@@ -35,6 +38,8 @@ async function main() {
       return;
     }
     let annotations = firstAnnotations;
+    let changePoints = firstChangePoints;
+    let marks = firstMarks;
     const primary = { id: Number(seriesId), label: element.dataset.label, metric: element.dataset.metric, points };
     const extras = new Map();
     const load = async id => {
@@ -60,7 +65,8 @@ async function main() {
       const seriesList = [primary, ...others.filter(Boolean)];
       const view = {
         seriesList, byRelease, logscale: state.logscale, annotations, changePoints, commitOf, editable,
-        window: state.window,
+        window: state.window, marks: markedRuns(marks),
+        markLinks: editable ? point => markLinks(point, marks) : null,
         onZoom(range) { state.window = range; writeUrl(state); },
       };
       // Exposed for people poking at the page and for the browser tests.
@@ -110,6 +116,9 @@ async function main() {
       list.hidden = annotations.length === 0;
     };
     showList();
+    const section = document.getElementById('detection');
+    const showMarks = () => section && showDetection(section, marks, changePoints, element.dataset.unit, editable);
+    showMarks();
     const dialog = document.getElementById('annotation-dialog');
     if (editable) {
       const { annotationsUrl } = element.dataset;
@@ -140,6 +149,54 @@ async function main() {
           }
           await reload();
         }
+      });
+    }
+    if (editable && section) {
+      // After a change the server has recomputed the series' change points: ask for both again.
+      const writes = detectionWrites(`${apiUrl}${seriesId}`);
+      const reloadMarks = async () => {
+        [marks, changePoints] = await Promise.all([
+          json(`${apiUrl}${seriesId}/detection`), json(`${apiUrl}${seriesId}/change-points`)]);
+        showMarks();
+        await render();
+      };
+      const done = async reason => {
+        if (reason) window.alert(reason);
+        else await reloadMarks();
+      };
+      legend.addEventListener('click', async event => {
+        const link = event.target.closest('a.mark-night');
+        if (!link) return;
+        event.preventDefault();
+        const { kind, run, on } = link.dataset;
+        if (on === 'true') {
+          const question = kind === 'exclusions' ? 'Why leave this night out of detection?' : 'What changed (benchmark or environment)?';
+          const note = window.prompt(question, '');
+          if (note === null) return;
+          await done(await writes.mark(kind, Number(run), note));
+        } else {
+          await done(await writes.unmark(kind, Number(run)));
+        }
+      });
+      section.addEventListener('click', async event => {
+        const button = event.target.closest('button.remove');
+        if (!button) return;
+        await done(await writes.unmark(button.dataset.kind, Number(button.dataset.run)));
+      });
+      const form = section.querySelector('form.sensitivity');
+      const error = form?.querySelector('.form-error');
+      form?.addEventListener('submit', async event => {
+        event.preventDefault();
+        const text = form.elements.percent.value.trim();
+        const reason = text === '' ? await writes.defaultSensitivity() : await writes.sensitivity(Number(text) / 100);
+        error.textContent = reason && !reason.includes('no sensitivity override') ? reason : '';
+        if (!error.textContent) await reloadMarks();
+      });
+      form?.querySelector('.reset').addEventListener('click', async () => {
+        form.elements.percent.value = '';
+        error.textContent = '';
+        await writes.defaultSensitivity();
+        await reloadMarks();
       });
     }
     await render();

@@ -8,6 +8,8 @@ import java.time.Instant;
  *
  * @param previousCommitSha the commit of the point before the step (the range's start), or null
  * @param commitSha the commit of the first point of the new level (the range's end), or null
+ * @param effectSigma the evidence, as {@link ChangePoint} holds it: the step in noise standard
+ *     deviations, the noise and its serial correlation (null for change points stored before)
  */
 public record Alert(
     long id,
@@ -27,6 +29,9 @@ public record Alert(
     double meanAfter,
     double relativeChange,
     Double pValue,
+    Double effectSigma,
+    Double noiseSigma,
+    Double serialCorrelation,
     String direction,
     String state,
     String assignee,

@@ -19,6 +19,7 @@ class AlertRepository {
       "select c.id, c.series_id, s.benchmark, s.task, s.metric, s.unit, s.machine, c.run_id,"
           + " c.previous_run_id, r.lucene_version, p.commit_sha as previous_commit_sha,"
           + " r.commit_sha, c.x, c.mean_before, c.mean_after, c.relative_change, c.p_value,"
+          + " c.effect_sigma, c.noise_sigma, c.serial_correlation,"
           + " c.direction, c.state, c.assignee, c.note, c.annotation_id, c.detected_at,"
           + " c.updated_by, c.updated_at"
           + " from change_point c join series s on s.id = c.series_id"
@@ -138,6 +139,9 @@ class AlertRepository {
         rs.getDouble("mean_after"),
         rs.getDouble("relative_change"),
         rs.getObject("p_value", Double.class),
+        rs.getObject("effect_sigma", Double.class),
+        rs.getObject("noise_sigma", Double.class),
+        rs.getObject("serial_correlation", Double.class),
         rs.getString("direction"),
         rs.getString("state"),
         rs.getString("assignee"),

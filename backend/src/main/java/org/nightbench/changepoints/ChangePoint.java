@@ -9,6 +9,10 @@ import java.time.Instant;
  *
  * @param relativeChange {@code meanAfter / meanBefore - 1}
  * @param direction {@code regression} or {@code improvement}, by the metric's better direction
+ * @param effectSigma the step in units of the series' estimated noise, signed; null for change
+ *     points stored before it was measured (as are the two below)
+ * @param noiseSigma the estimated night-to-night noise around the levels, in the series' unit
+ * @param serialCorrelation the estimated lag-1 correlation of that noise (0: independent nights)
  */
 @Schema(description = "A detected change point of one series")
 public record ChangePoint(
@@ -21,6 +25,9 @@ public record ChangePoint(
     double meanAfter,
     double relativeChange,
     Double pValue,
+    Double effectSigma,
+    Double noiseSigma,
+    Double serialCorrelation,
     String direction,
     String state,
     String assignee) {}

@@ -4,8 +4,10 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.security.Principal;
 import java.util.List;
+import java.util.Set;
 import org.nightbench.changepoints.detection.ChangePointDetector;
 import org.nightbench.changepoints.detection.DetectedChange;
+import org.nightbench.changepoints.detection.DetectionInputs;
 import org.nightbench.changepoints.detection.DetectorSettings;
 import org.nightbench.web.Csv;
 import org.springframework.http.ResponseEntity;
@@ -31,8 +33,34 @@ class ChangePointApiController {
   /** How many alerts a bulk triage changed. */
   record Triaged(int updated) {}
 
-  /** Numbers to look for steps in, with their ±1σ if known. */
-  record DetectRequest(double[] values, double[] stddevs) {}
+  /**
+   * Numbers to look for steps in, with their ±1σ if known, and optionally what an editor knows:
+   * indices to ignore, indices where an expected change starts, the smallest step to report.
+   */
+  record DetectRequest(
+      double[] values,
+      double[] stddevs,
+      Set<Integer> excluded,
+      Set<Integer> knownBoundaries,
+      Double minRelativeChange) {
+
+    DetectionInputs inputs() {
+      return new DetectionInputs(
+          indices("excluded", excluded),
+          indices("knownBoundaries", knownBoundaries),
+          minRelativeChange == null ? Double.NaN : minRelativeChange);
+    }
+
+    private static Set<Integer> indices(String what, Set<Integer> indices) {
+      if (indices == null) {
+        return Set.of();
+      }
+      if (indices.contains(null)) {
+        throw new IllegalArgumentException(what + " holds a null: send indices such as [3, 17]");
+      }
+      return indices;
+    }
+  }
 
   /** What the detector found, each change point at the index where the new level starts. */
   record DetectResponse(int points, List<DetectedChange> changePoints) {}
@@ -56,9 +84,12 @@ class ChangePointApiController {
   @Operation(
       summary = "Run the change-point detector on your own numbers",
       description =
-          "Body {\"values\": [...], \"stddevs\": [...] (optional, one per value)}; stores"
-              + " nothing, so anyone may call it. Answers the index where each new level starts,"
-              + " the means before and after, the relative change and the p-value.")
+          "Body {\"values\": [...], \"stddevs\": [...] (optional, one per value), \"excluded\":"
+              + " [indices to ignore], \"knownBoundaries\": [indices where an expected change"
+              + " starts], \"minRelativeChange\": 0.03 (the last three optional)}; stores nothing,"
+              + " so anyone may call it. Answers the index where each new level starts, the means"
+              + " before and after, the relative change, the p-value, the effect in noise σ, the"
+              + " noise σ and its serial correlation.")
   DetectResponse detect(@RequestBody DetectRequest request) {
     if (request == null || request.values() == null) {
       throw new IllegalArgumentException("no values: send {\"values\": [1.0, 2.0, ...]}");
@@ -68,7 +99,8 @@ class ChangePointApiController {
           "too many values: " + request.values().length + ", at most " + MAX_VALUES);
     }
     return new DetectResponse(
-        request.values().length, detector.detect(request.values(), request.stddevs()));
+        request.values().length,
+        detector.detect(request.values(), request.stddevs(), request.inputs()));
   }
 
   @GetMapping
@@ -116,6 +148,9 @@ class ChangePointApiController {
             "mean_after",
             "relative_change",
             "p_value",
+            "effect_sigma",
+            "noise_sigma",
+            "serial_correlation",
             "direction",
             "state",
             "assignee",
@@ -141,6 +176,9 @@ class ChangePointApiController {
           a.meanAfter(),
           a.relativeChange(),
           a.pValue(),
+          a.effectSigma(),
+          a.noiseSigma(),
+          a.serialCorrelation(),
           a.direction(),
           a.state(),
           a.assignee(),

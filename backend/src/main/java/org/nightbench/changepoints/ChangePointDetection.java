@@ -2,26 +2,31 @@ package org.nightbench.changepoints;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.nightbench.changepoints.detection.ChangePointDetector;
 import org.nightbench.changepoints.detection.DetectedChange;
 import org.nightbench.changepoints.detection.DetectorSettings;
+import org.nightbench.changepoints.marks.DetectionMarks;
+import org.nightbench.changepoints.marks.SeriesMarks;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Runs the detector over stored series and stores what it finds: incrementally after each ingested
- * run (only the tail that can still hold a new step), or over a series' whole history.
+ * run (only the tail that can still hold a new step), or over a series' whole history. Always with
+ * what editors told detection about the series (excluded nights, expected changes, sensitivity).
  */
 @Service
 public class ChangePointDetection {
 
   private final DetectionRepository repository;
+  private final DetectionMarks marks;
   private final ApplicationEventPublisher events;
-  private final ChangePointDetector detector = new ChangePointDetector(DetectorSettings.defaults());
+  private final SeriesDetector detector = new SeriesDetector(DetectorSettings.defaults());
 
-  ChangePointDetection(DetectionRepository repository, ApplicationEventPublisher events) {
+  ChangePointDetection(
+      DetectionRepository repository, DetectionMarks marks, ApplicationEventPublisher events) {
     this.repository = repository;
+    this.marks = marks;
     this.events = events;
   }
 
@@ -39,7 +44,7 @@ public class ChangePointDetection {
     }
     int known =
         repository.latestChangeRun(seriesId).map(history::indexOf).filter(i -> i >= 0).orElse(0);
-    return store(history, detector.detectAppended(history.values(), history.stddevs(), known));
+    return store(history, detector.detectAppended(history, marks.read(seriesId), known));
   }
 
   /**
@@ -57,11 +62,12 @@ public class ChangePointDetection {
     }
     int known =
         repository.latestChangeRun(seriesId).map(history::indexOf).filter(i -> i >= 0).orElse(0);
+    SeriesMarks told = marks.read(seriesId);
     int at = history.indexOf(runId);
-    if (at >= 0 && at < detector.appendedFrom(history.size(), known)) {
+    if (at >= 0 && at < detector.appendedFrom(history, told, known)) {
       return detectAll(seriesId);
     }
-    return store(history, detector.detectAppended(history.values(), history.stddevs(), known));
+    return store(history, detector.detectAppended(history, told, known));
   }
 
   /**
@@ -77,7 +83,7 @@ public class ChangePointDetection {
       return List.of();
     }
     List<DetectedChange> found =
-        history.size() < 2 ? List.of() : detector.detect(history.values(), history.stddevs());
+        history.size() < 2 ? List.of() : detector.detect(history, marks.read(seriesId));
     repository.deleteUntriagedExcept(
         seriesId, found.stream().map(c -> history.runIds()[c.index()]).toList());
     return store(history, found);

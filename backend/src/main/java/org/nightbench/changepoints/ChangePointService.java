@@ -81,7 +81,8 @@ public class ChangePointService {
   public List<ChangePoint> forSeries(long seriesId) {
     return jdbc.sql(
             "select id, series_id, run_id, previous_run_id, x, mean_before, mean_after,"
-                + " relative_change, p_value, direction, state, assignee"
+                + " relative_change, p_value, effect_sigma, noise_sigma, serial_correlation,"
+                + " direction, state, assignee"
                 + " from change_point where series_id = ? order by x, id")
         .param(seriesId)
         .query(
@@ -96,6 +97,9 @@ public class ChangePointService {
                     rs.getDouble("mean_after"),
                     rs.getDouble("relative_change"),
                     rs.getObject("p_value", Double.class),
+                    rs.getObject("effect_sigma", Double.class),
+                    rs.getObject("noise_sigma", Double.class),
+                    rs.getObject("serial_correlation", Double.class),
                     rs.getString("direction"),
                     rs.getString("state"),
                     rs.getString("assignee")))

@@ -76,8 +76,9 @@ class DetectionRepository {
         history.higherIsBetter() ? change.relativeChange() < 0 : change.relativeChange() > 0;
     return jdbc.sql(
             "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
-                + " mean_after, relative_change, p_value, direction)"
-                + " values (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                + " mean_after, relative_change, p_value, effect_sigma, noise_sigma,"
+                + " serial_correlation, direction)"
+                + " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 + " on conflict (series_id, run_id) do nothing returning id")
         .params(
             history.seriesId(),
@@ -87,10 +88,18 @@ class DetectionRepository {
             change.meanBefore(),
             change.meanAfter(),
             change.relativeChange(),
-            Double.isNaN(change.pValue()) ? null : change.pValue(),
+            finite(change.pValue()),
+            finite(change.effectSigma()),
+            finite(change.noiseSigma()),
+            finite(change.serialCorrelation()),
             worse ? "regression" : "improvement")
         .query(Long.class)
         .optional();
+  }
+
+  /** NaN or infinite (not measured, or no noise to divide by) is stored as unknown. */
+  private static Double finite(double value) {
+    return Double.isFinite(value) ? value : null;
   }
 
   /**

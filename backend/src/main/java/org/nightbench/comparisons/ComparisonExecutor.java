@@ -50,6 +50,7 @@ class ComparisonExecutor {
     measurement.facetTimings();
     measurement.nrt();
     measurement.load();
+    measurement.nightlyMeasurements();
     return measurement.outcome();
   }
 

@@ -18,8 +18,8 @@ import org.springframework.util.FileSystemUtils;
 
 /**
  * The benchmarks of one comparison run, one method per step in the order they run: the indexing
- * benchmark, the indexes the queries read, the tasks, then search, PK lookups, NRT and load, each
- * interleaving the sides' JVMs.
+ * benchmark, the indexes the queries read, the tasks, then search, PK lookups, NRT, load and the
+ * nightly's other measurements, each interleaving the sides' JVMs.
  */
 final class ComparisonMeasurement {
 
@@ -190,6 +190,47 @@ final class ComparisonMeasurement {
           (side, jvm, out) -> commands.load(directory, side.index, tasks, out),
           Interleaving.AfterJvm.NOTHING);
     }
+  }
+
+  /**
+   * The nightly's measurements beside the queries that the plan asks for: PK lookups with the id
+   * postings in RAM, CheckIndex, cold page cache search and stored fields per mode.
+   */
+  void nightlyMeasurements() {
+    if (plan.runs(ComparisonRuns.PK_POSTINGS)) {
+      interleaving.run(
+          "pk-postings",
+          (side, jvm, out) ->
+              commands.pkPostings(side.index, work.resolve("pk-postings-" + side.name), out),
+          (side, jvm) ->
+              FileSystemUtils.deleteRecursively(work.resolve("pk-postings-" + side.name).toFile()));
+    }
+    if (plan.runs(ComparisonRuns.CHECK_INDEX)) {
+      interleaving.run(
+          "check-index",
+          (side, jvm, out) -> commands.checkIndex(profile.searchIndex().name(), side.index, out),
+          Interleaving.AfterJvm.NOTHING);
+    }
+    if (plan.runs(ComparisonRuns.COLD_SEARCH)) {
+      interleaving.run(
+          "cold-search",
+          (side, jvm, out) -> commands.coldSearch(side.index, tasks, out),
+          Interleaving.AfterJvm.NOTHING);
+    }
+    if (plan.runs(ComparisonRuns.STORED_FIELDS)) {
+      for (String mode : profile.measurements().storedFields().modes()) {
+        interleaving.run(
+            "stored-fields " + mode,
+            (side, jvm, out) ->
+                commands.storedFields(mode, corpus, work.resolve(storedFields(side, mode)), out),
+            (side, jvm) ->
+                FileSystemUtils.deleteRecursively(work.resolve(storedFields(side, mode)).toFile()));
+      }
+    }
+  }
+
+  private static String storedFields(ComparisonSide side, String mode) {
+    return "stored-fields-" + mode + "-" + side.name;
   }
 
   /** Every metric both sides measured, and the queries whose answers differ between them. */

@@ -14,6 +14,7 @@ import org.nightbench.comparisons.statistics.TaskComparison;
 import org.nightbench.comparisons.statistics.TaskSamples;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.JvmFlags;
+import org.nightbench.harness.NightlyMeasurements;
 import org.nightbench.lucene.LuceneSpecCheck;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunService;
@@ -236,6 +237,17 @@ public class ComparisonService implements ComparisonRuns {
     }
     if (benchmarks.contains(ComparisonRuns.LOAD) && profile.load() == null) {
       throw new IllegalArgumentException("profile " + profileName + " has no load sweep settings");
+    }
+    NightlyMeasurements measurements = profile.measurements();
+    if (benchmarks.contains(ComparisonRuns.PK_POSTINGS) && measurements.pkPostings() == null) {
+      throw new IllegalArgumentException("profile " + profileName + " has no pk-postings settings");
+    }
+    if (benchmarks.contains(ComparisonRuns.COLD_SEARCH) && measurements.coldSearch() == null) {
+      throw new IllegalArgumentException("profile " + profileName + " has no cold-search settings");
+    }
+    if (benchmarks.contains(ComparisonRuns.STORED_FIELDS) && measurements.storedFields() == null) {
+      throw new IllegalArgumentException(
+          "profile " + profileName + " has no stored-fields settings");
     }
   }
 

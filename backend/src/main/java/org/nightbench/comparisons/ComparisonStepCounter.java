@@ -20,6 +20,12 @@ final class ComparisonStepCounter {
     steps += plan.runs(ComparisonRuns.FACET_TIMINGS) ? perBenchmark : 0;
     steps += plan.runs(ComparisonRuns.NRT) ? perBenchmark * profile.nrt().size() : 0;
     steps += plan.runs(ComparisonRuns.LOAD) ? perBenchmark : 0;
+    steps += plan.runs(ComparisonRuns.PK_POSTINGS) ? perBenchmark : 0;
+    steps += plan.runs(ComparisonRuns.CHECK_INDEX) ? perBenchmark : 0;
+    steps += plan.runs(ComparisonRuns.COLD_SEARCH) ? perBenchmark : 0;
+    if (plan.runs(ComparisonRuns.STORED_FIELDS)) {
+      steps += perBenchmark * profile.measurements().storedFields().modes().size();
+    }
     this.total = steps;
   }
 

@@ -6,7 +6,7 @@ import java.util.Locale;
 /**
  * A comparison as plain text: what was compared, the mismatches first, then luceneutil's tables.
  */
-final class ComparisonText {
+public final class ComparisonText {
 
   private ComparisonText() {}
 
@@ -32,7 +32,7 @@ final class ComparisonText {
     return text.toString();
   }
 
-  static String of(ComparisonView comparison) {
+  public static String of(ComparisonView comparison) {
     ComparisonResult result = comparison.result();
     StringBuilder text = new StringBuilder();
     text.append("Baseline:  ")

@@ -25,8 +25,11 @@ import java.util.List;
  * @param calibration the machine's calibration before and after the run; null for none
  * @param stepTimeout a harness JVM of this profile running longer is killed and its benchmark
  *     fails; null takes the runner's
+ * @param knn vector search (embedding, KNN per vector format); null for none
  * @param maxWarmupSeconds how long a search JVM may keep warming up until round times settle; null
  *     for the harness default (10 s), 0 for the fixed warm-up repetitions only
+ * @param measurements the nightly's measurements beside the queries (stored fields, CheckIndex, PK
+ *     lookups with the id postings in RAM, cold page cache search); null for none
  * @param facetTimings the high-cardinality facet timings; null for none
  */
 public record BenchmarkProfile(
@@ -46,6 +49,8 @@ public record BenchmarkProfile(
     CalibrationSettings calibration,
     Duration stepTimeout,
     Double maxWarmupSeconds,
+    NightlyMeasurements measurements,
+    KnnSettings knn,
     FacetTimingSettings facetTimings) {
 
   public BenchmarkProfile {
@@ -75,6 +80,7 @@ public record BenchmarkProfile(
     if (indexing.stream().map(IndexingVariant::name).distinct().count() != indexing.size()) {
       throw new IllegalArgumentException("indexing variant names must differ: " + indexing);
     }
+    measurements = measurements == null ? NightlyMeasurements.NONE : measurements;
     nrt = nrt == null ? List.of() : List.copyOf(nrt);
     if (nrt.stream().map(NrtVariant::name).distinct().count() != nrt.size()) {
       throw new IllegalArgumentException("nrt variant names must differ: " + nrt);
@@ -100,6 +106,8 @@ public record BenchmarkProfile(
         calibration,
         stepTimeout,
         maxWarmupSeconds,
+        measurements,
+        knn,
         facetTimings);
   }
 

@@ -8,9 +8,9 @@ import org.springframework.util.FileSystemUtils;
 /**
  * The benchmarks of an ordinary run in the order they depend on each other: index the corpus (once
  * per indexing variant), generate or take the query tasks, then what reads the index — search in
- * several fresh JVMs, PK lookups, facet timings, NRT, load sweeps — with the calibration workload
- * around it all. Each is a step of {@link HarnessSteps}; a benchmark that cannot run because one it
- * depends on failed is named as skipped.
+ * several fresh JVMs, PK lookups, facet timings, NRT, load sweeps, the nightly's other measurements
+ * — with the calibration workload around it all. Each is a step of {@link HarnessSteps}; a
+ * benchmark that cannot run because one it depends on failed is named as skipped.
  */
 public final class BenchmarkSteps {
 
@@ -19,22 +19,31 @@ public final class BenchmarkSteps {
   private final HarnessCommands commands;
   private final Path corpus;
   private final Path work;
+  private final EmbeddingModel embedding;
 
   /**
    * @param corpus the line-docs file every indexing step reads
    * @param work the run's work directory, where indexes, task and result files go
+   * @param embedding the model and cache of the vector search benchmark
    */
-  public BenchmarkSteps(HarnessSteps steps, BenchmarkProfile profile, Path corpus, Path work) {
+  public BenchmarkSteps(
+      HarnessSteps steps,
+      BenchmarkProfile profile,
+      Path corpus,
+      Path work,
+      EmbeddingModel embedding) {
     this.steps = steps;
     this.profile = profile;
     this.commands = new HarnessCommands(profile);
     this.corpus = corpus;
     this.work = work;
+    this.embedding = embedding;
   }
 
   /**
    * Indexing, then the benchmarks that read the index: search, PK lookups, facet timings, NRT,
-   * load.
+   * load, and the nightly's other measurements (PK lookups with the id postings in RAM, CheckIndex,
+   * cold page cache search, stored fields).
    */
   public void run() {
     Path index = index();
@@ -56,6 +65,9 @@ public final class BenchmarkSteps {
       nrt(index, tasks);
       load(index, tasks);
     }
+    new NightlyMeasurementSteps(steps, commands, corpus, work)
+        .run(profile.searchIndex().name(), index, tasks);
+    knn(tasks);
   }
 
   /** Times the calibration workload; null when the profile has none or it failed. */
@@ -134,6 +146,34 @@ public final class BenchmarkSteps {
           result -> SeriesTasks.rename(result, "nrt", variant.name()));
       FileSystemUtils.deleteRecursively(nrtWork.toFile());
     }
+  }
+
+  /**
+   * Vector search: embeds the corpus (or finds it embedded in the cache), then indexes and searches
+   * the vectors per format. Its own index, so it needs nothing of the text index.
+   */
+  private void knn(Path tasks) {
+    if (profile.knn() == null) {
+      return;
+    }
+    List<Path> jars;
+    try {
+      jars = embedding.jars().get();
+    } catch (RuntimeException e) {
+      steps.skipped("KNN", "the embedding model cannot be resolved: " + e.getMessage());
+      return;
+    }
+    Path docs = work.resolve("docs.vec");
+    Path queries = work.resolve("queries.vec");
+    Path cache = embedding.cacheDirectory();
+    List<String> embed =
+        commands.embed(corpus, tasks, cache, docs, queries, work.resolve("embed.json"));
+    if (!steps.optionalFile("embedding", embed, queries, jars)) {
+      steps.skipped("KNN", "it needs the embeddings");
+      return;
+    }
+    Path out = work.resolve("knn.json");
+    steps.optional("KNN", commands.knn(docs, queries, cache, work.resolve("knn"), out), out);
   }
 
   private void load(Path index, Path tasks) {

@@ -3,6 +3,7 @@ package org.nightbench.harness;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.nightbench.protocol.HarnessOptions;
 
 /**
@@ -233,6 +234,169 @@ public final class HarnessCommands {
       args.addAll(args(HarnessOptions.CATEGORIES, String.join(",", load.categories())));
     }
     return args;
+  }
+
+  /** Luceneutil's stored fields benchmark in one mode, {@code speed} or {@code compression}. */
+  public List<String> storedFields(String mode, Path corpus, Path indexDir, Path out) {
+    StoredFieldsSettings stored = profile.measurements().storedFields();
+    List<String> args =
+        args(
+            HarnessOptions.STORED_FIELDS_COMMAND,
+            HarnessOptions.CORPUS,
+            corpus,
+            HarnessOptions.INDEX_DIR,
+            indexDir,
+            HarnessOptions.STORED_FIELDS,
+            mode,
+            HarnessOptions.MAX_BUFFERED_DOCS,
+            stored.flushDocs(),
+            HarnessOptions.RETRIEVALS,
+            stored.retrievals(),
+            HarnessOptions.ROUNDS,
+            stored.rounds(),
+            HarnessOptions.OUT,
+            out);
+    if (stored.maxDocs() > 0) {
+      args.addAll(args(HarnessOptions.MAX_DOCS, stored.maxDocs()));
+    }
+    if (stored.warmupPass()) {
+      args.add(HarnessOptions.WARMUP_PASS);
+    }
+    return args;
+  }
+
+  /** CheckIndex over {@code indexDir}, the index of the named indexing variant. */
+  public List<String> checkIndex(String variant, Path indexDir, Path out) {
+    return args(
+        HarnessOptions.CHECK_INDEX_COMMAND,
+        HarnessOptions.INDEX_DIR,
+        indexDir,
+        HarnessOptions.VARIANT,
+        variant,
+        HarnessOptions.OUT,
+        out);
+  }
+
+  /** PK lookups on id-only copies of the index, written into {@code workDir}, per id format. */
+  public List<String> pkPostings(Path indexDir, Path workDir, Path out) {
+    PkPostingsSettings pk = profile.measurements().pkPostings();
+    return args(
+        HarnessOptions.PK_POSTINGS_COMMAND,
+        HarnessOptions.INDEX_DIR,
+        indexDir,
+        HarnessOptions.WORK_DIR,
+        workDir,
+        HarnessOptions.FORMATS,
+        String.join(",", pk.harnessFormats()),
+        HarnessOptions.LOOKUPS,
+        pk.lookups(),
+        HarnessOptions.MIN_BATCH_SECONDS,
+        pk.minBatchSeconds(),
+        HarnessOptions.BATCHES,
+        pk.batches(),
+        HarnessOptions.WARMUP_BATCHES,
+        pk.warmupBatches(),
+        HarnessOptions.SEED,
+        profile.taskSeed(),
+        HarnessOptions.OUT,
+        out);
+  }
+
+  /** The first queries of {@code tasks} on a dropped OS page cache, against the same warm. */
+  public List<String> coldSearch(Path indexDir, Path tasks, Path out) {
+    ColdSearchSettings cold = profile.measurements().coldSearch();
+    return args(
+        HarnessOptions.COLD_SEARCH_COMMAND,
+        HarnessOptions.INDEX_DIR,
+        indexDir,
+        HarnessOptions.TASKS,
+        tasks,
+        HarnessOptions.QUERIES,
+        cold.queries(),
+        HarnessOptions.WARMUP_ROUNDS,
+        cold.warmupRounds(),
+        HarnessOptions.OUT,
+        out);
+  }
+
+  /**
+   * Embeds the corpus's first documents and the query texts ({@code vector//} tasks of {@code
+   * tasks} when it has them), reusing {@code cacheDir}'s vectors when they were embedded before.
+   */
+  public List<String> embed(
+      Path corpus, Path tasks, Path cacheDir, Path docVectors, Path queryVectors, Path out) {
+    KnnSettings knn = profile.knn();
+    List<String> args =
+        args(
+            HarnessOptions.EMBED_COMMAND,
+            HarnessOptions.CORPUS,
+            corpus,
+            HarnessOptions.MAX_DOCS,
+            knnDocs(),
+            HarnessOptions.MAX_QUERIES,
+            knn.queries(),
+            HarnessOptions.CACHE_DIR,
+            cacheDir,
+            HarnessOptions.DOC_VECTORS,
+            docVectors,
+            HarnessOptions.QUERY_VECTORS,
+            queryVectors,
+            HarnessOptions.OUT,
+            out);
+    if (tasks != null) {
+      args.addAll(args(HarnessOptions.TASKS, tasks));
+    }
+    return args;
+  }
+
+  /** Indexes and searches the embedded vectors with every vector format of the profile. */
+  public List<String> knn(
+      Path docVectors, Path queryVectors, Path cacheDir, Path workDir, Path out) {
+    KnnSettings knn = profile.knn();
+    List<String> args =
+        args(
+            HarnessOptions.KNN_COMMAND,
+            HarnessOptions.DOC_VECTORS,
+            docVectors,
+            HarnessOptions.QUERY_VECTORS,
+            queryVectors,
+            HarnessOptions.DIMENSION,
+            MINILM_DIMENSION,
+            HarnessOptions.MAX_DOCS,
+            knnDocs(),
+            HarnessOptions.MAX_QUERIES,
+            knn.queries(),
+            HarnessOptions.VECTOR_FORMATS,
+            String.join(",", knn.formats()),
+            HarnessOptions.K,
+            knn.k(),
+            HarnessOptions.FANOUTS,
+            knn.fanouts().stream().map(String::valueOf).collect(Collectors.joining(",")),
+            HarnessOptions.CACHE_DIR,
+            cacheDir,
+            HarnessOptions.WORK_DIR,
+            workDir,
+            HarnessOptions.OUT,
+            out);
+    if (!knn.filterPercents().isEmpty()) {
+      args.addAll(
+          args(
+              HarnessOptions.FILTER_PERCENTS,
+              knn.filterPercents().stream().map(String::valueOf).collect(Collectors.joining(","))));
+    }
+    if (knn.forceMerge()) {
+      args.add(HarnessOptions.FORCE_MERGE);
+    }
+    return args;
+  }
+
+  /** all-MiniLM-L6-v2's vectors. */
+  static final int MINILM_DIMENSION = 384;
+
+  /** The documents a KNN run embeds: its own count, else the profile's, else a whole corpus. */
+  private int knnDocs() {
+    int docs = profile.knn().docs() > 0 ? profile.knn().docs() : profile.maxDocs();
+    return docs > 0 ? docs : Integer.MAX_VALUE;
   }
 
   public List<String> calibrate(Path out) {

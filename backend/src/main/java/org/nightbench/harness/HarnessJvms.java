@@ -1,16 +1,26 @@
 package org.nightbench.harness;
 
+import java.nio.file.Path;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
-/** How a run's harness JVMs are forked: the launcher and the reader of their result files. */
+/**
+ * How a run's harness JVMs are forked: the launcher, the reader of their result files, and the
+ * embedding model the vector search step adds to its class path.
+ */
 @Component
-public record HarnessJvms(HarnessLauncher launcher, JsonMapper json) {
+public record HarnessJvms(HarnessLauncher launcher, JsonMapper json, EmbeddingModel embedding) {
 
   /**
    * The one place a run's {@link HarnessSteps} are made, for ordinary and comparison runs alike.
    */
   public HarnessSteps steps(StepJournal journal, Cancellation cancellation, HarnessTarget target) {
     return new HarnessSteps(launcher, json, journal, cancellation, target);
+  }
+
+  /** An ordinary run's benchmarks, forked through {@code steps}. */
+  public BenchmarkSteps benchmarks(
+      HarnessSteps steps, BenchmarkProfile profile, Path corpus, Path work) {
+    return new BenchmarkSteps(steps, profile, corpus, work, embedding);
   }
 }

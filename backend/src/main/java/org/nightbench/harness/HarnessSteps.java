@@ -68,9 +68,17 @@ public final class HarnessSteps {
 
   /** A step that writes a file for later steps (a task file) rather than results. */
   public boolean optionalFile(String step, List<String> args, Path file) {
+    return optionalFile(step, args, file, List.of());
+  }
+
+  /**
+   * As {@link #optionalFile(String, List, Path)}, with {@code extraJars} on the JVM's class path
+   * after the Lucene under test: a tool only this step needs, such as the embedding model.
+   */
+  public boolean optionalFile(String step, List<String> args, Path file, List<Path> extraJars) {
     announce(step);
     try {
-      fork(step, args);
+      fork(step, args, extraJars);
       if (!Files.isRegularFile(file)) {
         throw new IllegalStateException("the harness wrote no file " + file);
       }
@@ -131,11 +139,17 @@ public final class HarnessSteps {
   }
 
   private void fork(String step, List<String> args) {
+    fork(step, args, List.of());
+  }
+
+  private void fork(String step, List<String> args, List<Path> extraJars) {
+    List<Path> classPath = new ArrayList<>(target.luceneJars());
+    classPath.addAll(extraJars);
     launcher.run(
         new HarnessInvocation(
             step,
             target.javaHome(),
-            target.luceneJars(),
+            classPath,
             target.profile().jvmArgs(),
             args,
             target.stepTimeout(),

@@ -39,6 +39,7 @@ import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.revwalk.filter.RevFilter;
 import org.eclipse.jgit.transport.RefSpec;
 import org.nightbench.jdk.Jdk;
 import org.nightbench.jdk.JdkFinder;
@@ -112,6 +113,66 @@ public final class GitLuceneBuilder {
       try (Git git = openOrClone(log)) {
         fetch(git, log);
         return commit(find(git.getRepository(), spec.ref()));
+      }
+    }
+  }
+
+  /**
+   * Fetches pull request {@code number}'s head ({@code refs/pull/N/head}, which GitHub publishes)
+   * into the clone and finds its merge base with {@code baseBranch}; neither is built. The head is
+   * kept under the same name in the clone, outside the remote-tracking refs a fetch prunes, so a
+   * later run of its sha finds it.
+   *
+   * @throws LuceneResolutionException with one line when the remote, the pull request or the branch
+   *     cannot be reached, or the two share no history
+   */
+  public PullRequestCommits pullRequest(int number, String baseBranch, Consumer<String> log) {
+    if (number <= 0) {
+      throw new LuceneResolutionException("pull request number must be positive, not " + number);
+    }
+    GitLuceneSpec base = (GitLuceneSpec) LuceneSpec.parse("git:" + baseBranch);
+    String pull = "refs/pull/" + number + "/head";
+    synchronized (this) {
+      try (Git git = openOrClone(log)) {
+        fetch(git, log);
+        log.accept("git: fetching " + pull);
+        try {
+          git.fetch()
+              .setRemote("origin")
+              .setRefSpecs(new RefSpec("+" + pull + ":" + pull))
+              .setProgressMonitor(STOP_WHEN_INTERRUPTED)
+              .call();
+        } catch (GitAPIException | RuntimeException e) {
+          throw new LuceneResolutionException(
+              "cannot fetch "
+                  + pull
+                  + " from "
+                  + properties.remote()
+                  + ": "
+                  + MavenArtifacts.firstLine(e.getMessage()),
+              e);
+        }
+        Repository repository = git.getRepository();
+        Ref head = repository.exactRef(pull);
+        if (head == null) {
+          throw new LuceneResolutionException(properties.remote() + " has no " + pull);
+        }
+        RevCommit target = find(repository, base.ref());
+        try (RevWalk walk = new RevWalk(repository)) {
+          RevCommit tip = walk.parseCommit(head.getObjectId());
+          walk.setRevFilter(RevFilter.MERGE_BASE);
+          walk.markStart(tip);
+          walk.markStart(walk.parseCommit(target));
+          RevCommit mergeBase = walk.next();
+          if (mergeBase == null) {
+            throw new LuceneResolutionException(
+                "pull request " + number + " shares no history with " + baseBranch);
+          }
+          return new PullRequestCommits(commit(tip), commit(walk.parseCommit(mergeBase)));
+        }
+      } catch (IOException e) {
+        throw new LuceneResolutionException(
+            "cannot read the git clone: " + MavenArtifacts.firstLine(e.getMessage()), e);
       }
     }
   }

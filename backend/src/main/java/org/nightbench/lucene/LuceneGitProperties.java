@@ -50,7 +50,8 @@ public record LuceneGitProperties(
           ":lucene:queries:jar",
           ":lucene:sandbox:jar",
           ":lucene:facet:jar",
-          ":lucene:suggest:jar");
+          ":lucene:suggest:jar",
+          ":lucene:codecs:jar");
 
   public LuceneGitProperties {
     remote = remote == null || remote.isBlank() ? APACHE_LUCENE : remote.strip();

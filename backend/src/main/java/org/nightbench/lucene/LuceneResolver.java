@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
@@ -28,10 +29,18 @@ public final class LuceneResolver {
 
   /**
    * The modules the harness's query families use, with their runtime dependencies: queryparser
-   * (which brings queries and sandbox: spans, intervals), facet (Browse*Facets) and suggest
-   * (Respell).
+   * (which brings queries and sandbox: spans, intervals), facet (Browse*Facets), suggest (Respell)
+   * and grouping (TermGroup*, TermBGroup*).
    */
-  static final List<String> MODULES = List.of(CORE, QUERYPARSER, "lucene-facet", "lucene-suggest");
+  static final List<String> MODULES =
+      List.of(CORE, QUERYPARSER, "lucene-facet", "lucene-suggest", "lucene-grouping");
+
+  /**
+   * Optional: the postings formats the PK-in-RAM experiment needs (Direct, FST50). Not every
+   * release published it (10.5.2 has none on Maven Central); without it that experiment is skipped
+   * with a note and everything else runs.
+   */
+  static final String CODECS = "lucene-codecs";
 
   /** The harness is compiled for this Java release, so no Lucene can run on anything older. */
   static final int HARNESS_JAVA = 17;
@@ -110,8 +119,23 @@ public final class LuceneResolver {
                 () ->
                     new LuceneResolutionException(
                         "Lucene " + version + " resolved without lucene-core"));
-    List<Path> jars = resolved.stream().map(a -> a.getFile().toPath()).distinct().toList();
-    return new ResolvedLucene(spec, core.getVersion(), jars, revisionDate(core.getFile().toPath()));
+    List<Path> jars = new ArrayList<>(resolved.stream().map(a -> a.getFile().toPath()).toList());
+    codecs(version).ifPresent(jars::add);
+    return new ResolvedLucene(
+        spec,
+        core.getVersion(),
+        jars.stream().distinct().toList(),
+        revisionDate(core.getFile().toPath()));
+  }
+
+  /** The release's lucene-codecs jar (it needs nothing but core), if the release published one. */
+  private Optional<Path> codecs(String version) {
+    try {
+      return Optional.of(artifacts.resolve(GROUP + ":" + CODECS + ":" + version));
+    } catch (MavenArtifactException e) {
+      // Missing (or unreachable while core was not): the run notes the experiment it skips.
+      return Optional.empty();
+    }
   }
 
   /**

@@ -9,7 +9,16 @@ public record SeriesGroup(String benchmark, List<SeriesSummary> series) {
 
   /** The benchmarks in the order a reader of Lucene's nightly pages expects them. */
   private static final List<String> ORDER =
-      List.of("indexing", "nrt", "search", "pk", "load", "calibration");
+      List.of(
+          "indexing",
+          "nrt",
+          "search",
+          "pk",
+          "storedFields",
+          "checkIndex",
+          "coldCache",
+          "load",
+          "calibration");
 
   /** The group's heading, e.g. {@code NRT reopen} for {@code nrt}. */
   public String title() {
@@ -18,6 +27,9 @@ public record SeriesGroup(String benchmark, List<SeriesSummary> series) {
       case "nrt" -> "NRT reopen";
       case "search" -> "Search, by query family";
       case "pk" -> "Primary-key lookups";
+      case "storedFields" -> "Stored fields";
+      case "checkIndex" -> "CheckIndex";
+      case "coldCache" -> "Search on a cold page cache";
       case "load" -> "Response time under load";
       case "calibration" -> "Machine calibration";
       default -> benchmark;

@@ -44,6 +44,9 @@ public class SecurityConfiguration {
           + " img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self';"
           + " form-action 'self'; frame-ancestors 'none'";
 
+  /** Where GitHub delivers webhooks: no session, no password, its own signature instead. */
+  static final String GITHUB_WEBHOOK = "/api/github/webhook";
+
   @Bean
   SecurityFilterChain securityFilterChain(
       HttpSecurity http, AuthenticationManager signIn, SignInThrottle throttle) throws Exception {
@@ -70,6 +73,9 @@ public class SecurityConfiguration {
                     // A computation on the caller's own numbers: it changes nothing stored.
                     .requestMatchers(pathPattern(HttpMethod.POST, "/api/change-points/detect"))
                     .permitAll()
+                    // GitHub signs each delivery with the webhook secret; the controller checks it.
+                    .requestMatchers(pathPattern(HttpMethod.POST, GITHUB_WEBHOOK))
+                    .permitAll()
                     .requestMatchers("/error")
                     .permitAll()
                     .anyRequest()
@@ -83,7 +89,8 @@ public class SecurityConfiguration {
             csrf ->
                 csrf.ignoringRequestMatchers(
                     request -> basicCredentials.matches(request) && !signOut.matches(request),
-                    pathPattern(HttpMethod.POST, "/api/change-points/detect")))
+                    pathPattern(HttpMethod.POST, "/api/change-points/detect"),
+                    pathPattern(HttpMethod.POST, GITHUB_WEBHOOK)))
         .headers(
             headers ->
                 headers

@@ -47,6 +47,34 @@ public class ValueFormat {
     return (percent > 0 ? "+" : percent < 0 ? "\u2212" : "") + digits + "%";
   }
 
+  /**
+   * A p-value such as {@code 0.0123} or {@code 3.2e-7}: two significant digits, small ones in
+   * scientific notation (a fixed four decimals would show every strong step as 0.0000).
+   */
+  public String probability(Double p) {
+    if (p == null || p.isNaN()) {
+      return "";
+    }
+    if (p == 0) {
+      return "0";
+    }
+    return p >= 0.001
+        ? new BigDecimal(p).round(new MathContext(2)).stripTrailingZeros().toPlainString()
+        : String.format(Locale.ROOT, "%.1e", p).replace("e-0", "e-");
+  }
+
+  /**
+   * A signed figure with {@code decimals} decimals and a real minus sign, such as {@code −7.3} (an
+   * effect in σ) or {@code 0.31} (a correlation); empty for none.
+   */
+  public String signed(Double value, int decimals) {
+    if (value == null || value.isNaN() || value.isInfinite()) {
+      return "";
+    }
+    String digits = String.format(Locale.ROOT, "%." + decimals + "f", Math.abs(value));
+    return (value < 0 && Double.parseDouble(digits) != 0 ? "\u2212" : "") + digits;
+  }
+
   /** A revision date such as {@code 2025-06-13} (UTC), or empty for none. */
   public String date(Instant instant) {
     return instant == null ? "" : DATE.format(instant);

@@ -10,6 +10,8 @@ import java.util.Locale;
  * @param text e.g. "Regression −7.3 % in search HighTerm qps on bench-1 (Lucene 10.1.0-SNAPSHOT,
  *     abc1234…def5678): https://…/series/42"
  * @param relativeChange {@code meanAfter / meanBefore - 1}, e.g. -0.073
+ * @param effectSigma the evidence: the step in units of the series' noise, that noise and its
+ *     serial correlation (null for change points stored before they were measured)
  * @param x the date of the first point of the new level
  * @param commitRange the short shas of the previous and this run's commits ({@code ?} for an
  *     unknown start), or null when this run was not built from git
@@ -24,6 +26,9 @@ public record ChangePointPayload(
     double meanBefore,
     double meanAfter,
     Double pValue,
+    Double effectSigma,
+    Double noiseSigma,
+    Double serialCorrelation,
     Instant x,
     long seriesId,
     String benchmark,
@@ -51,6 +56,9 @@ public record ChangePointPayload(
       double meanBefore,
       double meanAfter,
       Double pValue,
+      Double effectSigma,
+      Double noiseSigma,
+      Double serialCorrelation,
       Instant x,
       long seriesId,
       String benchmark,
@@ -89,6 +97,9 @@ public record ChangePointPayload(
         facts.meanBefore(),
         facts.meanAfter(),
         facts.pValue(),
+        facts.effectSigma(),
+        facts.noiseSigma(),
+        facts.serialCorrelation(),
         facts.x(),
         facts.seriesId(),
         facts.benchmark(),

@@ -37,7 +37,7 @@ class WebhookDeliveries {
   Optional<ChangePointPayload.Facts> facts(long changePointId) {
     return jdbc.sql(
             "select c.id, c.direction, c.relative_change, c.mean_before, c.mean_after, c.p_value,"
-                + " c.x, s.id as series_id, s.benchmark, s.task, s.metric, s.unit, s.machine,"
+                + " c.effect_sigma, c.noise_sigma, c.serial_correlation, c.x, s.id as series_id, s.benchmark, s.task, s.metric, s.unit, s.machine,"
                 + " s.higher_is_better, r.id as run_id, r.lucene_spec, r.lucene_version,"
                 + " r.commit_sha, c.previous_run_id, p.lucene_version as previous_lucene_version,"
                 + " p.commit_sha as previous_commit_sha"
@@ -54,6 +54,9 @@ class WebhookDeliveries {
                     rs.getDouble("mean_before"),
                     rs.getDouble("mean_after"),
                     rs.getObject("p_value", Double.class),
+                    rs.getObject("effect_sigma", Double.class),
+                    rs.getObject("noise_sigma", Double.class),
+                    rs.getObject("serial_correlation", Double.class),
                     rs.getTimestamp("x").toInstant(),
                     rs.getLong("series_id"),
                     rs.getString("benchmark"),

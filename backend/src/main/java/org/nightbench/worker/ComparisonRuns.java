@@ -51,9 +51,8 @@ public interface ComparisonRuns {
   }
 
   /**
-   * Both sides, how many JVMs each gets per benchmark, which benchmarks run ({@link #SEARCH},
-   * {@link #PK_LOOKUP}, {@link #FACET_TIMINGS}, {@link #INDEXING}, {@link #NRT}, {@link #LOAD}) and
-   * which search task categories (empty for all).
+   * Both sides, how many JVMs each gets per benchmark, which benchmarks run ({@link #BENCHMARKS})
+   * and which search task categories (empty for all).
    */
   record Plan(
       Side baseline, Side candidate, int jvms, List<String> benchmarks, List<String> categories) {
@@ -73,9 +72,24 @@ public interface ComparisonRuns {
   String INDEXING = "indexing";
   String NRT = "nrt";
   String LOAD = "load";
+  String PK_POSTINGS = "pk-postings";
+  String CHECK_INDEX = "check-index";
+  String COLD_SEARCH = "cold-search";
+  String STORED_FIELDS = "stored-fields";
 
   /** Every benchmark a comparison can run, in the order it runs them. */
-  List<String> BENCHMARKS = List.of(INDEXING, SEARCH, PK_LOOKUP, FACET_TIMINGS, NRT, LOAD);
+  List<String> BENCHMARKS =
+      List.of(
+          INDEXING,
+          SEARCH,
+          PK_LOOKUP,
+          FACET_TIMINGS,
+          NRT,
+          LOAD,
+          PK_POSTINGS,
+          CHECK_INDEX,
+          COLD_SEARCH,
+          STORED_FIELDS);
 
   /**
    * What the worker lends a comparison run while it is measured: the run's log and cancellation,

@@ -75,7 +75,7 @@ class RunPreparation {
                 resolved.lucene().jars(),
                 profile,
                 settings.stepTimeout(profile)));
-    BenchmarkSteps benchmarks = new BenchmarkSteps(steps, profile, resolved.corpus().path(), work);
+    BenchmarkSteps benchmarks = jvms.benchmarks(steps, profile, resolved.corpus().path(), work);
     return new Prepared(profile, resolved, notes, steps, benchmarks);
   }
 

@@ -270,6 +270,52 @@ class ComparisonRunTests {
   }
 
   @Test
+  void theNightlysOtherMeasurementsCanBeCompared() throws Exception {
+    String id =
+        mvc.perform(
+                post("/api/comparisons")
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .content(
+                        "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:9.12.3\","
+                            + "\"jvms\":2,\"profile\":\"measured\",\"benchmarks\":[\"pk-postings\","
+                            + "\"check-index\",\"cold-search\",\"stored-fields\"]}")
+                    .with(TestUsers.editor()))
+            .andExpect(status().isCreated())
+            .andExpect(jsonPath("$.benchmarks.length()").value(4))
+            .andReturn()
+            .getResponse()
+            .getHeader("Location")
+            .replace("/api/comparisons/", "");
+    long runId = Long.parseLong(id);
+
+    QueuedRuns.runAll(dataSource, worker);
+
+    ComparisonView done = comparisons.get(runId);
+    assertThat(done.error()).isNull();
+    assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(done.result().tables())
+        .extracting(t -> t.benchmark() + " " + t.metric())
+        .contains(
+            "pk lookupsPerSec",
+            "checkIndex seconds",
+            "storedFields indexSeconds",
+            "storedFields storeMB",
+            "storedFields retrieveNanosPerDoc")
+        .doesNotContain("search qps");
+    assertThat(
+            done.result().tables().stream()
+                .filter(t -> t.benchmark().equals("pk"))
+                .flatMap(t -> t.tasks().stream())
+                .map(task -> task.task()))
+        .containsExactlyInAnyOrder(
+            "sequential-default", "random-default", "sequential-Direct", "random-Direct");
+    // Each side's JVMs alternate, as for search.
+    assertThat(logLines(runId, "== check-index % JVM %")).isEqualTo(4);
+    assertThat(logLines(runId, "== stored-fields speed % JVM %")).isEqualTo(4);
+    assertThat(logLines(runId, "== cold-search % JVM %")).isEqualTo(4);
+  }
+
+  @Test
   void aQueuedComparisonCanBeCancelledOnceFromTheApiAndItsPage() throws Exception {
     long first = comparisons.create(request("maven:9.12.3"), "editor").id();
     mvc.perform(post("/api/comparisons/{id}/cancel", first).with(TestUsers.editor()))
@@ -311,7 +357,12 @@ class ComparisonRunTests {
         new String[][] {
           {
             "\"benchmarks\":[\"search\",\"vectors\"]",
-            "unknown benchmark vectors: use indexing, search, pk-lookup, facet-timings, nrt, load"
+            "unknown benchmark vectors: use indexing, search, pk-lookup, facet-timings, nrt, load,"
+                + " pk-postings, check-index, cold-search, stored-fields"
+          },
+          {
+            "\"benchmarks\":[\"stored-fields\"],\"profile\":\"tiny\"",
+            "profile tiny has no stored-fields settings"
           },
           {"\"benchmarks\":[\"nrt\"],\"profile\":\"tiny\"", "profile tiny has no NRT variants"},
           {

@@ -45,6 +45,12 @@ class HarnessCommandsTest {
           new CalibrationSettings(0, 0, 0, 0, 0),
           Duration.ofMinutes(10),
           2.5,
+          new NightlyMeasurements(
+              new StoredFieldsSettings(List.of("compression"), 500, 0, true, 0, 0),
+              true,
+              new PkPostingsSettings(List.of("FST50"), 0, 0, 0, 0),
+              new ColdSearchSettings(0, 0)),
+          new KnnSettings(500, 20, List.of("hnsw", "bq"), List.of(0, 40), List.of(20), 5, true),
           new FacetTimingSettings(0, 0));
 
   static Stream<List<String>> commandLines() {
@@ -61,7 +67,14 @@ class HarnessCommandsTest {
         commands.facetTimings(INDEX, OUT),
         commands.nrt(PROFILE.nrt().get(0), INDEX, Path.of("nrt"), CORPUS, TASKS, OUT),
         commands.load("bytebuffers", INDEX, TASKS, OUT),
-        commands.calibrate(OUT));
+        commands.calibrate(OUT),
+        commands.storedFields("speed", CORPUS, INDEX, OUT),
+        commands.checkIndex("1kb-docs", INDEX, OUT),
+        commands.pkPostings(INDEX, Path.of("work"), OUT),
+        commands.coldSearch(INDEX, TASKS, OUT),
+        commands.embed(CORPUS, TASKS, Path.of("cache"), Path.of("d.vec"), Path.of("q.vec"), OUT),
+        commands.embed(CORPUS, null, Path.of("cache"), Path.of("d.vec"), Path.of("q.vec"), OUT),
+        commands.knn(Path.of("d.vec"), Path.of("q.vec"), Path.of("cache"), Path.of("knn"), OUT));
   }
 
   @ParameterizedTest

@@ -58,10 +58,22 @@ class LuceneResolverTest {
             "lucene-queries-" + version + ".jar",
             "lucene-sandbox-" + version + ".jar",
             "lucene-facet-" + version + ".jar",
-            "lucene-suggest-" + version + ".jar")
+            "lucene-suggest-" + version + ".jar",
+            "lucene-grouping-" + version + ".jar",
+            "lucene-codecs-" + version + ".jar")
         .doesNotHaveDuplicates();
     assertThat(lucene.revisionDate())
         .isBetween(Instant.parse("2023-01-01T00:00:00Z"), Instant.now());
+  }
+
+  @Test
+  void aReleaseWithoutLuceneCodecsResolvesWithoutIt() {
+    // 10.5.2 published no lucene-codecs on Maven Central: the rest resolves, the run notes the gap.
+    ResolvedLucene lucene = resolver.resolve(LuceneSpec.parse("maven:10.5.2"));
+    assertThat(lucene.jars())
+        .extracting(jar -> jar.getFileName().toString())
+        .contains("lucene-core-10.5.2.jar", "lucene-facet-10.5.2.jar")
+        .noneMatch(name -> name.startsWith("lucene-codecs"));
   }
 
   @Test
@@ -125,7 +137,8 @@ class LuceneResolverTest {
               "lucene-core-10.4.0-SNAPSHOT.jar",
               "lucene-queryparser-10.4.0-SNAPSHOT.jar",
               "lucene-facet-10.4.0-SNAPSHOT.jar",
-              "lucene-suggest-10.4.0-SNAPSHOT.jar");
+              "lucene-suggest-10.4.0-SNAPSHOT.jar",
+              "lucene-grouping-10.4.0-SNAPSHOT.jar");
 
       assertThatThrownBy(
               () ->

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.IndexingVariant;
+import org.nightbench.harness.NightlyMeasurements;
 import org.nightbench.harness.NrtVariant;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -41,6 +42,37 @@ class ProfileBindingTests {
     assertThat(nightly.nrt().get(0).maxFullFlushMergeWaitMs()).isNull();
     assertThat(nightly.load().directories()).containsExactly("mmap", "bytebuffers");
     assertThat(nightly.calibration().disturbedPercent()).isEqualTo(5.0);
+    NightlyMeasurements measurements = nightly.measurements();
+    assertThat(measurements.storedFields().modes()).containsExactly("speed", "compression");
+    assertThat(measurements.storedFields().warmupPass()).isTrue();
+    assertThat(measurements.storedFields().retrievals()).isEqualTo(10_000);
+    assertThat(measurements.checkIndex()).isTrue();
+    assertThat(measurements.pkPostings().formats()).containsExactly("Direct", "FST50");
+    assertThat(measurements.coldSearch().queries()).isEqualTo(20);
+    assertThat(settings.profile("quick").measurements().storedFields().maxDocs()).isEqualTo(5000);
+  }
+
+  @Test
+  void anUnknownStoredFieldsModeInAProfileIsOneLineNamingIt() {
+    Binder binder =
+        new Binder(
+            new MapConfigurationPropertySource(
+                Map.of(
+                    "nightbench.runner.profiles.bad.search-jvms", "1",
+                    "nightbench.runner.profiles.bad.repetitions", "2",
+                    "nightbench.runner.profiles.bad.measurements.stored-fields.modes", "fast")));
+    Throwable root = null;
+    try {
+      binder.bind("nightbench.runner", RunnerProperties.class);
+    } catch (RuntimeException e) {
+      root = e;
+    }
+    while (root != null && root.getCause() != null) {
+      root = root.getCause();
+    }
+    assertThat(root)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("stored-fields mode 'fast' is unknown; use one of [compression, speed]");
   }
 
   @Test

@@ -43,8 +43,9 @@ final class ChangePointRows {
   long changePoint(long series, long previousRun, long run, double relativeChange) {
     return jdbc.sql(
             "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
-                + " mean_after, relative_change, p_value, direction)"
-                + " values (?, ?, ?, ?, 100, ?, ?, 0.001, ?) returning id")
+                + " mean_after, relative_change, p_value, effect_sigma, noise_sigma,"
+                + " serial_correlation, direction)"
+                + " values (?, ?, ?, ?, 100, ?, ?, 0.001, -6.5, 1.125, 0.25, ?) returning id")
         .params(
             series,
             run,

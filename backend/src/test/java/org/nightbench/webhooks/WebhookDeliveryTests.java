@@ -159,6 +159,9 @@ class WebhookDeliveryTests {
     assertThat(body.get("relativeChange").asDouble()).isEqualTo(-0.073);
     assertThat(body.get("meanBefore").asDouble()).isEqualTo(100.0);
     assertThat(body.get("pValue").asDouble()).isEqualTo(0.001);
+    assertThat(body.get("effectSigma").asDouble()).isEqualTo(-6.5);
+    assertThat(body.get("noiseSigma").asDouble()).isEqualTo(1.125);
+    assertThat(body.get("serialCorrelation").asDouble()).isEqualTo(0.25);
     assertThat(body.get("x").asString()).isEqualTo("2026-11-20T02:00:00Z");
     assertThat(body.get("seriesId").asLong()).isEqualTo(series);
     assertThat(body.get("benchmark").asString()).isEqualTo("search");

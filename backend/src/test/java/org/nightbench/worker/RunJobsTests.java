@@ -21,6 +21,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.corpus.CorpusProvider;
+import org.nightbench.harness.EmbeddingModel;
 import org.nightbench.harness.HarnessJvms;
 import org.nightbench.harness.HarnessLauncher;
 import org.nightbench.jdk.JdkFinder;
@@ -195,7 +196,8 @@ class RunJobsTests {
                         changes),
                     new RunMachine(machineState, history, json),
                     workDirectories,
-                    new HarnessJvms(launcher, json),
+                    new HarnessJvms(
+                        launcher, json, new EmbeddingModel(temp.resolve("vectors"), List::of)),
                     repository),
                 new RunMachine(machineState, history, json),
                 completion,
@@ -204,7 +206,8 @@ class RunJobsTests {
                     comparisons,
                     repository,
                     workDirectories,
-                    new HarnessJvms(launcher, json),
+                    new HarnessJvms(
+                        launcher, json, new EmbeddingModel(temp.resolve("vectors"), List::of)),
                     settings)),
             settings,
             workDirectories);

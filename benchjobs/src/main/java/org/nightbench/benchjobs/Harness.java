@@ -23,7 +23,13 @@ import picocli.CommandLine.Command;
       LoadCommand.class,
       NrtCommand.class,
       BareLoopCommand.class,
-      FacetTimingsCommand.class
+      FacetTimingsCommand.class,
+      StoredFieldsCommand.class,
+      CheckIndexCommand.class,
+      PkPostingsCommand.class,
+      ColdSearchCommand.class,
+      EmbedCommand.class,
+      KnnCommand.class
     })
 public final class Harness implements Callable<Integer> {
 
@@ -33,7 +39,8 @@ public final class Harness implements Callable<Integer> {
   @Override
   public Integer call() {
     throw new IllegalArgumentException(
-        "missing command: use index, generate-tasks, search, bare-loop, pk-lookup, nrt, load or calibrate");
+        "missing command: use index, generate-tasks, search, bare-loop, pk-lookup, nrt, load,"
+            + " calibrate, stored-fields, check-index, pk-postings or cold-search");
   }
 
   /** Runs the CLI and exits the JVM with its code. */

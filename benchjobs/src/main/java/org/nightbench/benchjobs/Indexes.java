@@ -11,10 +11,13 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.store.NIOFSDirectory;
+import org.nightbench.benchjobs.checkindex.CheckIndexTiming;
+import org.nightbench.benchjobs.coldcache.ColdCacheSearch;
 import org.nightbench.benchjobs.facets.FacetTimingSettings;
 import org.nightbench.benchjobs.facets.FacetTimings;
 import org.nightbench.benchjobs.pk.PkLookupBenchmark;
 import org.nightbench.benchjobs.pk.PkLookupSettings;
+import org.nightbench.benchjobs.pk.PkPostingsBenchmark;
 import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.search.BareLoop;
 import org.nightbench.benchjobs.search.SearchBenchmark;
@@ -71,6 +74,34 @@ final class Indexes {
     try (Opened index = open(dir)) {
       return BareLoop.run(index.reader(), tasks, source, settings, System.out);
     }
+  }
+
+  /** Metrics with the notes of what could not be measured. */
+  record Measured(List<Metric> metrics, List<String> notes) {}
+
+  static List<Metric> checkIndex(Path dir, String indexName) throws IOException {
+    // Opened first for the usual one-line messages (no such index, no documents).
+    open(dir).close();
+    return CheckIndexTiming.run(dir, indexName, System.out);
+  }
+
+  static Measured pkPostings(
+      Path dir, List<String> formats, Path workDir, PkLookupSettings settings) throws IOException {
+    try (Opened index = open(dir)) {
+      PkPostingsBenchmark.Report report =
+          PkPostingsBenchmark.run(
+              index.reader(), dir.toString(), formats, workDir, settings, System.out);
+      return new Measured(report.metrics(), report.notes());
+    }
+  }
+
+  static Measured coldSearch(
+      Path dir, List<Task> tasks, String source, int queries, int warmupRounds, Path dropCaches)
+      throws IOException {
+    open(dir).close();
+    ColdCacheSearch.Report report =
+        ColdCacheSearch.run(dir, tasks, source, queries, warmupRounds, dropCaches, System.out);
+    return new Measured(report.metrics(), report.notes());
   }
 
   /** A reader together with the directory it must outlive. */

@@ -111,7 +111,8 @@ class EndToEndTest {
     List<Task> tasks = TaskFileParser.parse(generate(7, "t.txt"));
     Map<String, Long> perCategory =
         tasks.stream().collect(Collectors.groupingBy(Task::category, Collectors.counting()));
-    assertThat(perCategory.keySet()).containsExactlyInAnyOrderElementsOf(TaskGenerator.CATEGORIES);
+    assertThat(perCategory.keySet())
+        .containsExactlyInAnyOrderElementsOf(TaskGenerator.servableCategories());
     perCategory.forEach(
         (c, n) -> assertThat(n).as(c).isEqualTo(SINGLE_QUERY.contains(c) ? 1L : 5L));
     try (Indexes.Opened opened = Indexes.open(index)) {
@@ -134,7 +135,9 @@ class EndToEndTest {
               opened.reader(), tasks, "s.txt", new SearchSettings(3, 1, 1, 10), quiet());
     }
     List<Metric> qps = report.metrics().stream().filter(m -> m.name().equals("qps")).toList();
-    assertThat(qps).extracting(Metric::task).containsExactlyElementsOf(TaskGenerator.CATEGORIES);
+    assertThat(qps)
+        .extracting(Metric::task)
+        .containsExactlyElementsOf(TaskGenerator.servableCategories());
     for (Metric m : qps) {
       assertThat(m.benchmark()).isEqualTo("search");
       assertThat(m.higherIsBetter()).isTrue();
@@ -154,10 +157,12 @@ class EndToEndTest {
         report.metrics().stream().filter(m -> m.name().equals("qpsFastest")).toList();
     assertThat(fastest)
         .extracting(Metric::task)
-        .containsExactlyElementsOf(TaskGenerator.CATEGORIES);
+        .containsExactlyElementsOf(TaskGenerator.servableCategories());
     assertThat(fastest).allSatisfy(m -> assertThat(m.value()).isPositive().isFinite());
     List<Metric> cpu = report.metrics().stream().filter(m -> m.name().equals("qpsCpu")).toList();
-    assertThat(cpu).extracting(Metric::task).containsExactlyElementsOf(TaskGenerator.CATEGORIES);
+    assertThat(cpu)
+        .extracting(Metric::task)
+        .containsExactlyElementsOf(TaskGenerator.servableCategories());
     assertThat(cpu).allSatisfy(m -> assertThat(m.value()).isPositive().isFinite());
     Metric warmup = report.metrics().get(report.metrics().size() - 1);
     assertThat(List.of(warmup.task(), warmup.name())).containsExactly("all", "warmupSec");
@@ -225,7 +230,7 @@ class EndToEndTest {
     assertThat(r.command()).isEqualTo("search");
     assertThat(r.lucene().version()).isEqualTo(org.apache.lucene.util.Version.LATEST.toString());
     assertThat(r.environment().cores()).isPositive();
-    assertThat(r.metrics()).hasSize(3 * TaskGenerator.CATEGORIES.size() + 1);
+    assertThat(r.metrics()).hasSize(3 * TaskGenerator.servableCategories().size() + 1);
     assertThat(r.curves()).hasSize(1);
     try (var files = Files.list(out.getParent())) {
       assertThat(files.map(p -> p.getFileName().toString()).collect(Collectors.toSet()))

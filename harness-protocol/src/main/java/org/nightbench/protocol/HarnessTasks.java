@@ -57,7 +57,58 @@ public final class HarnessTasks {
           "CountOrHighMed",
           "CountPhrase",
           "PKLookup",
-          // Facets (issue 15): taxonomy and sorted-set dimensions, browsed and over query hits.
+          // Issue 15, "queries": luceneutil's filtered (+filter=5%), dismax and combined-fields,
+          // minimum-should-match, int-set, doc-values range, skipper-sort (10.x) and grouping.
+          "FilteredTerm",
+          "FilteredAndHighHigh",
+          "FilteredAndHighMed",
+          "FilteredOrHighHigh",
+          "FilteredOrHighMed",
+          "FilteredPhrase",
+          "FilteredPrefix3",
+          "FilteredIntNRQ",
+          "FilteredOr3Terms",
+          "FilteredAnd3Terms",
+          "FilteredOrStopWords",
+          "FilteredAndStopWords",
+          "FilteredOr2Terms2StopWords",
+          "FilteredAnd2Terms2StopWords",
+          "FilteredOrMany",
+          "CountFilteredOrHighHigh",
+          "CountFilteredOrHighMed",
+          "CountFilteredPhrase",
+          "CountFilteredIntNRQ",
+          "CountFilteredOrMany",
+          "FilteredDismaxTerm",
+          "FilteredDismaxOrHighHigh",
+          "FilteredDismaxOrHighMed",
+          "DismaxTerm",
+          "DismaxOrHighHigh",
+          "DismaxOrHighMed",
+          "CombinedTerm",
+          "CombinedOrHighHigh",
+          "CombinedOrHighMed",
+          "CombinedAndHighHigh",
+          "CombinedAndHighMed",
+          "BM25MSM2",
+          "ConstMSM2",
+          "IntSet",
+          "DVRangeNarrow",
+          "DVRangeWide",
+          "TermWithDVRangeNarrow",
+          "TermWithDVRangeWide",
+          "TermTitleSortSkipper",
+          "TermMonthSortSkipper",
+          "TermDayOfYearSortSkipper",
+          "TermDateTimeSortSkipper",
+          "TermDayOfYearSkipperSearchAfter",
+          "TermDateTimeSkipperSearchAfter",
+          "TermGroup100",
+          "TermGroup10K",
+          "TermGroup1M",
+          "TermBGroup1M",
+          "TermBGroup1M1P",
+          // Issue 15, "facets": taxonomy and sorted-set dimensions, browsed and over query hits.
           "BrowseDateTaxoFacets",
           "BrowseMonthTaxoFacets",
           "BrowseDayOfYearTaxoFacets",
@@ -69,6 +120,23 @@ public final class HarnessTasks {
           "OrHighMedDayTaxoFacets",
           "AndHighMedDayTaxoFacets",
           "AndHighHighDayTaxoFacets");
+
+  /**
+   * The categories that read doc-values skippers, which Lucene 10.0 introduced: on a 9.x release
+   * they are skipped with a note naming the release.
+   */
+  public static final List<String> SKIPPER_CATEGORIES =
+      List.of(
+          "DVRangeNarrow",
+          "DVRangeWide",
+          "TermWithDVRangeNarrow",
+          "TermWithDVRangeWide",
+          "TermTitleSortSkipper",
+          "TermMonthSortSkipper",
+          "TermDayOfYearSortSkipper",
+          "TermDateTimeSortSkipper",
+          "TermDayOfYearSkipperSearchAfter",
+          "TermDateTimeSkipperSearchAfter");
 
   private HarnessTasks() {}
 }

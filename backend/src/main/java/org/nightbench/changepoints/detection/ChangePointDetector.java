@@ -58,8 +58,22 @@ public final class ChangePointDetector {
    * @throws IllegalArgumentException naming the problem, for bad input
    */
   public List<DetectedChange> detect(double[] values, double[] stddevs) {
+    return detect(values, stddevs, DetectionInputs.none());
+  }
+
+  /**
+   * Every change point of the whole series under an editor's {@code inputs}, in index order:
+   * excluded nights are not seen, known boundaries split the series into parts analysed apart and
+   * are not reported, changes below the series' minimum relative change are not reported.
+   *
+   * @throws IllegalArgumentException naming the problem, for bad input
+   */
+  public List<DetectedChange> detect(double[] values, double[] stddevs, DetectionInputs inputs) {
     validate(values, stddevs);
-    return analyse(values, stddevs, 0, values.length);
+    Objects.requireNonNull(inputs, "inputs");
+    inputs.validate(values.length);
+    SeriesView view = SeriesView.of(values, stddevs, inputs);
+    return report(view, analyseParts(view, 0, view.length(), inputs), 0);
   }
 
   /**
@@ -82,7 +96,19 @@ public final class ChangePointDetector {
    */
   public List<DetectedChange> detectAppended(
       double[] values, double[] stddevs, int knownChangeIndex) {
+    return detectAppended(values, stddevs, knownChangeIndex, DetectionInputs.none());
+  }
+
+  /**
+   * {@link #detectAppended(double[], double[], int)} under an editor's {@code inputs}, as {@link
+   * #detect(double[], double[], DetectionInputs)} applies them; the append window counts only the
+   * nights not excluded.
+   */
+  public List<DetectedChange> detectAppended(
+      double[] values, double[] stddevs, int knownChangeIndex, DetectionInputs inputs) {
     validate(values, stddevs);
+    Objects.requireNonNull(inputs, "inputs");
+    inputs.validate(values.length);
     if (knownChangeIndex < 0 || knownChangeIndex > values.length) {
       throw new IllegalArgumentException(
           "knownChangeIndex "
@@ -91,10 +117,23 @@ public final class ChangePointDetector {
               + values.length
               + " values");
     }
-    int from = Math.max(0, values.length - settings.appendWindow());
-    int reportFrom = appendedFrom(values.length, knownChangeIndex);
-    List<DetectedChange> found = analyse(values, stddevs, from, values.length);
-    return found.stream().filter(change -> change.index() >= reportFrom).toList();
+    SeriesView view = SeriesView.of(values, stddevs, inputs);
+    int length = view.length();
+    int from = Math.max(0, length - settings.appendWindow());
+    int reportFrom = appendedFrom(length, view.position(knownChangeIndex));
+    return report(view, analyseParts(view, from, length, inputs), reportFrom);
+  }
+
+  /**
+   * The first index {@link #detectAppended(double[], double[], int, DetectionInputs)} can report
+   * for a series of {@code length} values under {@code inputs}.
+   */
+  public int appendedFrom(int length, int knownChangeIndex, DetectionInputs inputs) {
+    if (inputs.excluded().isEmpty()) {
+      return appendedFrom(length, knownChangeIndex);
+    }
+    SeriesView view = SeriesView.of(new double[length], null, inputs);
+    return view.original(appendedFrom(view.length(), view.position(knownChangeIndex)));
   }
 
   /** The first index {@link #detectAppended} can report for a series of {@code length} values. */
@@ -127,23 +166,69 @@ public final class ChangePointDetector {
     }
   }
 
+  /**
+   * Change points within the view's {@code [from, to)}, each part between known boundaries analysed
+   * alone, as positions in the view.
+   */
+  private List<DetectedChange> analyseParts(
+      SeriesView view, int from, int to, DetectionInputs inputs) {
+    double minRelative = inputs.minRelativeChange(settings);
+    List<DetectedChange> found = new ArrayList<>();
+    int start = from;
+    for (int boundary : view.boundariesWithin(from, to)) {
+      found.addAll(analyse(view.values, view.stddevs, start, boundary, minRelative));
+      start = boundary;
+    }
+    found.addAll(analyse(view.values, view.stddevs, start, to, minRelative));
+    return found;
+  }
+
+  /**
+   * The changes at or after position {@code reportFrom}, with the caller's indices, none at a known
+   * boundary.
+   */
+  private static List<DetectedChange> report(
+      SeriesView view, List<DetectedChange> found, int reportFrom) {
+    List<DetectedChange> result = new ArrayList<>(found.size());
+    for (DetectedChange change : found) {
+      int index = view.original(change.index());
+      if (change.index() >= reportFrom && !view.nearBoundary(index)) {
+        result.add(
+            new DetectedChange(
+                index,
+                change.meanBefore(),
+                change.meanAfter(),
+                change.relativeChange(),
+                change.pValue(),
+                change.effectSigma(),
+                change.noiseSigma(),
+                change.serialCorrelation()));
+      }
+    }
+    return result;
+  }
+
   /** Change points within {@code values[from, to)}, found from that range alone. */
-  private List<DetectedChange> analyse(double[] values, double[] stddevs, int from, int to) {
+  private List<DetectedChange> analyse(
+      double[] values, double[] stddevs, int from, int to, double minRelative) {
     int minSegment = settings.minSegment();
     if (to - from < 2 * minSegment) {
       return List.of();
     }
     double[] sigma = NoiseScale.local(values, from, to, settings.context());
     double[] cleaned = OutlierFilter.clean(values, from, to, sigma, settings.outlierThreshold());
-    List<Integer> changes = candidates(cleaned, sigma, from, to);
-    List<StepTest.Outcome> outcomes = prune(changes, cleaned, stddevs, from, to);
-    for (int round = 0; round < 3; round++) {
-      List<Integer> moved = relocate(outcomes, cleaned, from, to);
-      if (moved.equals(outcomes.stream().map(StepTest.Outcome::index).toList())) {
-        break;
-      }
-      outcomes = prune(moved, cleaned, stddevs, from, to);
-    }
+    // A model estimated over the steps would take them for persistence. So a first pass assumes
+    // independent nights; the differences across the steps it finds (the real ones, and under
+    // correlated noise a few false ones, too few to matter) are left out of the estimate; the
+    // second pass decides.
+    List<StepTest.Outcome> first =
+        steps(cleaned, stddevs, sigma, from, to, new Rules(minRelative, NoiseModel.INDEPENDENT));
+    int[] breaks = first.stream().mapToInt(StepTest.Outcome::index).toArray();
+    NoiseModel noise = NoiseModel.estimate(cleaned, from, to, breaks);
+    List<StepTest.Outcome> outcomes =
+        noise.equals(NoiseModel.INDEPENDENT)
+            ? first
+            : steps(cleaned, stddevs, sigma, from, to, new Rules(minRelative, noise));
     List<DetectedChange> result = new ArrayList<>(outcomes.size());
     for (StepTest.Outcome outcome : outcomes) {
       result.add(
@@ -152,18 +237,42 @@ public final class ChangePointDetector {
               outcome.levelBefore(),
               outcome.levelAfter(),
               outcome.relativeChange(),
-              adjustedP(outcome)));
+              adjustedP(outcome),
+              outcome.sigma() > 0
+                  ? (outcome.levelAfter() - outcome.levelBefore()) / outcome.sigma()
+                  : Double.NaN,
+              outcome.sigma(),
+              outcome.serialCorrelation()));
     }
     return result;
   }
 
+  /** The steps of {@code cleaned[from, to)} under {@code rules}: proposed, tested, placed. */
+  private List<StepTest.Outcome> steps(
+      double[] cleaned, double[] stddevs, double[] sigma, int from, int to, Rules rules) {
+    List<Integer> changes = candidates(cleaned, sigma, from, to, rules.noise());
+    List<StepTest.Outcome> outcomes = prune(changes, cleaned, stddevs, from, to, rules);
+    for (int round = 0; round < 3; round++) {
+      List<Integer> moved = relocate(outcomes, cleaned, from, to);
+      if (moved.equals(outcomes.stream().map(StepTest.Outcome::index).toList())) {
+        break;
+      }
+      outcomes = prune(moved, cleaned, stddevs, from, to, rules);
+    }
+    return outcomes;
+  }
+
   private record Candidate(int index, double strength) {}
+
+  /** What the tests within one analysed range assume: its minimum change and noise model. */
+  private record Rules(double minRelative, NoiseModel noise) {}
 
   /**
    * Candidate change points at least {@code minSegment} apart, strongest first kept: local maxima
    * of a two-window z statistic at every scale, each moved to its best line + step split.
    */
-  private List<Integer> candidates(double[] cleaned, double[] sigma, int from, int to) {
+  private List<Integer> candidates(
+      double[] cleaned, double[] sigma, int from, int to, NoiseModel noise) {
     int minSegment = settings.minSegment();
     int length = to - from;
     double reference = cleaned[from];
@@ -173,6 +282,9 @@ public final class ChangePointDetector {
     }
     List<Candidate> all = new ArrayList<>();
     double[] z = new double[length + 1];
+    // sigma is the night-to-night scale; a difference of means varies by the long-run variance.
+    double inflation =
+        Math.sqrt(noise.longRunFactor() / Math.max(0.05, 1 - noise.serialCorrelation()));
     for (int h : scales) {
       List<Integer> above = new ArrayList<>();
       for (int s = minSegment; s <= length - minSegment; s++) {
@@ -183,7 +295,7 @@ public final class ChangePointDetector {
         double meanLeft = (prefix[s] - prefix[s - left]) / left;
         double meanRight = (prefix[s + right] - prefix[s]) / right;
         double diff = meanRight - meanLeft;
-        double scale = sigma[s] * Math.sqrt(1.0 / left + 1.0 / right);
+        double scale = inflation * sigma[s] * Math.sqrt(1.0 / left + 1.0 / right);
         z[s] = diff == 0 ? 0 : scale > 0 ? Math.abs(diff) / scale : Double.POSITIVE_INFINITY;
         if (z[s] >= candidateZ) {
           above.add(s);
@@ -242,7 +354,7 @@ public final class ChangePointDetector {
    * series of thousands of failing candidates costs n log n, not n² rescans of every score.
    */
   private List<StepTest.Outcome> prune(
-      List<Integer> changes, double[] cleaned, double[] stddevs, int from, int to) {
+      List<Integer> changes, double[] cleaned, double[] stddevs, int from, int to, Rules rules) {
     int n = changes.size();
     int[] index = new int[n];
     int[] previous = new int[n];
@@ -258,7 +370,7 @@ public final class ChangePointDetector {
         new TreeSet<>(
             Comparator.comparingDouble((Integer k) -> -score[k]).thenComparingInt(k -> k));
     for (int k = 0; k < n; k++) {
-      retest(k, index, previous, next, outcomes, score, failing, cleaned, stddevs, from, to);
+      retest(k, index, previous, next, outcomes, score, failing, cleaned, stddevs, from, to, rules);
     }
     while (!failing.isEmpty()) {
       int worst = failing.pollFirst();
@@ -274,7 +386,9 @@ public final class ChangePointDetector {
       for (int k : new int[] {before, after}) {
         if (k >= 0) {
           failing.remove(k);
-          retest(k, index, previous, next, outcomes, score, failing, cleaned, stddevs, from, to);
+          retest(
+              k, index, previous, next, outcomes, score, failing, cleaned, stddevs, from, to,
+              rules);
         }
       }
     }
@@ -299,11 +413,12 @@ public final class ChangePointDetector {
       double[] cleaned,
       double[] stddevs,
       int from,
-      int to) {
+      int to,
+      Rules rules) {
     int before = previous[k] >= 0 ? index[previous[k]] : from;
     int after = next[k] >= 0 ? index[next[k]] : to;
-    outcomes[k] = test(index[k], before, after, cleaned, stddevs);
-    score[k] = failure(outcomes[k], cleaned, from, to);
+    outcomes[k] = test(index[k], before, after, cleaned, stddevs, rules.noise());
+    score[k] = failure(outcomes[k], cleaned, from, to, rules.minRelative());
     // NaN never counts as failing, as no comparison with it is true.
     if (score[k] > 0) {
       failing.add(k);
@@ -311,19 +426,20 @@ public final class ChangePointDetector {
   }
 
   private StepTest.Outcome test(
-      int index, int previous, int next, double[] cleaned, double[] stddevs) {
+      int index, int previous, int next, double[] cleaned, double[] stddevs, NoiseModel noise) {
     int lo = Math.max(previous, index - settings.context());
     int hi = Math.min(next, index + settings.context());
-    return StepTest.run(cleaned, stddevs, settings.withinRunFloor(), lo, index, hi);
+    return StepTest.run(cleaned, stddevs, settings.withinRunFloor(), lo, index, hi, noise);
   }
 
   /** 0 for a change point that passes; otherwise how badly it fails, the worst highest. */
-  private double failure(StepTest.Outcome outcome, double[] cleaned, int from, int to) {
+  private double failure(
+      StepTest.Outcome outcome, double[] cleaned, int from, int to, double minRelative) {
     if (premature(outcome, cleaned, from, to)) {
       return 3;
     }
     double p = adjustedP(outcome);
-    double shortfall = settings.minRelativeChange() - Math.abs(outcome.relativeChange());
+    double shortfall = minRelative - Math.abs(outcome.relativeChange());
     if (p <= settings.significance() && !(shortfall > 0)) {
       return 0;
     }
@@ -385,7 +501,10 @@ public final class ChangePointDetector {
       int best = index;
       double bestError = Double.POSITIVE_INFINITY;
       for (int p = first; p <= last; p++) {
-        double error = StepTest.lineAndStepError(cleaned, lo, p, hi);
+        double error =
+            outcome.flat()
+                ? StepTest.stepError(cleaned, lo, p, hi)
+                : StepTest.lineAndStepError(cleaned, lo, p, hi);
         if (error < bestError) {
           bestError = error;
           best = p;

@@ -1,5 +1,6 @@
 package org.nightbench.changepoints.detection;
 
+import java.util.Arrays;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
@@ -18,8 +19,21 @@ final class StepTest {
    * @param levelBefore the left line at {@code index}
    * @param levelAfter the right line at {@code index}
    * @param p the jump's two-sided p-value (Student's t), not yet adjusted
+   * @param sigma the noise standard deviation the test assumed
+   * @param serialCorrelation the lag-1 autocorrelation of the noise the test assumed
+   * @param flat whether the means decided (no drift in the window): the step is then placed by the
+   *     means, too
    */
-  record Outcome(int index, int lo, int hi, double levelBefore, double levelAfter, double p) {
+  record Outcome(
+      int index,
+      int lo,
+      int hi,
+      double levelBefore,
+      double levelAfter,
+      double p,
+      double sigma,
+      double serialCorrelation,
+      boolean flat) {
 
     /** The step's size beyond the local trend, relative to the level it left. */
     double relativeChange() {
@@ -33,33 +47,116 @@ final class StepTest {
   }
 
   /**
-   * Tests a step at {@code index} in {@code values[lo, hi)}; {@code stddevs} (nullable, NaN for
-   * unknown) only floors the residual variance at {@code floor^2} times their mean square.
+   * Tests a step at {@code index} in {@code values[lo, hi)} under the noise model {@code noise};
+   * {@code stddevs} (nullable, NaN for unknown) only floors the residual variance at {@code
+   * floor^2} times their mean square.
+   *
+   * <p>Two estimates of the jump: between the two sides' lines (immune to a drift, but a line's end
+   * is four times as uncertain as a mean) and between the two sides' means (four times as precise,
+   * but a drift moves it too). The means decide only where the window shows no drift (the common
+   * slope of both sides within {@value #SLOPE_GATE} standard errors of 0) and the lines agree (the
+   * lines' jump alone at p below {@value #LINES_AGREE}, same sign): so a step of 1.5σ with 50
+   * nights each side is found, and a drift still gives none. Every variance is that of the noise
+   * model (the weights' quadratic form over the correlation), and each residual variance is
+   * corrected for what the fit absorbs of correlated noise (the trace of hat matrix times
+   * correlation).
    */
-  static Outcome run(double[] values, double[] stddevs, double floor, int lo, int index, int hi) {
+  static Outcome run(
+      double[] values,
+      double[] stddevs,
+      double floor,
+      int lo,
+      int index,
+      int hi,
+      NoiseModel noise) {
+    int n = hi - lo;
     Line left = Line.fit(values, lo, index, index);
     Line right = Line.fit(values, index, hi, index);
-    int df = hi - lo - 4;
-    double residual =
+    double floorVariance = floorVariance(stddevs, floor, lo, hi);
+    double[] w = new double[n];
+
+    double linesFree = n - left.hatTrace(noise, w) - right.hatTrace(noise, w);
+    double meansFree = n - left.meanHatTrace(noise, w) - right.meanHatTrace(noise, w);
+    double linesVariance =
         Math.max(
-            df > 0 ? (left.squaredError + right.squaredError) / df : 0,
-            floorVariance(stddevs, floor, lo, hi));
-    double jump = right.value - left.value;
-    double se = Math.sqrt(residual * (left.varianceFactor + right.varianceFactor));
-    double p = se > 0 ? twoSided(jump / se, df) : jump != 0 ? 0 : 1;
-    return new Outcome(index, lo, hi, left.value, right.value, p);
+            linesFree > 1 ? (left.squaredError + right.squaredError) / linesFree : 0,
+            floorVariance);
+    double meansVariance =
+        Math.max(
+            meansFree > 1 ? (left.squaredAroundMean() + right.squaredAroundMean()) / meansFree : 0,
+            floorVariance);
+    double rho = noise.serialCorrelation();
+    // A variance from correlated nights rests on fewer independent ones.
+    double dof = Math.max(1, (n - 4) * (1 - rho * rho) / (1 + rho * rho));
+    boolean estimable = linesFree > 1 && meansFree > 1;
+
+    for (int i = lo; i < hi; i++) {
+      Line side = i < index ? left : right;
+      w[i - lo] = (i < index ? -1 : 1) * side.weightAt(i, index);
+    }
+    double linesJump = right.value - left.value;
+    double linesSe = Math.sqrt(linesVariance * noise.quadraticForm(w, n));
+    double linesP = estimable ? pValue(linesJump, linesSe, dof) : 1;
+
+    double meansJump = right.mean - left.mean;
+    double p = linesP;
+    double before = left.value;
+    double after = right.value;
+    boolean flat = false;
+    if (estimable && linesP < LINES_AGREE && Math.signum(meansJump) == Math.signum(linesJump)) {
+      double stt = left.stt + right.stt;
+      for (int i = lo; i < hi; i++) {
+        w[i - lo] = (i < index ? left : right).centered(i) / stt;
+      }
+      double slope = stt > 0 ? (left.slope * left.stt + right.slope * right.stt) / stt : 0;
+      double slopeSe = Math.sqrt(linesVariance * noise.quadraticForm(w, n));
+      if (!(Math.abs(slope) > SLOPE_GATE * slopeSe)) {
+        for (int i = lo; i < hi; i++) {
+          w[i - lo] = i < index ? -1.0 / left.count : 1.0 / right.count;
+        }
+        double meansSe = Math.sqrt(meansVariance * noise.quadraticForm(w, n));
+        double meansP = pValue(meansJump, meansSe, dof);
+        if (meansP < linesP) {
+          p = meansP;
+          before = left.mean;
+          after = right.mean;
+          flat = true;
+        }
+      }
+    }
+    return new Outcome(index, lo, hi, before, after, p, Math.sqrt(linesVariance), rho, flat);
+  }
+
+  /** The common slope of both sides must stay within this many standard errors of 0... */
+  static final double SLOPE_GATE = 1.5;
+
+  /** ... and the lines' jump must be at least this significant, for the means to decide. */
+  static final double LINES_AGREE = 0.05;
+
+  private static double pValue(double jump, double se, double dof) {
+    return se > 0 ? twoSided(jump / se, dof) : jump != 0 ? 0 : 1;
   }
 
   /**
    * A least-squares line through {@code values[lo, hi)}, evaluated at {@code at}.
    *
-   * @param varianceFactor the variance of {@code value} in units of the residual variance
+   * @param varianceFactor the variance of {@code value} in units of the residual variance, for
+   *     independent nights
    */
-  private record Line(double value, double varianceFactor, double squaredError) {
+  private record Line(
+      int lo,
+      int count,
+      double meanT,
+      double mean,
+      double slope,
+      double stt,
+      double value,
+      double varianceFactor,
+      double squaredError) {
 
     static Line fit(double[] values, int lo, int hi, int at) {
       double meanT = (lo + hi - 1) / 2.0;
-      double meanY = mean(values, lo, hi);
+      double meanY = StepTest.mean(values, lo, hi);
       double stt = 0;
       double sty = 0;
       for (int i = lo; i < hi; i++) {
@@ -73,7 +170,45 @@ final class StepTest {
         sse += r * r;
       }
       double factor = 1.0 / (hi - lo) + (stt > 0 ? (at - meanT) * (at - meanT) / stt : 0);
-      return new Line(meanY + slope * (at - meanT), factor, sse);
+      return new Line(
+          lo, hi - lo, meanT, meanY, slope, stt, meanY + slope * (at - meanT), factor, sse);
+    }
+
+    /** The line at index {@code i}. */
+    double at(int i) {
+      return mean + slope * (i - meanT);
+    }
+
+    double centered(int i) {
+      return i - meanT;
+    }
+
+    /** The weight of night {@code i} in the line's value at {@code at}. */
+    double weightAt(int i, int at) {
+      return 1.0 / count + (stt > 0 ? (at - meanT) * (i - meanT) / stt : 0);
+    }
+
+    /** The squared residuals around the side's mean, without its slope. */
+    double squaredAroundMean() {
+      return squaredError + slope * slope * stt;
+    }
+
+    /** The trace of the line fit's hat matrix times the noise's correlation, using scratch w. */
+    double hatTrace(NoiseModel noise, double[] w) {
+      double trace = meanHatTrace(noise, w);
+      if (stt > 0) {
+        for (int k = 0; k < count; k++) {
+          w[k] = lo + k - meanT;
+        }
+        trace += noise.quadraticForm(w, count) / stt;
+      }
+      return trace;
+    }
+
+    /** The same for the mean alone. */
+    double meanHatTrace(NoiseModel noise, double[] w) {
+      Arrays.fill(w, 0, count, 1.0);
+      return noise.quadraticForm(w, count) / count;
     }
   }
 
@@ -127,6 +262,23 @@ final class StepTest {
       sse += r * r;
     }
     return sse;
+  }
+
+  /**
+   * The sum of squared residuals around the two means of {@code [lo, index)} and {@code [index,
+   * hi)}.
+   */
+  static double stepError(double[] values, int lo, int index, int hi) {
+    return squaresAroundMean(values, lo, index) + squaresAroundMean(values, index, hi);
+  }
+
+  private static double squaresAroundMean(double[] values, int lo, int hi) {
+    double mean = mean(values, lo, hi);
+    double sum = 0;
+    for (int i = lo; i < hi; i++) {
+      sum += (values[i] - mean) * (values[i] - mean);
+    }
+    return sum;
   }
 
   private static double twoSided(double t, double df) {

@@ -74,6 +74,9 @@ public final class BenchmarkDocuments {
     doc.add(new StringField(DATE, line.date(), Field.Store.NO));
     doc.add(new TextField(BODY, line.body(), Field.Store.NO));
     CorpusDate date = CorpusDate.parse(line.date());
+    QueryFields.addGroups(doc, id);
+    QueryFields.addTitleTokenized(doc, line.title());
+    QueryFields.addSkippers(doc, date, title);
     if (date == null) {
       // A line without a readable date still indexes; date-based tasks just never match it.
       return withFacets(doc, null, id, taxonomy);

@@ -8,11 +8,11 @@ import org.apache.lucene.codecs.Codec;
  * (Lucene90Codec ... Lucene104Codec) changes with most minors, but each has a public constructor
  * taking its nested {@code Mode} enum.
  */
-final class DefaultCodecWithMode {
+public final class DefaultCodecWithMode {
 
   private DefaultCodecWithMode() {}
 
-  static Codec create(StoredFieldsMode mode) {
+  public static Codec create(StoredFieldsMode mode) {
     Class<? extends Codec> type = Codec.getDefault().getClass();
     Class<?> modeType = nestedMode(type);
     Object constant = constant(modeType, mode.luceneName());

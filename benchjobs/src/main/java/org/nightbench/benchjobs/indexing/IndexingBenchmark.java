@@ -187,11 +187,43 @@ public final class IndexingBenchmark {
     }
   }
 
+  /**
+   * Adds documents in blocks of consecutive ids, each added at once and its last document marked,
+   * so block grouping ({@code groupblock//}) finds every block contiguous in one segment.
+   */
   private void indexLoop(IndexWriter writer) throws IOException {
-    Document doc;
-    while ((doc = nextDocument()) != null) {
-      writer.addDocument(doc);
+    List<Document> block;
+    while (!(block = nextBlock()).isEmpty()) {
+      QueryFields.markBlockEnd(block.get(block.size() - 1));
+      writer.addDocuments(block);
     }
+  }
+
+  /**
+   * The next block of documents; reading and id assignment happen under one lock so ids follow
+   * corpus order at any thread count and blocks start at multiples of their size. Documents are
+   * built outside it.
+   */
+  private List<Document> nextBlock() {
+    List<LineDoc> lines = new ArrayList<>(QueryFields.BLOCK_DOCS);
+    long first;
+    synchronized (lock) {
+      first = added;
+      LineDoc d;
+      while (lines.size() < QueryFields.BLOCK_DOCS
+          && added < settings.maxDocs()
+          && (d = docs.get()) != null) {
+        lines.add(d);
+        added++;
+        textBytes += d.utf8Bytes();
+        maybeReport();
+      }
+    }
+    List<Document> block = new ArrayList<>(lines.size());
+    for (int i = 0; i < lines.size(); i++) {
+      block.add(BenchmarkDocuments.build(first + i, lines.get(i), taxonomy));
+    }
+    return block;
   }
 
   private void indexParallel(IndexWriter writer) throws IOException {
@@ -231,23 +263,6 @@ public final class IndexingBenchmark {
     } finally {
       pool.shutdownNow();
     }
-  }
-
-  /**
-   * Reading and id assignment happen under one lock so ids follow corpus order at any thread count.
-   */
-  private Document nextDocument() {
-    LineDoc d;
-    long id;
-    synchronized (lock) {
-      if (added >= settings.maxDocs() || (d = docs.get()) == null) {
-        return null;
-      }
-      id = added++;
-      textBytes += d.utf8Bytes();
-      maybeReport();
-    }
-    return BenchmarkDocuments.build(id, d, taxonomy);
   }
 
   private void maybeReport() {

@@ -11,11 +11,11 @@ import org.apache.lucene.codecs.perfield.PerFieldPostingsFormat;
  * default codec reads the index back (given the format's jar): search, pk-lookup and nrt need not
  * know this class.
  */
-final class OnePostingsFormatCodec extends FilterCodec {
+public final class OnePostingsFormatCodec extends FilterCodec {
 
   private final PostingsFormat postings;
 
-  OnePostingsFormatCodec(Codec delegate, PostingsFormat format) {
+  public OnePostingsFormatCodec(Codec delegate, PostingsFormat format) {
     super(delegate.getName(), delegate);
     // PerFieldPostingsFormat rather than the format itself: only it writes the per-field attributes
     // the default codec's reader looks the format up by.

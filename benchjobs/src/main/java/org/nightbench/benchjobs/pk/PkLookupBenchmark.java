@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -46,13 +47,67 @@ public final class PkLookupBenchmark {
   public static List<Metric> run(
       IndexReader reader, String indexName, PkLookupSettings settings, PrintStream progress)
       throws IOException {
-    return new PkLookupBenchmark(reader, indexName, progress).run(settings);
+    return interleaved(
+        List.of(reader), Collections.singletonList(null), indexName, settings, progress);
   }
 
-  private List<Metric> run(PkLookupSettings s) throws IOException {
-    long[] ids = LiveIds.read(reader, indexName);
-    String[] names = {"sequential", "random"};
-    BytesRef[][] keys = {sequential(ids, s.lookups()), random(ids, s.lookups(), s.seed())};
+  /**
+   * The same lookups on several readers, batch by batch in turn (every reader's sequential and
+   * random batch, then the next round), so drift on the box hits them alike. The tasks are {@code
+   * sequential-LABEL} and {@code random-LABEL}; a null label keeps the plain series names.
+   */
+  public static List<Metric> interleaved(
+      List<IndexReader> readers,
+      List<String> labels,
+      String indexName,
+      PkLookupSettings s,
+      PrintStream progress)
+      throws IOException {
+    if (readers.size() != labels.size()) {
+      throw new IllegalArgumentException(
+          readers.size() + " readers but " + labels.size() + " labels");
+    }
+    List<PkLookupBenchmark> all = new ArrayList<>();
+    for (IndexReader reader : readers) {
+      all.add(new PkLookupBenchmark(reader, indexName, progress).prepare(s));
+    }
+    long minNanos = (long) (s.minBatchSeconds() * 1e9);
+    for (int b = 0; b < s.warmupBatches() + s.batches(); b++) {
+      boolean warm = b < s.warmupBatches();
+      for (int i = 0; i < all.size(); i++) {
+        PkLookupBenchmark one = all.get(i);
+        for (int series = 0; series < NAMES.length; series++) {
+          double rate = one.batch(one.keys[series], minNanos);
+          if (!warm) {
+            one.rates[series][b - s.warmupBatches()] = rate;
+          }
+          progress.printf(
+              Locale.ROOT,
+              "pk: %-10s %-8s %s %.0f lookups/s%n",
+              NAMES[series],
+              labels.get(i) == null ? "" : labels.get(i),
+              warm ? "warm" : "",
+              rate);
+        }
+      }
+    }
+    List<Metric> metrics = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      metrics.addAll(all.get(i).metrics(s, labels.get(i)));
+    }
+    return metrics;
+  }
+
+  private static final String[] NAMES = {"sequential", "random"};
+
+  private long[] ids;
+  private BytesRef[][] keys;
+  private double[][] rates;
+
+  private PkLookupBenchmark prepare(PkLookupSettings s) throws IOException {
+    ids = LiveIds.read(reader, indexName);
+    keys = new BytesRef[][] {sequential(ids, s.lookups()), random(ids, s.lookups(), s.seed())};
+    rates = new double[NAMES.length][s.batches()];
     progress.printf(
         Locale.ROOT,
         "pk: %d live ids in %d segments, %d lookups per batch, %d+%d batches of >= %.2f s%n",
@@ -62,22 +117,13 @@ public final class PkLookupBenchmark {
         s.warmupBatches(),
         s.batches(),
         s.minBatchSeconds());
-    double[][] rates = new double[names.length][s.batches()];
-    long minNanos = (long) (s.minBatchSeconds() * 1e9);
-    for (int b = 0; b < s.warmupBatches() + s.batches(); b++) {
-      for (int series = 0; series < names.length; series++) {
-        double rate = batch(keys[series], minNanos);
-        boolean warm = b < s.warmupBatches();
-        if (!warm) {
-          rates[series][b - s.warmupBatches()] = rate;
-        }
-        progress.printf(
-            Locale.ROOT, "pk: %-10s %s %.0f lookups/s%n", names[series], warm ? "warm" : "", rate);
-      }
-    }
+    return this;
+  }
+
+  private List<Metric> metrics(PkLookupSettings s, String label) {
     progress.println("pk: done (checksum " + checksum + ")");
     List<Metric> metrics = new ArrayList<>();
-    for (int series = 0; series < names.length; series++) {
+    for (int series = 0; series < NAMES.length; series++) {
       Map<String, Object> detail = new LinkedHashMap<>();
       detail.put("aggregate", "median of batches");
       detail.put("batches", Arrays.stream(rates[series]).boxed().toList());
@@ -90,7 +136,7 @@ public final class PkLookupBenchmark {
       metrics.add(
           new Metric(
               BENCHMARK,
-              names[series],
+              label == null ? NAMES[series] : NAMES[series] + "-" + label,
               "lookupsPerSec",
               "lookups/s",
               true,

@@ -23,6 +23,7 @@ import org.apache.lucene.queries.spans.SpanQuery;
 import org.apache.lucene.queries.spans.SpanTermQuery;
 import org.apache.lucene.queryparser.classic.ParseException;
 import org.apache.lucene.queryparser.classic.QueryParser;
+import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
@@ -33,9 +34,13 @@ import org.nightbench.benchjobs.tasks.Task;
  * Turns luceneutil task text into {@link CompiledTask}s against one index: classic query syntax on
  * {@code body}, plus luceneutil's prefixes ({@code near//}, {@code ordered//}, {@code nrq//}, the
  * {@code *sort//} family, {@code pk//}, {@code count(...)}, {@code +facets:Dim.taxonomy} and {@code
- * +facets:Dim.sortedset}, the {@code Respell} category). Syntax this harness does not implement, or
- * that needs a field the index lacks, raises {@link UnsupportedTaskException}; malformed query text
- * raises {@link IllegalArgumentException}.
+ * +facets:Dim.sortedset}, the {@code Respell} category) and the nightly's options and operators of
+ * issue 15: {@code +filter=N%}, {@code +minShouldMatch=N}, {@code +dismaxFields=}, {@code
+ * +combinedFields=}, {@code const//}, {@code intSet//}, {@code dvrange//}, the skipper sorts with
+ * {@code +searchAfter}, and grouping (see {@link QueryOperators}, {@link FilterSupport}, {@link
+ * MultiFieldSupport}). Syntax this harness does not implement, or that needs a field the index
+ * lacks, raises {@link UnsupportedTaskException}; malformed query text raises {@link
+ * IllegalArgumentException}.
  */
 public final class TaskCompiler implements Closeable {
 
@@ -48,8 +53,7 @@ public final class TaskCompiler implements Closeable {
   private static final Pattern PREFIX = Pattern.compile("([A-Za-z0-9]+)//");
 
   /** luceneutil options this harness does not implement; the task is skipped, not mis-measured. */
-  private static final List<String> UNSUPPORTED_MARKERS =
-      List.of("+filter=", "+minShouldMatch=", "+drillDown:", "+drillSideways");
+  private static final List<String> UNSUPPORTED_MARKERS = List.of("+drillDown:", "+drillSideways");
 
   private static final Map<String, SortField> SORTS =
       Map.of(
@@ -67,12 +71,18 @@ public final class TaskCompiler implements Closeable {
   private final int topN;
   private FacetSupport facets;
   private String facetsMissing;
+  private final FilterSupport filters;
+  private final QueryOperators operators;
+  private final MultiFieldSupport multiField;
 
   public TaskCompiler(IndexReader reader, int topN) throws IOException {
     this.reader = reader;
     this.fieldInfos = FieldInfos.getMergedFieldInfos(reader);
     this.keys = new DocKeys(reader);
     this.topN = topN;
+    this.filters = new FilterSupport(reader);
+    this.operators = new QueryOperators(reader);
+    this.multiField = new MultiFieldSupport(reader, analyzer);
   }
 
   /** Whether top-hit hashes name hits by their id doc values (else by doc id, index-specific). */
@@ -91,16 +101,38 @@ public final class TaskCompiler implements Closeable {
         throw new UnsupportedTaskException("'" + marker + "' is not supported");
       }
     }
+    // Options first, wherever they stand (inside count(...) too), as luceneutil's parser does.
+    FilterSupport.Cut filter = FilterSupport.cut(text);
+    QueryOperators.MinShouldMatch msm = QueryOperators.cutMinShouldMatch(filter.text());
+    boolean searchAfter = msm.text().endsWith(QueryOperators.SEARCH_AFTER);
+    text =
+        searchAfter
+            ? msm.text().substring(0, msm.text().length() - QueryOperators.SEARCH_AFTER.length())
+            : msm.text();
+    MultiFieldSupport.Cut fields = MultiFieldSupport.cut(text);
+    text = fields.text();
+    Options options = new Options(filter.percent(), msm.min());
+    if (fields.present()) {
+      // luceneutil's dismax and combined-fields tasks are plain word queries, counted or top N.
+      boolean count = text.startsWith("count(") && text.endsWith(")");
+      String words = count ? text.substring(6, text.length() - 1).strip() : text;
+      Query q =
+          finish(
+              multiField.query(new MultiFieldSupport.Cut(words, fields.dismax(), fields.fields())),
+              options);
+      return count ? new CountTask(q) : new TopDocsTask(q, null, topN, keys);
+    }
     if (text.startsWith("count(")) {
       if (!text.endsWith(")")) {
         throw new UnsupportedTaskException("count(...) must enclose the whole query");
       }
-      return new CountTask(query(text.substring(6, text.length() - 1), task));
+      return new CountTask(
+          finish(query(text.substring(6, text.length() - 1).strip(), task), options));
     }
     List<String> dims = new ArrayList<>();
     text = extractFacets(text, dims);
     if (!dims.isEmpty()) {
-      return facetSupport().task(query(text, task), dims);
+      return facetSupport().task(finish(query(text, task), options), dims);
     }
     Matcher m = PREFIX.matcher(text);
     if (m.lookingAt()) {
@@ -108,13 +140,38 @@ public final class TaskCompiler implements Closeable {
       SortField sort = SORTS.get(m.group(1));
       if (sort != null) {
         requireDocValues(sort.getField());
-        return new TopDocsTask(parse(rest, task), new Sort(sort), topN, keys);
+      } else {
+        sort = operators.skipperSort(m.group(1));
+      }
+      if (sort != null) {
+        Query q = finish(parse(rest, task), options);
+        return searchAfter
+            ? new SearchAfterTask(q, new Sort(sort), topN)
+            : new TopDocsTask(q, new Sort(sort), topN, keys);
+      }
+      if (QueryOperators.GROUPINGS.contains(m.group(1))) {
+        return operators.grouping(m.group(1), finish(parse(rest, task), options), keys);
       }
       if (m.group(1).equals("pk")) {
+        if (options.filterPercent() > 0) {
+          throw new IllegalArgumentException("+filter= does not apply to pk//");
+        }
         return new PkLookupTask(List.of(rest.strip().split("\\s+")));
       }
     }
-    return new TopDocsTask(query(text, task), null, topN, keys);
+    if (searchAfter) {
+      throw new IllegalArgumentException("+searchAfter needs a sorted query (a *sort// prefix)");
+    }
+    return new TopDocsTask(finish(query(text, task), options), null, topN, keys);
+  }
+
+  /** The options cut out of a task's text, applied once its query is built. */
+  private record Options(double filterPercent, int minShouldMatch) {}
+
+  /** {@code query} with the task's minimum-should-match and filter applied. */
+  private Query finish(Query query, Options options) throws IOException, UnsupportedTaskException {
+    Query q = QueryOperators.minShouldMatch(query, options.minShouldMatch());
+    return options.filterPercent() > 0 ? filters.apply(q, options.filterPercent()) : q;
   }
 
   /** A query usable inside count(...) and with facets: classic syntax or a query prefix. */
@@ -146,6 +203,9 @@ public final class TaskCompiler implements Closeable {
         requireArgs(args, 3, "nrq//field min max");
         yield range(args[0], number(args[1]), number(args[2]));
       }
+      case "intSet" -> operators.intSet(args);
+      case "dvrange" -> operators.dvRange(args);
+      case "const" -> new ConstantScoreQuery(parse(text.substring(m.end()).strip(), task));
       default ->
           throw new UnsupportedTaskException("'" + m.group(1) + "//' queries are not supported");
     };

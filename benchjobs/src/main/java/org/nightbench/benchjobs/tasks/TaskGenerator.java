@@ -11,6 +11,7 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.IndexSearcher;
+import org.nightbench.benchjobs.indexing.SkipperFields;
 import org.nightbench.benchjobs.search.CompiledTask;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskCompiler;
@@ -33,6 +34,17 @@ public final class TaskGenerator {
    */
   public static final List<String> CATEGORIES = HarnessTasks.CATEGORIES;
 
+  /**
+   * The categories this Lucene can serve: all of them on 10.x, all but the skipper ones ({@link
+   * HarnessTasks#SKIPPER_CATEGORIES}) on 9.x.
+   */
+  public static List<String> servableCategories() {
+    if (SkipperFields.available()) {
+      return CATEGORIES;
+    }
+    return CATEGORIES.stream().filter(c -> !HarnessTasks.SKIPPER_CATEGORIES.contains(c)).toList();
+  }
+
   /** Tasks plus the header lines describing how they were made. */
   public record Generated(List<String> header, List<Task> tasks, List<String> emptyCategories) {}
 
@@ -42,6 +54,7 @@ public final class TaskGenerator {
   private final TermFamilies terms;
   private final PhraseFamilies phrases;
   private final FieldFamilies fields;
+  private final QueryFamilies queries;
   private final FacetFamilies facets;
 
   private TaskGenerator(
@@ -50,13 +63,15 @@ public final class TaskGenerator {
       TermBands bands,
       TermFamilies terms,
       PhraseFamilies phrases,
-      FieldFamilies fields) {
+      FieldFamilies fields,
+      QueryFamilies queries) {
     this.searcher = searcher;
     this.compiler = compiler;
     this.bands = bands;
     this.terms = terms;
     this.phrases = phrases;
     this.fields = fields;
+    this.queries = queries;
     this.facets = new FacetFamilies(terms);
   }
 
@@ -78,7 +93,9 @@ public final class TaskGenerator {
       PhraseFamilies phrases =
           PhraseFamilies.load(corpus, analyzer, searcher, FIELD, bands, random);
       FieldFamilies fields = new FieldFamilies(reader, terms, random, perCategory);
-      return new TaskGenerator(searcher, compiler, bands, terms, phrases, fields)
+      QueryFamilies queries =
+          new QueryFamilies(reader, bands, terms, phrases, fields, random, perCategory);
+      return new TaskGenerator(searcher, compiler, bands, terms, phrases, fields, queries)
           .run(seed, perCategory);
     }
   }
@@ -132,6 +149,7 @@ public final class TaskGenerator {
             + bands.maxDoc);
     header.add(bands.describe());
     header.add(phrases.describe());
+    header.add(queries.describe());
     header.addAll(reasons);
     return new Generated(header, tasks, empty);
   }
@@ -143,6 +161,9 @@ public final class TaskGenerator {
     }
     if (c == null) {
       c = fields.candidates(category, bands);
+    }
+    if (c == null) {
+      c = queries.candidates(category);
     }
     if (c == null) {
       c = facets.candidates(category);

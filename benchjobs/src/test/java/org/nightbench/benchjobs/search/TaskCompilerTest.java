@@ -114,8 +114,8 @@ class TaskCompilerTest {
 
   @Test
   void whatThisHarnessOrIndexLacksIsUnsupported() {
-    assertThat(unsupported("TermGroup100", "group100//brown"))
-        .isEqualTo("'group100//' queries are not supported");
+    assertThat(unsupported("TermBGroup1M", "groupblock//brown"))
+        .isEqualTo("index was not built in document blocks (no 'groupend' field)");
     assertThat(unsupported("X", "count(group100//brown)"))
         .isEqualTo("'group100//' queries are not supported");
     assertThat(unsupported("X", "count(brown"))
@@ -126,7 +126,8 @@ class TaskCompilerTest {
         .isEqualTo("facet dimension 'Title.sortedset' is not indexed");
     assertThat(unsupported("X", "*:* +facets:Month"))
         .isEqualTo("facets 'Month': the kind must be .taxonomy or .sortedset");
-    assertThat(unsupported("X", "brown +filter=5%")).isEqualTo("'+filter=' is not supported");
+    assertThat(unsupported("X", "brown +drillSideways"))
+        .isEqualTo("'+drillSideways' is not supported");
     assertThat(unsupported("X", "nrq//title 1 2"))
         .isEqualTo("index has no one-dimensional point field 'title'");
   }

@@ -1,0 +1,72 @@
+package org.nightbench.changepoints;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * A stored series of one machine of its own, filled with seeded nights: levels ± 1 %, one run a
+ * night from 2020-01-01 on.
+ */
+final class SeriesFixture {
+
+  static final Instant DAY0 = Instant.parse("2020-01-01T02:00:00Z");
+
+  private final JdbcClient jdbc;
+  private final String machine = "marks-" + UUID.randomUUID().toString().substring(0, 8);
+  private final SplittableRandom random = new SplittableRandom(17);
+  final long id;
+
+  SeriesFixture(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+    this.id =
+        jdbc.sql(
+                "insert into series (fingerprint, benchmark, task, metric, unit, higher_is_better,"
+                    + " machine, jdk, corpus, profile) values (?, 'search', 'MarkedTerm', 'qps',"
+                    + " 'q/s', true, ?, '25', 'c', 'nightly') returning id")
+            .params(UUID.randomUUID().toString(), machine)
+            .query(Long.class)
+            .single();
+  }
+
+  /** {@code n} nights from night {@code first} at {@code level} ± 1 %; their runs. */
+  List<Long> nights(int first, int n, double level) {
+    List<Long> runs = new ArrayList<>();
+    for (int night = first; night < first + n; night++) {
+      long run =
+          jdbc.sql(
+                  "insert into run (lucene_spec, lucene_version, machine, profile, corpus, status)"
+                      + " values ('git:main', '11.0.0', ?, 'nightly', 'c', 'succeeded')"
+                      + " returning id")
+              .param(machine)
+              .query(Long.class)
+              .single();
+      double value = level * (1 + 0.01 * random.nextGaussian());
+      jdbc.sql(
+              "insert into measurement (series_id, run_id, x, value, stddev, samples)"
+                  + " values (?, ?, ?, ?, ?, ?)")
+          .params(
+              id,
+              run,
+              Timestamp.from(DAY0.plusSeconds(86_400L * night)),
+              value,
+              level * 0.01,
+              new Double[] {value})
+          .update();
+      runs.add(run);
+    }
+    return runs;
+  }
+
+  /** The runs where the series' stored change points start, in x order, in any state. */
+  List<Long> changeRuns() {
+    return jdbc.sql("select run_id from change_point where series_id = ? order by x")
+        .param(id)
+        .query(Long.class)
+        .list();
+  }
+}

@@ -1,0 +1,73 @@
+package org.nightbench.worker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.nightbench.runs.Run;
+import org.nightbench.runs.RunService;
+import org.nightbench.runs.RunStatus;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.ActiveProfiles;
+
+/**
+ * A run whose profile has vector search, end to end through the real worker: the embedding step
+ * (MiniLM resolved from Maven and put on its class path), the KNN step, and series of recall and
+ * latency per vector format, with the format the release lacks named in the run's log.
+ */
+@SpringBootTest
+@ActiveProfiles("test")
+class VectorRunTests {
+
+  @Autowired RunService runs;
+  @Autowired RunWorker worker;
+  @Autowired DataSource dataSource;
+  @Autowired JdbcClient jdbc;
+
+  @Test
+  void aRunEmbedsTheCorpusOnceAndMeasuresKnnPerFormat() {
+    Run first = runs.enqueue("maven:9.12.3", "vectors", null, "manual");
+    QueuedRuns.runAll(dataSource, worker);
+    Run done = runs.find(first.id()).orElseThrow();
+
+    assertThat(done.status()).as("error: %s", done.error()).isEqualTo(RunStatus.SUCCEEDED);
+    List<String> series =
+        jdbc.sql(
+                "select s.task || ' ' || s.metric from series s join measurement m"
+                    + " on m.series_id = s.id where m.run_id = ? and s.benchmark = 'knn'"
+                    + " order by 1")
+            .param(done.id())
+            .query(String.class)
+            .list();
+    assertThat(series)
+        .contains(
+            "hnsw-fanout50 recall",
+            "hnsw-fanout50 latencyP99Ms",
+            "int7-fanout0 recall",
+            "hnsw-prefilter50pct recall",
+            "hnsw indexMB")
+        .noneMatch(s -> s.startsWith("bq"));
+    double recall =
+        jdbc.sql(
+                "select m.value from measurement m join series s on s.id = m.series_id"
+                    + " where m.run_id = ? and s.benchmark = 'knn' and s.task = 'hnsw-fanout50'"
+                    + " and s.metric = 'recall'")
+            .param(done.id())
+            .query(Double.class)
+            .single();
+    assertThat(recall).isGreaterThan(0.9);
+    assertThat(String.join("\n", runs.log(done.id(), 0)))
+        .contains("knn bq: skipped, this Lucene has no")
+        .contains("embedded 300/300 documents");
+
+    Run second = runs.enqueue("maven:9.12.3", "vectors", null, "manual");
+    QueuedRuns.runAll(dataSource, worker);
+    assertThat(runs.find(second.id()).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(String.join("\n", runs.log(second.id(), 0)))
+        .contains("document vectors from the cache")
+        .doesNotContain("embedded 300/300 documents");
+  }
+}

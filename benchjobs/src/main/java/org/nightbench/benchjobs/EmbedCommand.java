@@ -1,0 +1,169 @@
+package org.nightbench.benchjobs;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.nightbench.benchjobs.linedocs.LineDoc;
+import org.nightbench.benchjobs.linedocs.LineDocsReader;
+import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.benchjobs.vectors.EmbeddingCache;
+import org.nightbench.benchjobs.vectors.MiniLm;
+import org.nightbench.protocol.HarnessOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code embed}: the vectors of a corpus's first documents and of the query texts, with MiniLM on
+ * this machine, computed once per corpus content, model and count and kept in the cache; later runs
+ * only link them into place. Query texts are luceneutil's {@code vector//} tasks when a task file
+ * has them, else titles of the documents after the indexed ones (text the index has not seen).
+ */
+@Command(
+    name = HarnessOptions.EMBED_COMMAND,
+    mixinStandardHelpOptions = true,
+    description = "Embed documents and queries with all-MiniLM-L6-v2 (cached).")
+final class EmbedCommand implements Callable<Integer> {
+
+  /** Enough of a document for its embedding; MiniLM reads a few hundred word pieces at most. */
+  static final int MAX_CHARS = 1000;
+
+  private static final Pattern VECTOR_TASK = Pattern.compile("vector//(.+?)(\\s+#.*)?$");
+
+  @Option(names = HarnessOptions.CORPUS, required = true, paramLabel = "FILE")
+  Path corpus;
+
+  @Option(names = HarnessOptions.MAX_DOCS, defaultValue = "10000", paramLabel = "N")
+  int maxDocs;
+
+  @Option(names = HarnessOptions.MAX_QUERIES, defaultValue = "100", paramLabel = "N")
+  int maxQueries;
+
+  @Option(names = HarnessOptions.TASKS, paramLabel = "FILE", description = "vector// tasks")
+  Path tasks;
+
+  @Option(names = HarnessOptions.CACHE_DIR, required = true, paramLabel = "DIR")
+  Path cacheDir;
+
+  @Option(names = HarnessOptions.DOC_VECTORS, required = true, paramLabel = "FILE")
+  Path docVectors;
+
+  @Option(names = HarnessOptions.QUERY_VECTORS, required = true, paramLabel = "FILE")
+  Path queryVectors;
+
+  @Option(names = HarnessOptions.OUT, required = true, paramLabel = "FILE")
+  Path out;
+
+  @Override
+  public Integer call() throws Exception {
+    Files.deleteIfExists(out);
+    if (maxDocs < 1 || maxQueries < 1) {
+      throw new IllegalArgumentException("max docs and max queries must be positive");
+    }
+    EmbeddingCache cache = EmbeddingCache.of(cacheDir, corpus, MiniLm.NAME, maxDocs);
+    Texts texts = read();
+    if (texts.queries().isEmpty()) {
+      throw new IllegalArgumentException("no query texts: the corpus has no documents left over");
+    }
+    MiniLm model = null;
+    List<Metric> metrics = new ArrayList<>();
+    Path docs = cache.documents();
+    if (Files.isRegularFile(docs)) {
+      System.out.println("document vectors from the cache: " + docs);
+    } else {
+      model = new MiniLm();
+      long start = System.nanoTime();
+      EmbeddingCache.store(docs, embed(model, texts.documents(), "documents"), MiniLm.DIMENSION);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      metrics.add(metric("docsPerSec", "docs/s", true, texts.documents().size() / seconds));
+      metrics.add(metric("seconds", "s", false, seconds));
+    }
+    Path queries = cache.queries(texts.queries());
+    if (!Files.isRegularFile(queries)) {
+      model = model == null ? new MiniLm() : model;
+      EmbeddingCache.store(queries, embed(model, texts.queries(), "queries"), MiniLm.DIMENSION);
+    }
+    place(docs, docVectors);
+    place(queries, queryVectors);
+    metrics.add(metric("cached", "boolean", true, metrics.isEmpty() ? 1 : 0));
+    Results.write(out, HarnessOptions.EMBED_COMMAND, metrics);
+    return 0;
+  }
+
+  /** The texts to embed: the first documents, and the queries. */
+  record Texts(List<String> documents, List<String> queries) {}
+
+  private Texts read() throws IOException {
+    List<String> documents = new ArrayList<>();
+    List<String> titles = new ArrayList<>();
+    try (LineDocsReader reader = LineDocsReader.open(corpus)) {
+      LineDoc doc;
+      while (titles.size() < maxQueries && (doc = reader.next()) != null) {
+        if (documents.size() < maxDocs) {
+          String text = doc.title() + "\n" + doc.body();
+          documents.add(text.length() > MAX_CHARS ? text.substring(0, MAX_CHARS) : text);
+        } else if (!doc.title().isBlank()) {
+          titles.add(doc.title());
+        }
+      }
+    }
+    List<String> queries = tasks == null ? List.of() : vectorTasks(tasks);
+    return new Texts(documents, queries.isEmpty() ? titles : queries);
+  }
+
+  private List<String> vectorTasks(Path file) throws IOException {
+    List<String> texts = new ArrayList<>();
+    for (String line : Files.readAllLines(file)) {
+      Matcher m = VECTOR_TASK.matcher(line.strip());
+      if (m.find() && texts.size() < maxQueries) {
+        texts.add(m.group(1).strip());
+      }
+    }
+    return texts;
+  }
+
+  private static List<float[]> embed(MiniLm model, List<String> texts, String what) {
+    List<float[]> vectors = new ArrayList<>(texts.size());
+    long start = System.nanoTime();
+    long lastReport = start;
+    int batch = 64;
+    for (int i = 0; i < texts.size(); i += batch) {
+      for (float[] v : model.embed(texts.subList(i, Math.min(texts.size(), i + batch)))) {
+        vectors.add(v);
+      }
+      long now = System.nanoTime();
+      if (now - lastReport > 5_000_000_000L || vectors.size() == texts.size()) {
+        lastReport = now;
+        System.out.printf(
+            "embedded %d/%d %s (%.0f/s)%n",
+            vectors.size(), texts.size(), what, vectors.size() / ((now - start) / 1e9));
+      }
+    }
+    return vectors;
+  }
+
+  /** Puts the cached file where the run reads it: a hard link, else a copy. */
+  private static void place(Path cached, Path target) throws IOException {
+    Files.deleteIfExists(target);
+    try {
+      Files.createLink(target, cached);
+    } catch (IOException | UnsupportedOperationException e) {
+      Files.copy(cached, target, StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  private Metric metric(String name, String unit, boolean higherIsBetter, double value) {
+    Map<String, Object> detail = new LinkedHashMap<>();
+    detail.put("model", MiniLm.NAME);
+    detail.put("dimension", MiniLm.DIMENSION);
+    detail.put("docs", maxDocs);
+    return new Metric("embedding", MiniLm.NAME, name, unit, higherIsBetter, value, detail);
+  }
+}

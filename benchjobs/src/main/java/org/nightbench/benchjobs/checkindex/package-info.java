@@ -1,0 +1,2 @@
+/** CheckIndex's time on the nightly index, as Lucene's nightly charts it. */
+package org.nightbench.benchjobs.checkindex;

@@ -1,0 +1,193 @@
+package org.nightbench.benchjobs.coldcache;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.benchjobs.search.CompiledTask;
+import org.nightbench.benchjobs.search.TaskCompiler;
+import org.nightbench.benchjobs.search.TaskPlan;
+import org.nightbench.benchjobs.search.UnsupportedTaskException;
+import org.nightbench.benchjobs.tasks.Task;
+
+/**
+ * The first queries after the OS file cache is dropped, against the same queries once the cache is
+ * warm again. The JIT is warmed first on the same queries and the index closed before the cache is
+ * dropped (mapped pages in use are not dropped), so what differs between the two timings is where
+ * the index's bytes come from: the disk or RAM. One query per task category, in the file's order.
+ */
+public final class ColdCacheSearch {
+
+  /** Benchmark name of the metrics. */
+  public static final String BENCHMARK = "coldCache";
+
+  /** The task of the metrics. */
+  static final String TASK = "search";
+
+  /** Warm passes after the cold one; each query's fastest counts. */
+  static final int WARM_PASSES = 3;
+
+  /** The measurements, or why there are none. */
+  public record Report(List<Metric> metrics, List<String> notes) {}
+
+  private ColdCacheSearch() {}
+
+  /**
+   * @param queries at most this many queries, one per category
+   * @param warmupRounds untimed rounds over the queries before the cache is dropped, for the JIT
+   * @param dropCaches Linux's drop_caches file (another path in tests)
+   */
+  public static Report run(
+      Path indexDir,
+      List<Task> tasks,
+      String tasksSource,
+      int queries,
+      int warmupRounds,
+      Path dropCaches,
+      PrintStream progress)
+      throws IOException {
+    if (queries < 1) {
+      throw new IllegalArgumentException("queries must be >= 1, got " + queries);
+    }
+    if (warmupRounds < 0) {
+      throw new IllegalArgumentException("warmup-rounds must be >= 0, got " + warmupRounds);
+    }
+    PageCache cache = new PageCache(dropCaches);
+    String whyNot = cache.whyNot();
+    if (whyNot != null) {
+      String note = "cold page cache search: skipped, " + whyNot;
+      progress.println(note);
+      return new Report(List.of(), List.of(note));
+    }
+    List<Task> chosen;
+    List<String> notes;
+    try (Directory dir = FSDirectory.open(indexDir);
+        DirectoryReader reader = DirectoryReader.open(dir)) {
+      IndexSearcher searcher = searcher(reader);
+      TaskPlan plan = TaskPlan.build(searcher, tasks, tasksSource, 10);
+      notes = new ArrayList<>(plan.notes());
+      chosen = onePerCategory(plan, queries);
+      List<CompiledTask> compiled = compile(reader, chosen);
+      for (int r = 0; r < warmupRounds; r++) {
+        for (CompiledTask c : compiled) {
+          c.run(searcher);
+        }
+      }
+    }
+    cache.drop();
+    long t0 = System.nanoTime();
+    try (Directory dir = FSDirectory.open(indexDir);
+        DirectoryReader reader = DirectoryReader.open(dir)) {
+      double openMs = (System.nanoTime() - t0) / 1e6;
+      IndexSearcher searcher = searcher(reader);
+      // Compiling reads a little (the ids' doc values, a spell checker's terms): untimed, as a
+      // server would have done it at startup.
+      List<CompiledTask> compiled = compile(reader, chosen);
+      double[] cold = time(compiled, searcher);
+      // The cold pass happens once; the warm one is repeatable, so each query's fastest of a few
+      // counts and a scheduler hiccup on a busy box does not pass for the page cache.
+      double[] warm = time(compiled, searcher);
+      for (int pass = 1; pass < WARM_PASSES; pass++) {
+        double[] again = time(compiled, searcher);
+        for (int i = 0; i < warm.length; i++) {
+          warm[i] = Math.min(warm[i], again[i]);
+        }
+      }
+      progress.printf(
+          Locale.ROOT,
+          "cold-search: open %.1f ms, %d queries cold %.2f ms, warm %.2f ms on average"
+              + " (checksum %d)%n",
+          openMs,
+          compiled.size(),
+          mean(cold),
+          mean(warm),
+          checksum);
+      Map<String, Object> detail = new LinkedHashMap<>();
+      List<Map<String, Object>> perQuery = new ArrayList<>();
+      for (int i = 0; i < chosen.size(); i++) {
+        Map<String, Object> q = new LinkedHashMap<>();
+        q.put("category", chosen.get(i).category());
+        q.put("query", chosen.get(i).query());
+        q.put("coldMs", cold[i]);
+        q.put("warmMs", warm[i]);
+        perQuery.add(q);
+      }
+      detail.put("queries", perQuery);
+      detail.put("warmupRounds", warmupRounds);
+      detail.put("warm", "fastest of " + WARM_PASSES + " passes after the cold one");
+      detail.put("dropped", dropCaches.toString());
+      List<Metric> metrics = new ArrayList<>();
+      metrics.add(new Metric(BENCHMARK, TASK, "openMs", "ms", false, openMs, detail));
+      metrics.add(new Metric(BENCHMARK, TASK, "firstQueryMs", "ms", false, cold[0], detail));
+      metrics.add(new Metric(BENCHMARK, TASK, "coldQueryMs", "ms", false, mean(cold), detail));
+      metrics.add(new Metric(BENCHMARK, TASK, "warmQueryMs", "ms", false, mean(warm), detail));
+      return new Report(metrics, notes);
+    }
+  }
+
+  private static IndexSearcher searcher(DirectoryReader reader) {
+    IndexSearcher searcher = new IndexSearcher(reader);
+    // The second pass must find the pages warm, not the answers cached.
+    searcher.setQueryCache(null);
+    return searcher;
+  }
+
+  private static List<Task> onePerCategory(TaskPlan plan, int queries) {
+    Set<String> seen = new LinkedHashSet<>();
+    List<Task> chosen = new ArrayList<>();
+    for (Task t : plan.tasks()) {
+      if (chosen.size() < queries && seen.add(t.category())) {
+        chosen.add(t);
+      }
+    }
+    return chosen;
+  }
+
+  private static List<CompiledTask> compile(DirectoryReader reader, List<Task> tasks)
+      throws IOException {
+    List<CompiledTask> compiled = new ArrayList<>();
+    try (TaskCompiler compiler = new TaskCompiler(reader, 10)) {
+      for (Task t : tasks) {
+        try {
+          compiled.add(compiler.compile(t));
+        } catch (UnsupportedTaskException e) {
+          // It compiled against the same index a moment ago.
+          throw new IllegalStateException("task " + t + " no longer compiles: " + e.getMessage());
+        }
+      }
+    }
+    return compiled;
+  }
+
+  private static long checksum;
+
+  private static double[] time(List<CompiledTask> compiled, IndexSearcher searcher)
+      throws IOException {
+    double[] ms = new double[compiled.size()];
+    for (int i = 0; i < ms.length; i++) {
+      long t0 = System.nanoTime();
+      checksum += compiled.get(i).run(searcher);
+      ms[i] = (System.nanoTime() - t0) / 1e6;
+    }
+    return ms;
+  }
+
+  private static double mean(double[] values) {
+    double sum = 0;
+    for (double v : values) {
+      sum += v;
+    }
+    return sum / values.length;
+  }
+}

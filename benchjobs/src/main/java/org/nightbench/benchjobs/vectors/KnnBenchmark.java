@@ -1,0 +1,365 @@
+package org.nightbench.benchjobs.vectors;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.codecs.FilterCodec;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.perfield.PerFieldKnnVectorsFormat;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.IntPoint;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.nightbench.benchjobs.result.Curve;
+import org.nightbench.benchjobs.result.Metric;
+
+/**
+ * luceneutil's KNN benchmark in one JVM: per vector format, index the document vectors (time, size,
+ * optionally force-merged to one segment), then search every query vector at several fanouts and
+ * measure recall@k against the exact neighbours, latency (mean, p50, p99) and CPU per query; with
+ * filters that keep a share of the documents, pre-filtered (the filter inside the graph search) and
+ * post-filtered (a wider search, filtered after). A format the release lacks is skipped with a
+ * note; a recall far below what the format should reach fails the benchmark, since it means a wrong
+ * similarity or vectors out of order rather than a slow night.
+ */
+public final class KnnBenchmark {
+
+  static final String FIELD = "vector";
+  static final String ORD = "ord";
+  static final String BUCKET = "bucket";
+
+  /** The smallest recall@k of float32 HNSW at the widest fanout that is believable. */
+  static final double PLAUSIBLE_RECALL = 0.5;
+
+  private final KnnSettings settings;
+  private final PrintStream log;
+  private final Map<KnnFormat, String> formatNames = new java.util.EnumMap<>(KnnFormat.class);
+
+  public KnnBenchmark(KnnSettings settings, PrintStream log) {
+    this.settings = settings;
+    this.log = log;
+  }
+
+  /** What one run measured: metrics, a recall-against-latency curve per format, and notes. */
+  public record Outcome(List<Metric> metrics, List<Curve> curves, List<String> notes) {}
+
+  public Outcome run(float[][] documents, float[][] queries, int[][] exact, Path work)
+      throws IOException {
+    List<Metric> metrics = new ArrayList<>();
+    List<Curve> curves = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    for (KnnFormat format : settings.formats()) {
+      Optional<KnnVectorsFormat> vectorsFormat;
+      try {
+        vectorsFormat = format.create();
+      } catch (UnsupportedOperationException e) {
+        notes.add("knn " + format.label() + ": skipped, " + e.getMessage());
+        log.println("knn " + format.label() + ": skipped, " + e.getMessage());
+        continue;
+      }
+      // Which class of the release it was: int7 is one format in 9.12 and another in 10.6.
+      formatNames.put(
+          format,
+          vectorsFormat.map(f -> f.getClass().getSimpleName()).orElse("the codec's default"));
+      Path indexDir = work.resolve("knn-" + format.label());
+      try (Directory dir = FSDirectory.open(indexDir)) {
+        index(format, vectorsFormat, documents, dir, metrics);
+        try (DirectoryReader reader = DirectoryReader.open(dir)) {
+          search(format, reader, queries, exact, metrics, curves);
+        }
+      } finally {
+        deleteRecursively(indexDir);
+      }
+    }
+    return new Outcome(metrics, curves, notes);
+  }
+
+  private void index(
+      KnnFormat format,
+      Optional<KnnVectorsFormat> vectorsFormat,
+      float[][] documents,
+      Directory dir,
+      List<Metric> metrics)
+      throws IOException {
+    IndexWriterConfig config = new IndexWriterConfig().setRAMBufferSizeMB(settings.ramBufferMb());
+    vectorsFormat.ifPresent(f -> config.setCodec(codecWith(f)));
+    VectorSimilarityFunction similarity =
+        VectorSimilarityFunction.valueOf(settings.similarity().name());
+    long start = System.nanoTime();
+    try (IndexWriter writer = new IndexWriter(dir, config)) {
+      for (int i = 0; i < documents.length; i++) {
+        Document doc = new Document();
+        doc.add(new KnnFloatVectorField(FIELD, documents[i], similarity));
+        doc.add(new NumericDocValuesField(ORD, i));
+        doc.add(new StoredField(ORD, i));
+        // Buckets 0..99 from the ordinal's hash: a filter "bucket < p" keeps p % of the documents.
+        doc.add(new IntPoint(BUCKET, bucket(i)));
+        writer.addDocument(doc);
+      }
+      writer.commit();
+      double indexSeconds = (System.nanoTime() - start) / 1e9;
+      metrics.add(metric(format, "indexSeconds", "s", false, indexSeconds));
+      metrics.add(
+          metric(format, "indexDocsPerSec", "docs/s", true, documents.length / indexSeconds));
+      if (settings.forceMerge()) {
+        long merge = System.nanoTime();
+        writer.forceMerge(1);
+        writer.commit();
+        metrics.add(
+            metric(format, "forceMergeSeconds", "s", false, (System.nanoTime() - merge) / 1e9));
+      }
+    }
+    metrics.add(metric(format, "indexMB", "MB", false, sizeMb(dir)));
+    log.printf(
+        "knn %s: indexed %d vectors in %.1f s%n",
+        format.label(), documents.length, (System.nanoTime() - start) / 1e9);
+  }
+
+  private void search(
+      KnnFormat format,
+      DirectoryReader reader,
+      float[][] queries,
+      int[][] exact,
+      List<Metric> metrics,
+      List<Curve> curves)
+      throws IOException {
+    IndexSearcher searcher = new IndexSearcher(reader);
+    int[] ordinals = ordinals(reader);
+    List<List<Double>> rows = new ArrayList<>();
+    double widestRecall = 0;
+    for (int fanout : settings.fanouts()) {
+      Measured measured = measure(searcher, ordinals, queries, exact, fanout, null);
+      String task = format.label() + "-fanout" + fanout;
+      metrics.add(
+          metric(format, task, "recall", "recall@" + settings.k(), true, measured.recall()));
+      metrics.add(metric(format, task, "latencyMeanMs", "ms", false, measured.meanMs()));
+      metrics.add(metric(format, task, "latencyP50Ms", "ms", false, measured.p50Ms()));
+      metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
+      metrics.add(metric(format, task, "cpuMs", "ms", false, measured.cpuMs()));
+      rows.add(List.of(measured.meanMs(), measured.recall(), (double) fanout));
+      widestRecall = measured.recall();
+      log.printf(
+          "knn %s fanout %d: recall %.3f, mean %.3f ms, p99 %.3f ms%n",
+          format.label(), fanout, measured.recall(), measured.meanMs(), measured.p99Ms());
+    }
+    // The trade-off a user picks a fanout from: recall against what it costs per query.
+    rows.sort(java.util.Comparator.comparing(row -> row.get(0)));
+    curves.add(
+        new Curve(
+            "knn",
+            format.label(),
+            "recallVsLatency",
+            "mean latency ms",
+            List.of("recall@" + settings.k(), "fanout"),
+            rows));
+    if (format == KnnFormat.HNSW && widestRecall < PLAUSIBLE_RECALL) {
+      throw new IllegalStateException(
+          String.format(
+              java.util.Locale.ROOT,
+              "knn hnsw recall@%d is %.3f at fanout %d: implausibly low (a wrong similarity, or"
+                  + " vectors out of order?)",
+              settings.k(),
+              widestRecall,
+              settings.fanouts().get(settings.fanouts().size() - 1)));
+    }
+    int fanout = settings.fanouts().get(0);
+    for (int percent : settings.filterPercents()) {
+      for (boolean pre : new boolean[] {true, false}) {
+        Measured measured = measure(searcher, ordinals, queries, exact, fanout, percent, pre);
+        String task = format.label() + (pre ? "-prefilter" : "-postfilter") + percent + "pct";
+        metrics.add(
+            metric(format, task, "recall", "recall@" + settings.k(), true, measured.recall()));
+        metrics.add(metric(format, task, "latencyMeanMs", "ms", false, measured.meanMs()));
+        metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
+      }
+    }
+  }
+
+  /** Latencies, CPU and recall of one setting over every query, after one warm-up pass. */
+  record Measured(double recall, double meanMs, double p50Ms, double p99Ms, double cpuMs) {}
+
+  private Measured measure(
+      IndexSearcher searcher,
+      int[] ordinals,
+      float[][] queries,
+      int[][] exact,
+      int fanout,
+      Integer filterPercent) {
+    return measure(searcher, ordinals, queries, exact, fanout, filterPercent, true);
+  }
+
+  private Measured measure(
+      IndexSearcher searcher,
+      int[] ordinals,
+      float[][] queries,
+      int[][] exact,
+      int fanout,
+      Integer filterPercent,
+      boolean preFilter) {
+    int k = settings.k();
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long[] nanos = new long[queries.length];
+    double recall = 0;
+    long cpu = 0;
+    for (int pass = 0; pass < 2; pass++) {
+      recall = 0;
+      cpu = 0;
+      for (int q = 0; q < queries.length; q++) {
+        long cpuStart = threads.getCurrentThreadCpuTime();
+        long start = System.nanoTime();
+        int[] found = search(searcher, ordinals, queries[q], k, fanout, filterPercent, preFilter);
+        nanos[q] = System.nanoTime() - start;
+        cpu += threads.getCurrentThreadCpuTime() - cpuStart;
+        int[] truth = filterPercent == null ? exact[q] : filteredTruth(exact[q], filterPercent, k);
+        recall += ExactNeighbours.recall(truth, found, k);
+      }
+    }
+    long[] sorted = nanos.clone();
+    Arrays.sort(sorted);
+    double mean = Arrays.stream(nanos).average().orElse(0) / 1e6;
+    return new Measured(
+        recall / queries.length,
+        mean,
+        sorted[(int) Math.min(sorted.length - 1, Math.floor(0.5 * sorted.length))] / 1e6,
+        sorted[(int) Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)] / 1e6,
+        cpu / 1e6 / queries.length);
+  }
+
+  /**
+   * The exact neighbours that pass the filter, from the exact list, which is computed deep enough
+   * ({@link KnnSettings#exactDepth()}) that about k of them pass the narrowest filter.
+   */
+  private static int[] filteredTruth(int[] exact, int percent, int k) {
+    return Arrays.stream(exact).filter(ord -> bucket(ord) < percent).limit(k).toArray();
+  }
+
+  private int[] search(
+      IndexSearcher searcher,
+      int[] ordinals,
+      float[] query,
+      int k,
+      int fanout,
+      Integer filterPercent,
+      boolean preFilter) {
+    try {
+      Query filter =
+          filterPercent == null ? null : IntPoint.newRangeQuery(BUCKET, 0, filterPercent - 1);
+      TopDocs top;
+      if (filter == null || preFilter) {
+        top = searcher.search(new KnnFloatVectorQuery(FIELD, query, k + fanout, filter), k);
+      } else {
+        // Post-filter: a search wide enough that about k of its hits should pass, then the filter.
+        int wide = (int) Math.ceil((k + fanout) * 100.0 / filterPercent);
+        top = searcher.search(new KnnFloatVectorQuery(FIELD, query, wide), wide);
+        return Stream.of(top.scoreDocs)
+            .mapToInt(hit -> ordinals[hit.doc])
+            .filter(ord -> bucket(ord) < filterPercent)
+            .limit(k)
+            .toArray();
+      }
+      return Stream.of(top.scoreDocs).mapToInt((ScoreDoc hit) -> ordinals[hit.doc]).toArray();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** Each document's ordinal in the vector file, by its doc id in the (possibly merged) index. */
+  private static int[] ordinals(DirectoryReader reader) throws IOException {
+    int[] ordinals = new int[reader.maxDoc()];
+    for (var leaf : reader.leaves()) {
+      NumericDocValues values = leaf.reader().getNumericDocValues(ORD);
+      for (int doc = values.nextDoc();
+          doc != NumericDocValues.NO_MORE_DOCS;
+          doc = values.nextDoc()) {
+        ordinals[leaf.docBase + doc] = (int) values.longValue();
+      }
+    }
+    return ordinals;
+  }
+
+  /** A document's filter bucket, 0..99, spread by a hash of its ordinal (deterministic). */
+  static int bucket(int ordinal) {
+    return (int)
+        Math.floorMod(new SplittableRandom(ordinal * 0x9E3779B97F4A7C15L).nextLong(), 100L);
+  }
+
+  private static Codec codecWith(KnnVectorsFormat format) {
+    Codec base = Codec.getDefault();
+    KnnVectorsFormat perField =
+        new PerFieldKnnVectorsFormat() {
+          @Override
+          public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+            return format;
+          }
+        };
+    // Reading needs no such codec: the per-field format records the format's name per field.
+    return new FilterCodec(base.getName(), base) {
+      @Override
+      public KnnVectorsFormat knnVectorsFormat() {
+        return perField;
+      }
+    };
+  }
+
+  private static double sizeMb(Directory dir) throws IOException {
+    long bytes = 0;
+    for (String file : dir.listAll()) {
+      bytes += dir.fileLength(file);
+    }
+    return bytes / (1024.0 * 1024.0);
+  }
+
+  private Metric metric(KnnFormat format, String name, String unit, boolean higher, double value) {
+    return metric(format, format.label(), name, unit, higher, value);
+  }
+
+  private Metric metric(
+      KnnFormat format, String task, String name, String unit, boolean higher, double value) {
+    Map<String, Object> detail = new LinkedHashMap<>();
+    detail.put("format", format.label());
+    detail.put("k", settings.k());
+    detail.put("similarity", settings.similarity().name().toLowerCase(java.util.Locale.ROOT));
+    detail.put("forceMerged", settings.forceMerge());
+    String luceneFormat = formatNames.get(format);
+    if (luceneFormat != null) {
+      detail.put("luceneFormat", luceneFormat);
+    }
+    return new Metric("knn", task, name, unit, higher, value, detail);
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

@@ -1,0 +1,129 @@
+package org.nightbench.benchjobs.vectors;
+
+import java.lang.reflect.Constructor;
+import java.util.List;
+import java.util.Optional;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+
+/**
+ * The vector formats a run compares, found in the Lucene under test by class name at run time (the
+ * harness is compiled against 9.12 and runs on 9.x and 10.x): a release without one skips it with a
+ * note saying so.
+ *
+ * <ul>
+ *   <li>{@code hnsw}: the codec's own float32 HNSW format, in every release with KNN;
+ *   <li>{@code int7}, {@code int4}: scalar-quantized HNSW
+ *       (Lucene99HnswScalarQuantizedVectorsFormat, 9.10 on for the bit count);
+ *   <li>{@code bq}: binary-quantized HNSW (Lucene102HnswBinaryQuantizedVectorsFormat, 10.2 on).
+ * </ul>
+ */
+public enum KnnFormat {
+  HNSW("hnsw"),
+  INT7("int7"),
+  INT4("int4"),
+  BQ("bq");
+
+  /** Lucene's defaults for graph degree and construction beam width. */
+  static final int MAX_CONN = 16;
+
+  static final int BEAM_WIDTH = 100;
+
+  private static final String SCALAR =
+      "org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat";
+  private static final String BINARY =
+      "org.apache.lucene.codecs.lucene102.Lucene102HnswBinaryQuantizedVectorsFormat";
+  private static final String QUANTIZED_104 =
+      "org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat";
+  private static final String ENCODING =
+      "org.apache.lucene.util.quantization.QuantizedByteVectorValues$ScalarEncoding";
+
+  private final String label;
+
+  KnnFormat(String label) {
+    this.label = label;
+  }
+
+  public String label() {
+    return label;
+  }
+
+  public static KnnFormat of(String label) {
+    for (KnnFormat format : values()) {
+      if (format.label.equals(label.strip())) {
+        return format;
+      }
+    }
+    throw new IllegalArgumentException(
+        "unknown vector format '" + label + "': use hnsw, int7, int4 or bq");
+  }
+
+  /**
+   * The format to write the vector field with; empty for {@link #HNSW}, which is the codec's own.
+   *
+   * @throws UnsupportedOperationException naming the class the release lacks
+   */
+  Optional<KnnVectorsFormat> create() {
+    return switch (this) {
+      case HNSW -> Optional.empty();
+      case INT7 -> Optional.of(newest("SEVEN_BIT").orElseGet(() -> scalar(7)));
+      case INT4 -> Optional.of(newest("PACKED_NIBBLE").orElseGet(() -> scalar(4)));
+      case BQ ->
+          Optional.of(
+              newest("SINGLE_BIT_QUERY_NIBBLE")
+                  .orElseGet(() -> instantiate(BINARY, List.of(), List.of())));
+    };
+  }
+
+  /** 10.4's quantized HNSW with {@code encoding}; empty in releases before it. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Optional<KnnVectorsFormat> newest(String encoding) {
+    Class<?> encodings;
+    try {
+      encodings = Class.forName(ENCODING);
+      Class.forName(QUANTIZED_104);
+    } catch (ClassNotFoundException e) {
+      return Optional.empty();
+    }
+    Object value = Enum.valueOf((Class<Enum>) encodings, encoding);
+    return Optional.of(
+        instantiate(
+            QUANTIZED_104,
+            List.of(encodings, int.class, int.class),
+            List.of(value, MAX_CONN, BEAM_WIDTH)));
+  }
+
+  private static KnnVectorsFormat scalar(int bits) {
+    // (maxConn, beamWidth, numMergeWorkers, bits, compress, confidenceInterval, mergeExec)
+    return instantiate(
+        SCALAR,
+        List.of(
+            int.class,
+            int.class,
+            int.class,
+            int.class,
+            boolean.class,
+            Float.class,
+            java.util.concurrent.ExecutorService.class),
+        java.util.Arrays.asList(MAX_CONN, BEAM_WIDTH, 1, bits, bits == 4, null, null));
+  }
+
+  private static KnnVectorsFormat instantiate(
+      String className, List<Class<?>> types, List<Object> args) {
+    try {
+      Class<?> type = Class.forName(className);
+      Constructor<?> constructor = type.getConstructor(types.toArray(Class<?>[]::new));
+      return (KnnVectorsFormat) constructor.newInstance(args.toArray());
+    } catch (ClassNotFoundException e) {
+      throw new UnsupportedOperationException("this Lucene has no " + simpleName(className));
+    } catch (NoSuchMethodException e) {
+      throw new UnsupportedOperationException(
+          "this Lucene's " + simpleName(className) + " has no constructor taking " + types);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot create " + className + ": " + e, e);
+    }
+  }
+
+  private static String simpleName(String className) {
+    return className.substring(className.lastIndexOf('.') + 1);
+  }
+}
