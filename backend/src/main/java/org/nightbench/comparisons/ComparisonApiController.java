@@ -41,7 +41,7 @@ class ComparisonApiController {
               + " \"baselineStoredFields\": \"speed\", \"candidateStoredFields\":"
               + " \"compression\", \"baselinePostingsFormat\": null,"
               + " \"candidatePostingsFormat\": \"Lucene912\", \"benchmarks\": [\"search\","
-              + " \"indexing\", \"pk-lookup\", \"facet-timings\", \"nrt\", \"load\"], \"categories\":"
+              + " \"indexing\", \"pk-lookup\", \"nrt\", \"load\"], \"categories\":"
               + " [\"HighTerm\"], \"profile\", \"corpus\", \"resultsMayChange\": false}; its"
               + " id is the id of its run")
   ResponseEntity<ComparisonView> create(@RequestBody ComparisonRequest request, Principal user) {

@@ -47,7 +47,6 @@ class ComparisonExecutor {
     measurement.tasks();
     measurement.search();
     measurement.pkLookups();
-    measurement.facetTimings();
     measurement.nrt();
     measurement.load();
     measurement.nightlyMeasurements();

@@ -159,15 +159,6 @@ final class ComparisonMeasurement {
     }
   }
 
-  void facetTimings() {
-    if (plan.runs(ComparisonRuns.FACET_TIMINGS)) {
-      interleaving.run(
-          "facet-timings",
-          (side, jvm, out) -> commands.facetTimings(side.index, out),
-          Interleaving.AfterJvm.NOTHING);
-    }
-  }
-
   void nrt() {
     if (!plan.runs(ComparisonRuns.NRT)) {
       return;

@@ -228,10 +228,6 @@ public class ComparisonService implements ComparisonRuns {
     if (benchmarks.contains(ComparisonRuns.PK_LOOKUP) && profile.pkLookups() == null) {
       throw new IllegalArgumentException("profile " + profileName + " has no PK lookup settings");
     }
-    if (benchmarks.contains(ComparisonRuns.FACET_TIMINGS) && profile.facetTimings() == null) {
-      throw new IllegalArgumentException(
-          "profile " + profileName + " has no facet timing settings");
-    }
     if (benchmarks.contains(ComparisonRuns.NRT) && profile.nrt().isEmpty()) {
       throw new IllegalArgumentException("profile " + profileName + " has no NRT variants");
     }

@@ -17,7 +17,6 @@ final class ComparisonStepCounter {
     steps += profile.tasksFile() == null ? 1 : 0;
     steps += plan.runs(ComparisonRuns.SEARCH) ? perBenchmark : 0;
     steps += plan.runs(ComparisonRuns.PK_LOOKUP) ? perBenchmark : 0;
-    steps += plan.runs(ComparisonRuns.FACET_TIMINGS) ? perBenchmark : 0;
     steps += plan.runs(ComparisonRuns.NRT) ? perBenchmark * profile.nrt().size() : 0;
     steps += plan.runs(ComparisonRuns.LOAD) ? perBenchmark : 0;
     steps += plan.runs(ComparisonRuns.PK_POSTINGS) ? perBenchmark : 0;

@@ -68,7 +68,6 @@ public interface ComparisonRuns {
 
   String SEARCH = "search";
   String PK_LOOKUP = "pk-lookup";
-  String FACET_TIMINGS = "facet-timings";
   String INDEXING = "indexing";
   String NRT = "nrt";
   String LOAD = "load";
@@ -83,7 +82,6 @@ public interface ComparisonRuns {
           INDEXING,
           SEARCH,
           PK_LOOKUP,
-          FACET_TIMINGS,
           NRT,
           LOAD,
           PK_POSTINGS,

@@ -177,8 +177,7 @@ class ComparisonRunTests {
                         "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:9.12.3\","
                             + "\"candidateStoredFields\":\"compression\",\"jvms\":2,"
                             + "\"profile\":\"suite\",\"benchmarks\":[\"load\",\"indexing\","
-                            + "\"search\",\"nrt\",\"pk-lookup\",\"facet-timings\"],\"categories\":"
-                            + "[\"HighTerm\"]}")
+                            + "\"search\",\"nrt\",\"pk-lookup\"],\"categories\":[\"HighTerm\"]}")
                     .with(TestUsers.editor()))
             .andExpect(status().isCreated())
             .andExpect(jsonPath("$.benchmarks[0]").value("indexing"))
@@ -238,23 +237,16 @@ class ComparisonRunTests {
     assertThat(steps)
         .filteredOn(line -> line.startsWith("== indexing") || line.startsWith("== nrt"))
         .containsExactly(
-            "== indexing 1kb-docs baseline JVM 1/2 (step 1 of 27)",
-            "== indexing 1kb-docs candidate JVM 1/2 (step 2 of 27)",
-            "== indexing 1kb-docs candidate JVM 2/2 (step 3 of 27)",
-            "== indexing 1kb-docs baseline JVM 2/2 (step 4 of 27)",
-            "== indexing baseline for the queries (step 5 of 27)",
-            "== indexing candidate for the queries (step 6 of 27)",
-            "== nrt plain baseline JVM 1/2 (step 20 of 27)",
-            "== nrt plain candidate JVM 1/2 (step 21 of 27)",
-            "== nrt plain candidate JVM 2/2 (step 22 of 27)",
-            "== nrt plain baseline JVM 2/2 (step 23 of 27)");
-    assertThat(steps)
-        .filteredOn(line -> line.startsWith("== facet-timings"))
-        .containsExactly(
-            "== facet-timings baseline JVM 1/2 (step 16 of 27)",
-            "== facet-timings candidate JVM 1/2 (step 17 of 27)",
-            "== facet-timings candidate JVM 2/2 (step 18 of 27)",
-            "== facet-timings baseline JVM 2/2 (step 19 of 27)");
+            "== indexing 1kb-docs baseline JVM 1/2 (step 1 of 23)",
+            "== indexing 1kb-docs candidate JVM 1/2 (step 2 of 23)",
+            "== indexing 1kb-docs candidate JVM 2/2 (step 3 of 23)",
+            "== indexing 1kb-docs baseline JVM 2/2 (step 4 of 23)",
+            "== indexing baseline for the queries (step 5 of 23)",
+            "== indexing candidate for the queries (step 6 of 23)",
+            "== nrt plain baseline JVM 1/2 (step 16 of 23)",
+            "== nrt plain candidate JVM 1/2 (step 17 of 23)",
+            "== nrt plain candidate JVM 2/2 (step 18 of 23)",
+            "== nrt plain baseline JVM 2/2 (step 19 of 23)");
     assertThat(logLines(runId, "$ %index %--stored-fields compression%")).isEqualTo(3);
     assertThat(logLines(runId, "$ %index %--deterministic%")).isEqualTo(2);
     assertThat(
@@ -263,9 +255,8 @@ class ComparisonRunTests {
                 .getResponse()
                 .getContentAsString())
         .contains("Candidate: maven:9.12.3 (Lucene 9.12.3), stored fields best compression")
-        .contains("indexing, search, pk-lookup, facet-timings, nrt, load (HighTerm)")
+        .contains("indexing, search, pk-lookup, nrt, load (HighTerm)")
         .contains("indexing indexSizeMB (MB)")
-        .contains("facets countsMs (ms)")
         .containsPattern("Not judged:\n  indexing \\w+ 1kb-docs: a value is zero or not a number");
   }
 
@@ -357,18 +348,14 @@ class ComparisonRunTests {
         new String[][] {
           {
             "\"benchmarks\":[\"search\",\"vectors\"]",
-            "unknown benchmark vectors: use indexing, search, pk-lookup, facet-timings, nrt, load,"
-                + " pk-postings, check-index, cold-search, stored-fields"
+            "unknown benchmark vectors: use indexing, search, pk-lookup, nrt, load, pk-postings,"
+                + " check-index, cold-search, stored-fields"
           },
           {
             "\"benchmarks\":[\"stored-fields\"],\"profile\":\"tiny\"",
             "profile tiny has no stored-fields settings"
           },
           {"\"benchmarks\":[\"nrt\"],\"profile\":\"tiny\"", "profile tiny has no NRT variants"},
-          {
-            "\"benchmarks\":[\"facet-timings\"],\"profile\":\"tiny\"",
-            "profile tiny has no facet timing settings"
-          },
           {
             "\"candidateStoredFields\":\"tiny\"",
             "unknown stored fields mode tiny: use speed or compression"
