@@ -31,6 +31,7 @@ import java.util.List;
  *     time); null for the harness default (10 s), 0 for the fixed warm-up repetitions only
  * @param measurements the nightly's measurements beside the queries (stored fields, CheckIndex, PK
  *     lookups with the id postings in RAM, cold page cache search); null for none
+ * @param facetTimings the high-cardinality facet timings; null for none
  */
 public record BenchmarkProfile(
     int maxDocs,
@@ -50,7 +51,8 @@ public record BenchmarkProfile(
     Duration stepTimeout,
     Double maxWarmupSeconds,
     NightlyMeasurements measurements,
-    KnnSettings knn) {
+    KnnSettings knn,
+    FacetTimingSettings facetTimings) {
 
   public BenchmarkProfile {
     if (maxWarmupSeconds != null && maxWarmupSeconds < 0) {
@@ -106,7 +108,8 @@ public record BenchmarkProfile(
         stepTimeout,
         maxWarmupSeconds,
         measurements,
-        knn);
+        knn,
+        facetTimings);
   }
 
   /** The variant whose index the query benchmarks read. */

@@ -8,9 +8,9 @@ import org.springframework.util.FileSystemUtils;
 /**
  * The benchmarks of an ordinary run in the order they depend on each other: index the corpus (once
  * per indexing variant), generate or take the query tasks, then what reads the index — search in
- * several fresh JVMs, PK lookups, NRT, load sweeps, the nightly's other measurements — with the
- * calibration workload around it all. Each is a step of {@link HarnessSteps}; a benchmark that
- * cannot run because one it depends on failed is named as skipped.
+ * several fresh JVMs, PK lookups, facet timings, NRT, load sweeps, the nightly's other measurements
+ * — with the calibration workload around it all. Each is a step of {@link HarnessSteps}; a
+ * benchmark that cannot run because one it depends on failed is named as skipped.
  */
 public final class BenchmarkSteps {
 
@@ -41,9 +41,9 @@ public final class BenchmarkSteps {
   }
 
   /**
-   * Indexing, then the benchmarks that read the index: search, PK lookups, NRT, load, and the
-   * nightly's other measurements (PK lookups with the id postings in RAM, CheckIndex, cold page
-   * cache search, stored fields).
+   * Indexing, then the benchmarks that read the index: search, PK lookups, facet timings, NRT,
+   * load, and the nightly's other measurements (PK lookups with the id postings in RAM, CheckIndex,
+   * cold page cache search, stored fields).
    */
   public void run() {
     Path index = index();
@@ -56,6 +56,10 @@ public final class BenchmarkSteps {
     if (profile.pkLookups() != null) {
       Path out = work.resolve("pk.json");
       steps.optional("PK lookups", commands.pkLookups(index, out), out);
+    }
+    if (profile.facetTimings() != null) {
+      Path out = work.resolve("facet-timings.json");
+      steps.optional("facet timings", commands.facetTimings(index, out), out);
     }
     if (tasks != null) {
       nrt(index, tasks);

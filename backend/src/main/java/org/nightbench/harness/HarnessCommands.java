@@ -148,6 +148,20 @@ public final class HarnessCommands {
         out);
   }
 
+  public List<String> facetTimings(Path indexDir, Path out) {
+    FacetTimingSettings facets = profile.facetTimings();
+    return args(
+        HarnessOptions.FACET_TIMINGS_COMMAND,
+        HarnessOptions.INDEX_DIR,
+        indexDir,
+        HarnessOptions.REPETITIONS,
+        facets.repetitions(),
+        HarnessOptions.WARMUP,
+        facets.warmup(),
+        HarnessOptions.OUT,
+        out);
+  }
+
   public List<String> nrt(
       NrtVariant variant, Path indexDir, Path workDir, Path corpus, Path tasks, Path out) {
     List<String> args =

@@ -50,7 +50,8 @@ class HarnessCommandsTest {
               true,
               new PkPostingsSettings(List.of("FST50"), 0, 0, 0, 0),
               new ColdSearchSettings(0, 0)),
-          new KnnSettings(500, 20, List.of("hnsw", "bq"), List.of(0, 40), List.of(20), 5, true));
+          new KnnSettings(500, 20, List.of("hnsw", "bq"), List.of(0, 40), List.of(20), 5, true),
+          new FacetTimingSettings(0, 0));
 
   static Stream<List<String>> commandLines() {
     HarnessCommands commands = new HarnessCommands(PROFILE);
@@ -63,6 +64,7 @@ class HarnessCommandsTest {
         commands.search(INDEX, TASKS, 1, OUT),
         commands.search(INDEX, TASKS, 2, OUT, "nio"),
         commands.pkLookups(INDEX, OUT),
+        commands.facetTimings(INDEX, OUT),
         commands.nrt(PROFILE.nrt().get(0), INDEX, Path.of("nrt"), CORPUS, TASKS, OUT),
         commands.load("bytebuffers", INDEX, TASKS, OUT),
         commands.calibrate(OUT),

@@ -64,6 +64,10 @@ class RunSuiteTests {
             "search/HighTerm/qpsFastest",
             "pk/sequential/lookupsPerSec",
             "pk/random/lookupsPerSec",
+            "facets/RandomLabel.taxonomy/countsMs",
+            "facets/RandomLabel.sortedset/countsMs",
+            "facets/RandomLabel.taxonomy/topChildrenMs",
+            "facets/RandomLabel.sortedset/allChildrenMs",
             "nrt/plain/reopenP50Ms",
             "nrt/plain/reopenP99Ms",
             "nrt/plain/reopenMaxMs",
@@ -107,9 +111,9 @@ class RunSuiteTests {
             "load/bytebuffers/latencyVsLoad");
     assertThat(count("select count(*) from run_result where run_id = :run", run.id()))
         .as(
-            "every JVM's result file: 2 calibrations, 2 indexings, 2 searches, pk, nrt, 2 loads,"
-                + " pk-postings, check-index, cold-search, 2 stored fields")
-        .isEqualTo(15);
+            "every JVM's result file: 2 calibrations, 2 indexings, 2 searches, pk, facet timings,"
+                + " nrt, 2 loads, pk-postings, check-index, cold-search, 2 stored fields")
+        .isEqualTo(16);
     assertThat(count("select count(*) from run_query_result where run_id = :run", run.id()))
         .isPositive();
     // Each search JVM's stored result says how long warm-up took and why it ended.
@@ -243,7 +247,7 @@ class RunSuiteTests {
     assertThat(done.status()).isEqualTo(RunStatus.FAILED);
     assertThat(done.error())
         .startsWith("2 benchmarks failed, the others' results are kept: ")
-        .contains("NRT forever: timed out after 12s")
+        .contains("NRT forever: timed out after 20s")
         .contains("load sweep on mmap: ")
         .doesNotContain("\n");
     assertThat(seriesOf(run.id()))

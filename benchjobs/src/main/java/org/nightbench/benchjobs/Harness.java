@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
       LoadCommand.class,
       NrtCommand.class,
       BareLoopCommand.class,
+      FacetTimingsCommand.class,
       StoredFieldsCommand.class,
       CheckIndexCommand.class,
       PkPostingsCommand.class,

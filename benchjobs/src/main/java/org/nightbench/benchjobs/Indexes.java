@@ -13,6 +13,8 @@ import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.store.NIOFSDirectory;
 import org.nightbench.benchjobs.checkindex.CheckIndexTiming;
 import org.nightbench.benchjobs.coldcache.ColdCacheSearch;
+import org.nightbench.benchjobs.facets.FacetTimingSettings;
+import org.nightbench.benchjobs.facets.FacetTimings;
 import org.nightbench.benchjobs.pk.PkLookupBenchmark;
 import org.nightbench.benchjobs.pk.PkLookupSettings;
 import org.nightbench.benchjobs.pk.PkPostingsBenchmark;
@@ -57,6 +59,13 @@ final class Indexes {
       throws IOException {
     try (Opened index = open(dir)) {
       return PkLookupBenchmark.run(index.reader(), dir.toString(), settings, progress);
+    }
+  }
+
+  static FacetTimings.Report facetTimings(
+      Path dir, FacetTimingSettings settings, PrintStream progress) throws IOException {
+    try (Opened index = open(dir)) {
+      return FacetTimings.run(index.reader(), dir, settings, progress);
     }
   }
 

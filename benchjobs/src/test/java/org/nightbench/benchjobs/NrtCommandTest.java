@@ -155,10 +155,11 @@ class NrtCommandTest {
   private static Map<String, String> checksums(Path dir)
       throws IOException, NoSuchAlgorithmException {
     Map<String, String> sums = new TreeMap<>();
-    try (Stream<Path> files = Files.list(dir)) {
-      for (Path file : files.toList()) {
+    // The taxonomy beside the index (a subdirectory) must stay as it was too.
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
         sums.put(
-            file.getFileName().toString(),
+            dir.relativize(file).toString(),
             HexFormat.of()
                 .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file))));
       }

@@ -104,8 +104,7 @@ class SearchFamiliesTest {
         "# from wikinightly.tasks\n"
             + "TermGroup100K: group100K//commission # freq=1\n"
             + "VectorSearch: vector//european union\n"
-            + "BrowseDateTaxoFacets: *:* +facets:Date.taxonomy\n"
-            + "BrowseRandomLabelSSDVFacets: *:* +facets:RandomLabel.sortedset\n"
+            + "BrowseTitleTaxoFacets: *:* +facets:Title.taxonomy\n"
             + "HighTerm: commission\n",
         StandardCharsets.UTF_8);
     Path out = tmp.resolve("search.json");
@@ -119,9 +118,7 @@ class SearchFamiliesTest {
             "skipped TermGroup100K (1 of 1 tasks): index has no sorted doc values group field"
                 + " 'group100K'",
             "skipped VectorSearch (1 of 1 tasks): 'vector//' queries are not supported",
-            "skipped BrowseDateTaxoFacets (1 of 1 tasks): facets 'Date.taxonomy': only sorted-set"
-                + " facets (Dim.sortedset) are indexed",
-            "skipped BrowseRandomLabelSSDVFacets (1 of 1 tasks): facet dimension 'RandomLabel' is"
+            "skipped BrowseTitleTaxoFacets (1 of 1 tasks): facet dimension 'Title.taxonomy' is"
                 + " not indexed");
   }
 

@@ -28,6 +28,9 @@ public final class HarnessOptions {
   public static final String PK_POSTINGS_COMMAND = "pk-postings";
   public static final String COLD_SEARCH_COMMAND = "cold-search";
 
+  // The high-cardinality facet timings (issue 15).
+  public static final String FACET_TIMINGS_COMMAND = "facet-timings";
+
   // Options, in alphabetical order; several subcommands share one (--index-dir, --out, --seed).
 
   public static final String BATCHES = "--batches";

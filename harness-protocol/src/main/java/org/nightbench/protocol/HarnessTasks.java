@@ -107,7 +107,19 @@ public final class HarnessTasks {
           "TermGroup10K",
           "TermGroup1M",
           "TermBGroup1M",
-          "TermBGroup1M1P");
+          "TermBGroup1M1P",
+          // Issue 15, "facets": taxonomy and sorted-set dimensions, browsed and over query hits.
+          "BrowseDateTaxoFacets",
+          "BrowseMonthTaxoFacets",
+          "BrowseDayOfYearTaxoFacets",
+          "BrowseDateSSDVFacets",
+          "BrowseRandomLabelTaxoFacets",
+          "BrowseRandomLabelSSDVFacets",
+          "TermDateFacets",
+          "MedTermDayTaxoFacets",
+          "OrHighMedDayTaxoFacets",
+          "AndHighMedDayTaxoFacets",
+          "AndHighHighDayTaxoFacets");
 
   /**
    * The categories that read doc-values skippers, which Lucene 10.0 introduced: on a 9.x release

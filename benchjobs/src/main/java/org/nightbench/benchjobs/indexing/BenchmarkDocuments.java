@@ -53,8 +53,16 @@ public final class BenchmarkDocuments {
 
   private BenchmarkDocuments() {}
 
-  /** The document for corpus entry {@code id}. */
+  /** The document for corpus entry {@code id}, without taxonomy facet dimensions. */
   public static Document build(long id, LineDoc line) {
+    return build(id, line, null);
+  }
+
+  /**
+   * The document for corpus entry {@code id}; its taxonomy facet dimensions go to {@code taxonomy}
+   * (null: sorted-set facet dimensions only).
+   */
+  public static Document build(long id, LineDoc line, TaxonomyIndex taxonomy) {
     Document doc = new Document();
     String key = Long.toString(id);
     doc.add(new StringField(ID, key, Field.Store.YES));
@@ -71,24 +79,31 @@ public final class BenchmarkDocuments {
     QueryFields.addSkippers(doc, date, title);
     if (date == null) {
       // A line without a readable date still indexes; date-based tasks just never match it.
-      return doc;
+      return withFacets(doc, null, id, taxonomy);
     }
     doc.add(new LongPoint(DATENUM, date.epochMillis()));
     doc.add(new NumericDocValuesField(DATENUM, date.epochMillis()));
     doc.add(new IntPoint(TIMESECNUM, date.secondOfDay()));
     doc.add(new SortedDocValuesField(MONTH_DV, new BytesRef(date.monthName())));
     doc.add(new NumericDocValuesField(DAY_OF_YEAR_DV, date.dayOfYear()));
+    return withFacets(doc, date, id, taxonomy);
+  }
+
+  /** {@code doc} with its facet dimensions, the date's only when it has one ({@code date}). */
+  private static Document withFacets(
+      Document doc, CorpusDate date, long id, TaxonomyIndex taxonomy) {
     if (!FACETS) {
       return doc;
     }
     try {
-      return FacetFields.withFacets(doc, date);
+      return FacetFields.withFacets(
+          doc, date, RandomLabels.of(id), taxonomy == null ? null : taxonomy.writer());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  /** Whether documents carry the sorted-set facet dimensions (the facet module is loadable). */
+  /** Whether documents carry the facet dimensions (the facet module is loadable). */
   public static boolean hasFacets() {
     return FACETS;
   }

@@ -33,6 +33,20 @@ public record CorpusDate(long epochMillis, int secondOfDay, int month, int dayOf
     "July", "August", "September", "October", "November", "December"
   };
 
+  /** The year, in UTC as every derived field. */
+  public int year() {
+    return utcDate().getYear();
+  }
+
+  /** 1..31. */
+  public int dayOfMonth() {
+    return utcDate().getDayOfMonth();
+  }
+
+  private LocalDate utcDate() {
+    return java.time.Instant.ofEpochMilli(epochMillis).atZone(ZoneOffset.UTC).toLocalDate();
+  }
+
   /** The month's English name. */
   public String monthName() {
     return MONTH_NAMES[month - 1];

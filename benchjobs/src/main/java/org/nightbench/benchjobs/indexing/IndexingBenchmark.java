@@ -28,8 +28,9 @@ import org.nightbench.benchjobs.linedocs.LineDocsReader;
 
 /**
  * Indexes a line-docs corpus (whole lines, or re-cut to a fixed doc size) with StandardAnalyzer
- * into a fresh index (fields id, title, date, body), commits once without forceMerge, and reports
- * rate, size, segments, the writer's flush and merge time and the JVM's GC, JIT and heap costs.
+ * into a fresh index (the fields of {@link BenchmarkDocuments}, taxonomy facet ordinals in {@link
+ * TaxonomyIndex}), commits once without forceMerge, and reports rate, size, segments, the writer's
+ * flush and merge time and the JVM's GC, JIT and heap costs.
  */
 public final class IndexingBenchmark {
 
@@ -39,6 +40,7 @@ public final class IndexingBenchmark {
   private final PrintStream progress;
   private final Object lock = new Object();
   private Supplier<LineDoc> docs;
+  private TaxonomyIndex taxonomy;
   private DoubleSupplier fileFraction;
   private long added;
   private long textBytes;
@@ -65,7 +67,9 @@ public final class IndexingBenchmark {
     clear(dir);
     long elapsed;
     try (LineDocsReader reader = LineDocsReader.open(settings.corpus());
-        Directory directory = settings.directory().open(dir)) {
+        Directory directory = settings.directory().open(dir);
+        TaxonomyIndex taxo = openTaxonomy(dir)) {
+      taxonomy = taxo;
       docs =
           settings.docChars() == 0
               ? reader::next
@@ -81,6 +85,10 @@ public final class IndexingBenchmark {
           indexParallel(writer);
         }
         progress.println("indexing: " + added + " docs added, committing");
+        if (taxonomy != null) {
+          // First: the main index's commit refers to these ordinals.
+          taxonomy.commit();
+        }
         writer.commit();
       }
       elapsed = System.nanoTime() - startNanos;
@@ -123,6 +131,15 @@ public final class IndexingBenchmark {
           costs.peakHeapMB());
       return report;
     }
+  }
+
+  /** The taxonomy beside the index, through the same kind of Directory; null without facets. */
+  private TaxonomyIndex openTaxonomy(Path dir) throws IOException {
+    Path taxoDir = TaxonomyIndex.dirOf(dir);
+    if (settings.directory() != DirectoryChoice.BYTEBUFFERS) {
+      Files.createDirectories(taxoDir);
+    }
+    return TaxonomyIndex.open(settings.directory().open(taxoDir), true);
   }
 
   private IndexWriterConfig writerConfig(WriterTimings timings) {
@@ -204,7 +221,7 @@ public final class IndexingBenchmark {
     }
     List<Document> block = new ArrayList<>(lines.size());
     for (int i = 0; i < lines.size(); i++) {
-      block.add(BenchmarkDocuments.build(first + i, lines.get(i)));
+      block.add(BenchmarkDocuments.build(first + i, lines.get(i), taxonomy));
     }
     return block;
   }

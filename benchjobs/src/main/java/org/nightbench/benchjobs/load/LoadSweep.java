@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -237,7 +238,8 @@ public final class LoadSweep {
     try (onDisk) {
       ByteBuffersDirectory heap = new ByteBuffersDirectory();
       for (String file : onDisk.listAll()) {
-        if (!file.equals("write.lock")) {
+        // Only the index's own files: the taxonomy beside it is a subdirectory no query reads.
+        if (!file.equals("write.lock") && Files.isRegularFile(indexDir.resolve(file))) {
           heap.copyFrom(onDisk, file, file, IOContext.DEFAULT);
         }
       }

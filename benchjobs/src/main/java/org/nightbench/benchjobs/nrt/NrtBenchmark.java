@@ -34,6 +34,7 @@ import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
+import org.nightbench.benchjobs.indexing.TaxonomyIndex;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
 import org.nightbench.benchjobs.pk.LiveIds;
@@ -73,17 +74,36 @@ public final class NrtBenchmark {
     Files.createDirectories(copy);
     try {
       // Updates must never touch the index other benchmarks read.
-      try (Directory source = FSDirectory.open(indexDir)) {
-        for (String file : source.listAll()) {
-          if (!file.equals(IndexWriter.WRITE_LOCK_NAME)) {
-            Files.copy(indexDir.resolve(file), copy.resolve(file));
-          }
-        }
+      copyIndexFiles(indexDir, copy);
+      Path taxonomy = TaxonomyIndex.dirOf(indexDir);
+      if (Files.isDirectory(taxonomy)) {
+        copyIndexFiles(taxonomy, TaxonomyIndex.dirOf(copy));
       }
       return measure(copy, indexDir.toString(), corpus, tasks, tasksSource, settings, progress);
     } finally {
       deleteRecursively(workDir);
     }
+  }
+
+  private static void copyIndexFiles(Path from, Path to) throws IOException {
+    Files.createDirectories(to);
+    try (Directory source = FSDirectory.open(from)) {
+      for (String file : source.listAll()) {
+        Path p = from.resolve(file);
+        if (!file.equals(IndexWriter.WRITE_LOCK_NAME) && Files.isRegularFile(p)) {
+          Files.copy(p, to.resolve(file));
+        }
+      }
+    }
+  }
+
+  /** The copy's taxonomy, so updated documents carry every facet dimension; null if none. */
+  private static TaxonomyIndex openTaxonomy(Path index) throws IOException {
+    Path dir = TaxonomyIndex.dirOf(index);
+    if (!Files.isDirectory(dir)) {
+      return null;
+    }
+    return TaxonomyIndex.open(FSDirectory.open(dir), false);
   }
 
   private static Result measure(
@@ -120,8 +140,8 @@ public final class NrtBenchmark {
       }
       long mergeWait = config.getMaxFullFlushMergeWaitMillis();
       IndexWriter writer = new IndexWriter(dir, config);
-      try {
-        return measure(writer, ids, lines, queries, settings, mergeWait, notes, progress);
+      try (TaxonomyIndex taxonomy = openTaxonomy(index)) {
+        return measure(writer, taxonomy, ids, lines, queries, settings, mergeWait, notes, progress);
       } finally {
         // Nothing of the copy is kept; rollback also aborts a forced merge still running.
         writer.rollback();
@@ -131,6 +151,7 @@ public final class NrtBenchmark {
 
   private static Result measure(
       IndexWriter writer,
+      TaxonomyIndex taxonomy,
       long[] ids,
       List<LineDoc> lines,
       Query[] queries,
@@ -166,7 +187,7 @@ public final class NrtBenchmark {
                 long id = ids[random.nextInt(ids.length)];
                 writer.updateDocument(
                     new Term(BenchmarkDocuments.ID, Long.toString(id)),
-                    BenchmarkDocuments.build(id, lines.get((int) (k % lines.size()))));
+                    BenchmarkDocuments.build(id, lines.get((int) (k % lines.size())), taxonomy));
                 if (due >= measuredFrom) {
                   updates.incrementAndGet();
                 }

@@ -33,13 +33,14 @@ import org.nightbench.benchjobs.tasks.Task;
 /**
  * Turns luceneutil task text into {@link CompiledTask}s against one index: classic query syntax on
  * {@code body}, plus luceneutil's prefixes ({@code near//}, {@code ordered//}, {@code nrq//}, the
- * {@code *sort//} family, {@code pk//}, {@code count(...)}, {@code +facets:Dim.sortedset}, the
- * {@code Respell} category) and the nightly's options and operators of issue 15: {@code
- * +filter=N%}, {@code +minShouldMatch=N}, {@code +dismaxFields=}, {@code +combinedFields=}, {@code
- * const//}, {@code intSet//}, {@code dvrange//}, the skipper sorts with {@code +searchAfter}, and
- * grouping (see {@link QueryOperators}, {@link FilterSupport}, {@link MultiFieldSupport}). Syntax
- * this harness does not implement, or that needs a field the index lacks, raises {@link
- * UnsupportedTaskException}; malformed query text raises {@link IllegalArgumentException}.
+ * {@code *sort//} family, {@code pk//}, {@code count(...)}, {@code +facets:Dim.taxonomy} and {@code
+ * +facets:Dim.sortedset}, the {@code Respell} category) and the nightly's options and operators of
+ * issue 15: {@code +filter=N%}, {@code +minShouldMatch=N}, {@code +dismaxFields=}, {@code
+ * +combinedFields=}, {@code const//}, {@code intSet//}, {@code dvrange//}, the skipper sorts with
+ * {@code +searchAfter}, and grouping (see {@link QueryOperators}, {@link FilterSupport}, {@link
+ * MultiFieldSupport}). Syntax this harness does not implement, or that needs a field the index
+ * lacks, raises {@link UnsupportedTaskException}; malformed query text raises {@link
+ * IllegalArgumentException}.
  */
 public final class TaskCompiler implements Closeable {
 
@@ -245,14 +246,12 @@ public final class TaskCompiler implements Closeable {
     }
   }
 
-  private FacetSupport facetSupport() throws UnsupportedTaskException, IOException {
+  private FacetSupport facetSupport() throws UnsupportedTaskException {
     if (facets == null && facetsMissing == null) {
       try {
         facets = FacetSupport.open(reader);
       } catch (LinkageError e) {
         facetsMissing = "the facet module is not on the classpath";
-      } catch (IllegalArgumentException e) {
-        facetsMissing = "index has no sorted-set facet dimensions";
       }
     }
     if (facets == null) {
@@ -262,22 +261,15 @@ public final class TaskCompiler implements Closeable {
   }
 
   /**
-   * Cuts luceneutil's {@code " +facets:Dim.kind"} clauses out of {@code text} into {@code dims}.
+   * Cuts luceneutil's {@code " +facets:Dim.kind"} clauses out of {@code text} into {@code dims},
+   * each kept whole ({@code Month.taxonomy}): that is the dimension's name in the index.
    */
-  private static String extractFacets(String text, List<String> dims)
-      throws UnsupportedTaskException {
+  private static String extractFacets(String text, List<String> dims) {
     int i;
     while ((i = text.indexOf(" +facets:")) >= 0) {
       int end = text.indexOf(' ', i + 1);
       end = end < 0 ? text.length() : end;
-      String spec = text.substring(i + " +facets:".length(), end);
-      int dot = spec.lastIndexOf('.');
-      String kind = dot < 0 ? "" : spec.substring(dot + 1);
-      if (!kind.equals("sortedset")) {
-        throw new UnsupportedTaskException(
-            "facets '" + spec + "': only sorted-set facets (Dim.sortedset) are indexed");
-      }
-      dims.add(spec.substring(0, dot));
+      dims.add(text.substring(i + " +facets:".length(), end));
       text = (text.substring(0, i) + text.substring(end)).strip();
     }
     return text;

@@ -5,7 +5,8 @@
  * round times settle ({@link org.nightbench.benchjobs.search.WarmupGate}); per-category QPS, how
  * long warm-up took and why it ended, the round curve with the JIT's compilation time per round,
  * and a note per task the index cannot serve. Also the bare loop that measures the timing loop
- * itself.
+ * itself. Facet tasks, taxonomy and sorted-set, go through {@link
+ * org.nightbench.benchjobs.search.FacetSupport}, the compiler's one door to the facet module.
  *
  * <p>luceneutil's nightly operators beyond plain queries live in their own classes: {@link
  * org.nightbench.benchjobs.search.FilterSupport} ({@code +filter=N%}, a seeded random filter over

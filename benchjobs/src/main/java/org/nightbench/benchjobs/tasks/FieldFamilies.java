@@ -15,11 +15,10 @@ import org.apache.lucene.index.PointValues;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedDocValues;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
-import org.nightbench.benchjobs.indexing.FacetFields;
 
 /**
- * Candidates that need more than the body field: numeric ranges, doc-values sorts, sorted-set
- * facets and primary-key lookups, over the fields {@link BenchmarkDocuments} adds.
+ * Candidates that need more than the body field: numeric ranges, doc-values sorts and primary-key
+ * lookups (facets: {@link FacetFamilies}), over the fields {@link BenchmarkDocuments} adds.
  */
 final class FieldFamilies {
 
@@ -49,10 +48,6 @@ final class FieldFamilies {
       case "HighTermMonthSort" -> terms.singles(bands.high, t -> "monthdvsort//" + t);
       case "HighTermDayOfYearSort" -> terms.singles(bands.high, t -> "dayofyeardvsort//" + t);
       case "TermDTSort" -> terms.singles(bands.high, t -> "lastmodndvsort//" + t);
-      case "BrowseMonthSSDVFacets" ->
-          List.of(new Candidate("*:* +facets:" + FacetFields.MONTH + ".sortedset", null));
-      case "BrowseDayOfYearSSDVFacets" ->
-          List.of(new Candidate("*:* +facets:" + FacetFields.DAY_OF_YEAR + ".sortedset", null));
       case "PKLookup" -> lookups();
       default -> null;
     };

@@ -55,6 +55,7 @@ public final class TaskGenerator {
   private final PhraseFamilies phrases;
   private final FieldFamilies fields;
   private final QueryFamilies queries;
+  private final FacetFamilies facets;
 
   private TaskGenerator(
       IndexSearcher searcher,
@@ -71,6 +72,7 @@ public final class TaskGenerator {
     this.phrases = phrases;
     this.fields = fields;
     this.queries = queries;
+    this.facets = new FacetFamilies(terms);
   }
 
   /**
@@ -162,6 +164,9 @@ public final class TaskGenerator {
     }
     if (c == null) {
       c = queries.candidates(category);
+    }
+    if (c == null) {
+      c = facets.candidates(category);
     }
     if (c == null) {
       throw new IllegalStateException("no family generates category " + category);

@@ -8,6 +8,8 @@ import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.facet.sortedset.DefaultSortedSetDocValuesReaderState;
+import org.apache.lucene.facet.sortedset.SortedSetDocValuesFacetCounts;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
+import org.nightbench.benchjobs.indexing.FacetFields;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.tasks.Task;
 
@@ -79,7 +82,22 @@ class TaskCompilerTest {
     assertThat(hits("TermDTSort", "lastmodndvsort//brown")).isEqualTo(2);
     assertThat(hits("HighTermDayOfYearSort", "dayofyeardvsort//brown")).isEqualTo(2);
     assertThat(hits("BrowseMonthSSDVFacets", "*:* +facets:Month.sortedset")).isEqualTo(3);
+    assertThat(hits("BrowseDateSSDVFacets", "*:* +facets:Date.sortedset")).isEqualTo(3);
+    assertThat(hits("BrowseRandomLabelSSDVFacets", "*:* +facets:RandomLabel.sortedset"))
+        .isEqualTo(3);
+    assertThat(hits("TermMonthFacets", "quick +facets:Month.sortedset")).isEqualTo(2);
     assertThat(hits("PKLookup", "pk//2 0 7")).isEqualTo(2);
+  }
+
+  @Test
+  void aLineWithoutADateStillHasItsRandomLabel() throws IOException {
+    assertThat(documentsWith("RandomLabel.sortedset")).isEqualTo(3);
+    assertThat(documentsWith("Month.sortedset")).as("gamma has no date").isEqualTo(2);
+  }
+
+  private int documentsWith(String dim) throws IOException {
+    var state = new DefaultSortedSetDocValuesReaderState(reader, dim, FacetFields.config());
+    return new SortedSetDocValuesFacetCounts(state).getTopChildren(10, dim).value.intValue();
   }
 
   @Test
@@ -103,9 +121,11 @@ class TaskCompilerTest {
     assertThat(unsupported("X", "count(brown"))
         .isEqualTo("count(...) must enclose the whole query");
     assertThat(unsupported("X", "*:* +facets:Date.taxonomy"))
-        .startsWith("facets 'Date.taxonomy': only sorted-set");
-    assertThat(unsupported("X", "*:* +facets:Date.sortedset"))
-        .isEqualTo("facet dimension 'Date' is not indexed");
+        .isEqualTo("facet dimension 'Date.taxonomy': the index has no taxonomy beside it");
+    assertThat(unsupported("X", "*:* +facets:Title.sortedset"))
+        .isEqualTo("facet dimension 'Title.sortedset' is not indexed");
+    assertThat(unsupported("X", "*:* +facets:Month"))
+        .isEqualTo("facets 'Month': the kind must be .taxonomy or .sortedset");
     assertThat(unsupported("X", "brown +drillSideways"))
         .isEqualTo("'+drillSideways' is not supported");
     assertThat(unsupported("X", "nrq//title 1 2"))
@@ -127,7 +147,7 @@ class TaskCompilerTest {
             .hasMessage("index has no doc values field 'titleDV'");
         assertThatThrownBy(() -> c.compile(new Task("F", "*:* +facets:Month.sortedset", null, 1)))
             .isInstanceOf(UnsupportedTaskException.class)
-            .hasMessage("index has no sorted-set facet dimensions");
+            .hasMessage("facet dimension 'Month.sortedset' is not indexed");
         assertThat(c.hashesByKey()).isFalse();
       }
     }
