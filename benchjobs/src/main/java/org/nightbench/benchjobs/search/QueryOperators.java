@@ -197,7 +197,7 @@ final class QueryOperators {
           "index was not built in document blocks (no '" + QueryFields.GROUP_END + "' field)");
     }
     requireGroupingModule();
-    return new GroupingTask(query, kind, field, keys);
+    return new GroupingTask(query, kind, field);
   }
 
   private void requireGroupingModule() throws UnsupportedTaskException {
