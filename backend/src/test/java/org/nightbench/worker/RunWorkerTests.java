@@ -77,10 +77,23 @@ class RunWorkerTests {
             "search/Prefix3/qps",
             "search/Wildcard/qps",
             "search/Fuzzy2/qps");
-    assertThat(series).allSatisfy(row -> assertThat(row.get("points")).isEqualTo(2L));
+    // A category one release cannot run (doc-values skippers arrived in 10.0) is skipped there with
+    // a note naming it: its series has the other release's point only. Every other has both.
+    List<String> notes = new java.util.ArrayList<>(runs.insights(nine.id()).orElseThrow().notes());
+    notes.addAll(runs.insights(ten.id()).orElseThrow().notes());
+    assertThat(series)
+        .allSatisfy(
+            row -> {
+              if (!row.get("points").equals(2L)) {
+                assertThat(notes)
+                    .as("%s on one release only, so the other noted it skipped", row.get("task"))
+                    .anyMatch(note -> note.contains((String) row.get("task")));
+              }
+            });
+    assertThat(series).filteredOn(row -> row.get("points").equals(2L)).hasSizeGreaterThan(100);
     assertThat(series)
         .filteredOn(row -> row.get("benchmark").equals("search"))
-        .allSatisfy(row -> assertThat(row.get("with_sigma")).isEqualTo(2L));
+        .allSatisfy(row -> assertThat(row.get("with_sigma")).isEqualTo(row.get("points")));
     assertThat(
             jdbc.sql(
                     "select value from measurement m join series s on s.id = m.series_id"

@@ -63,11 +63,10 @@ final class GroupingTask implements CompiledTask {
       return new Outcome(0, hash.hex());
     }
     // Groups are ranked by their best document's score, and equal scores are common (a single
-    // term): which groups make the top and in what order then follows doc ids, which two builds
-    // of the same corpus with two indexing threads do not share. Only what every build agrees on
-    // goes into the answer: how many documents matched and how many were grouped.
+    // term): which groups make the top, their order and so how many hits they hold then follow
+    // doc ids, which two builds of the same corpus with two indexing threads do not share. Only
+    // what every build agrees on goes into the answer: how many documents matched.
     hash.add(Long.toString(top.totalHitCount));
-    hash.add(Long.toString(top.totalGroupedHitCount));
     return new Outcome(top.totalHitCount, hash.hex());
   }
 
