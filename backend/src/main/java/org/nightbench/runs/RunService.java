@@ -24,28 +24,22 @@ import org.springframework.transaction.annotation.Transactional;
 public class RunService {
 
   private final RunRepository runs;
-  private final RunLogRepository logs;
-  private final RunHistoryRepository history;
+  private final RunRecords records;
   private final RunnerProperties settings;
   private final CorpusProperties corpora;
   private final SchedulerClient scheduler;
-  private final RunInsightsRepository insights;
   private final LuceneSpecCheck specs;
 
   RunService(
       RunRepository runs,
-      RunLogRepository logs,
-      RunHistoryRepository history,
+      RunRecords records,
       RunnerProperties settings,
       CorpusProperties corpora,
       SchedulerClient scheduler,
-      RunInsightsRepository insights,
       LuceneSpecCheck specs) {
-    this.insights = insights;
     this.specs = specs;
     this.runs = runs;
-    this.logs = logs;
-    this.history = history;
+    this.records = records;
     this.settings = settings;
     this.corpora = corpora;
     this.scheduler = scheduler;
@@ -142,22 +136,22 @@ public class RunService {
   }
 
   public List<String> log(long id, int fromLine) {
-    return logs.lines(id, Math.max(0, fromLine));
+    return records.log(id, fromLine);
   }
 
   /** The commits since the previous measured point; empty when there is no such run. */
   public Optional<RunChanges> changes(long id) {
-    return runs.find(id).map(run -> history.changes(id));
+    return records.changes(id);
   }
 
   /** Notes, calibration, changed query answers and curves of a run. */
   public Optional<RunInsights> insights(long id) {
-    return runs.find(id).flatMap(insights::find);
+    return records.insights(id);
   }
 
   /** The rows of one of a run's curves, as a JSON array of [x, y1, y2, ...]. */
   public Optional<String> curveRows(long id, int position) {
-    return insights.curveRows(id, position);
+    return records.curveRows(id, position);
   }
 
   public Optional<String> environment(long id) {
