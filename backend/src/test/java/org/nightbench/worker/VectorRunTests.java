@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.nightbench.harness.EmbeddingModel;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunService;
 import org.nightbench.runs.RunStatus;
@@ -12,6 +13,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * A run whose profile has vector search, end to end through the real worker: the embedding step
@@ -26,9 +28,12 @@ class VectorRunTests {
   @Autowired RunWorker worker;
   @Autowired DataSource dataSource;
   @Autowired JdbcClient jdbc;
+  @Autowired EmbeddingModel embedding;
 
   @Test
   void aRunEmbedsTheCorpusOnceAndMeasuresKnnPerFormat() {
+    // The work directory outlives a test run: start from an empty cache so the first run embeds.
+    FileSystemUtils.deleteRecursively(embedding.cacheDirectory().toFile());
     Run first = runs.enqueue("maven:9.12.3", "vectors", null, "manual");
     QueuedRuns.runAll(dataSource, worker);
     Run done = runs.find(first.id()).orElseThrow();
