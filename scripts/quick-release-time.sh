@@ -52,7 +52,7 @@ while True:
     if run.get("progress") != current:
         current = run.get("progress")
         steps.append((now, current or "(queued)"))
-    if run["status"] in ("succeeded", "failed", "cancelled"):
+    if run["status"].lower() in ("succeeded", "failed", "cancelled"):
         break
     time.sleep(1)
 steps.append((now, None))
