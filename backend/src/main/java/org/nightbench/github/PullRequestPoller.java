@@ -1,9 +1,6 @@
 package org.nightbench.github;
 
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
+import org.nightbench.jobs.PollingThread;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -19,40 +16,25 @@ import org.springframework.stereotype.Component;
 @ConditionalOnProperty(name = "nightbench.github.enabled", havingValue = "true")
 class PullRequestPoller implements ApplicationListener<ApplicationReadyEvent>, DisposableBean {
 
-  private static final Logger log = LoggerFactory.getLogger(PullRequestPoller.class);
-
-  private final PullRequestBenchmarks benchmarks;
-  private final GitHubProperties properties;
-  private final ScheduledExecutorService executor =
-      Executors.newSingleThreadScheduledExecutor(
-          runnable -> {
-            Thread thread = new Thread(runnable, "github-pull-requests");
-            thread.setDaemon(true);
-            return thread;
-          });
+  private final PollingThread thread;
 
   PullRequestPoller(PullRequestBenchmarks benchmarks, GitHubProperties properties) {
-    this.benchmarks = benchmarks;
-    this.properties = properties;
+    this.thread =
+        new PollingThread(
+            "github-pull-requests",
+            "Pull-request poll",
+            properties.pollInterval(),
+            benchmarks::work,
+            LoggerFactory.getLogger(PullRequestPoller.class));
   }
 
   @Override
   public void onApplicationEvent(ApplicationReadyEvent event) {
-    long interval = properties.pollInterval().toMillis();
-    executor.scheduleWithFixedDelay(this::poll, interval, interval, TimeUnit.MILLISECONDS);
-  }
-
-  private void poll() {
-    try {
-      benchmarks.work();
-    } catch (RuntimeException e) {
-      // A scheduled executor silently stops repeating a task that throws.
-      log.warn("Pull-request poll failed; trying again in {}", properties.pollInterval(), e);
-    }
+    thread.start();
   }
 
   @Override
-  public void destroy() {
-    executor.shutdownNow();
+  public void destroy() throws InterruptedException {
+    thread.close();
   }
 }
