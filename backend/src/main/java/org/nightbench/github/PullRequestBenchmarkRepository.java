@@ -70,11 +70,20 @@ class PullRequestBenchmarkRepository {
         .list();
   }
 
-  void started(long id, long comparisonId, String headSha, String baseSha, Long replyCommentId) {
+  /** The comparison is queued; the reply comment follows ({@link #replied}). */
+  void started(long id, long comparisonId, String headSha, String baseSha) {
     jdbc.sql(
             "update pull_request_benchmark set state = 'running', comparison_id = ?, head_sha = ?,"
-                + " base_sha = ?, reply_comment_id = ?, updated_at = now() where id = ?")
-        .params(comparisonId, headSha, baseSha, replyCommentId, id)
+                + " base_sha = ?, updated_at = now() where id = ?")
+        .params(comparisonId, headSha, baseSha, id)
+        .update();
+  }
+
+  void replied(long id, long replyCommentId) {
+    jdbc.sql(
+            "update pull_request_benchmark set reply_comment_id = ?, updated_at = now()"
+                + " where id = ?")
+        .params(replyCommentId, id)
         .update();
   }
 

@@ -90,7 +90,14 @@ class PullRequestBenchmarks {
       each(received, () -> start(received));
     }
     for (PullRequestBenchmark running : repository.inState("running")) {
-      each(running, () -> finishIfEnded(running));
+      each(
+          running,
+          () -> {
+            if (running.replyCommentId() == null) {
+              announce(running, BenchmarkCommand.parse(running.command()));
+            }
+            finishIfEnded(running);
+          });
     }
   }
 
@@ -120,14 +127,10 @@ class PullRequestBenchmarks {
       String base = commits.mergeBase().sha();
       ComparisonView comparison =
           comparisons.create(request(command, base, head), "github:" + row.commenter());
-      URI page = page(comparison.id());
-      GitHubClient.Comment reply =
-          github.comment(
-              row.repository(),
-              row.pullNumber(),
-              PullRequestReplies.started(command, head, base, page));
-      repository.started(row.id(), comparison.id(), head, base, reply.id());
-      github.status(row.repository(), head, "pending", "Benchmarking " + row.command(), page);
+      // Stored before GitHub hears of it: a reply that fails must not queue the comparison again
+      // on the next round; the reply is retried from the running state instead.
+      repository.started(row.id(), comparison.id(), head, base);
+      announce(repository.find(row.id()).orElseThrow(), command);
     } catch (IllegalArgumentException e) {
       // (LuceneResolutionException is one) The pull request, its branch or the command cannot be
       // benchmarked: say so once, on it.
@@ -145,6 +148,19 @@ class PullRequestBenchmarks {
             properties.dashboardUrl());
       }
     }
+  }
+
+  /** Posts the "started" reply of a queued comparison and sets the head's status to pending. */
+  private void announce(PullRequestBenchmark row, BenchmarkCommand command) {
+    URI page = page(row.comparisonId());
+    GitHubClient.Comment reply =
+        github.comment(
+            row.repository(),
+            row.pullNumber(),
+            PullRequestReplies.started(command, row.headSha(), row.baseSha(), page));
+    repository.replied(row.id(), reply.id());
+    github.status(
+        row.repository(), row.headSha(), "pending", "Benchmarking " + row.command(), page);
   }
 
   private void supersedeOlder(PullRequestBenchmark row) {
@@ -178,7 +194,11 @@ class PullRequestBenchmarks {
                 comparison,
                 page,
                 properties.dashboardUrl().resolve("/runs/" + comparison.id()));
-    github.editComment(row.repository(), row.replyCommentId(), body);
+    if (row.replyCommentId() == null) {
+      github.comment(row.repository(), row.pullNumber(), body);
+    } else {
+      github.editComment(row.repository(), row.replyCommentId(), body);
+    }
     github.status(
         row.repository(),
         row.headSha(),

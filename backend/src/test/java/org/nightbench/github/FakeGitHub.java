@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -25,6 +26,7 @@ final class FakeGitHub implements AutoCloseable {
   private final AtomicLong commentIds = new AtomicLong(1000);
   private volatile String headSha = "";
   private volatile String baseRef = "main";
+  private final AtomicInteger failingComments = new AtomicInteger();
 
   FakeGitHub() throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -51,6 +53,11 @@ final class FakeGitHub implements AutoCloseable {
                     + "\"},\"base\":{\"ref\":\""
                     + baseRef
                     + "\"}}";
+          } else if (method.equals("POST")
+              && path.matches(".*/issues/\\d+/comments")
+              && failingComments.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            answer = "{\"message\":\"Server Error\"}";
+            status = 502;
           } else if (method.equals("POST") && path.matches(".*/issues/\\d+/comments")) {
             long id = commentIds.incrementAndGet();
             answer = "{\"id\":" + id + ",\"html_url\":\"https://github.example/c/" + id + "\"}";
@@ -81,6 +88,11 @@ final class FakeGitHub implements AutoCloseable {
   void pullRequest(String headSha, String baseRef) {
     this.headSha = headSha;
     this.baseRef = baseRef;
+  }
+
+  /** The next {@code count} new comments fail as GitHub does when it is down for a moment. */
+  void failComments(int count) {
+    failingComments.set(count);
   }
 
   List<Call> calls() {

@@ -305,6 +305,32 @@ class GitHubPullRequestTests {
     comparisons.cancel(newer); // nothing left queued for other tests' workers
   }
 
+  @Test
+  @Order(6)
+  void aReplyThatFailsIsRetriedWithoutQueueingTheComparisonTwice() throws Exception {
+    github.pullRequest(fixture().second().getName(), "release");
+    // Down for the whole first round: the start's reply and the running command's retry.
+    github.failComments(2);
+    long before = comparisonsOfGitHub();
+    String delivery = UUID.randomUUID().toString();
+    deliver("issue_comment", comment(1, "OWNER", "ada", "/benchmark search HighTerm"), delivery);
+
+    benchmarks.work(); // the comparison is queued, the reply fails
+    long queued = comparisonOf(delivery);
+    assertThat(state(delivery)).isEqualTo("running");
+    github.forget();
+    benchmarks.work(); // GitHub is back: the reply is posted, nothing is queued again
+
+    assertThat(comparisonsOfGitHub()).isEqualTo(before + 1);
+    assertThat(comparisonOf(delivery)).isEqualTo(queued);
+    assertThat(only("POST", "/repos/apache/lucene/issues/1/comments").body())
+        .contains("https://nightbench.example/comparisons/" + queued);
+    github.forget();
+    benchmarks.work(); // and only once
+    assertThat(github.calls()).noneMatch(call -> call.path().endsWith("/issues/1/comments"));
+    comparisons.cancel(queued);
+  }
+
   private ResultActions deliver(String event, byte[] body) throws Exception {
     return deliver(event, body, UUID.randomUUID().toString());
   }
