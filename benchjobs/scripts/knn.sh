@@ -18,10 +18,13 @@ for a in core queryparser queries sandbox facet suggest grouping codecs; do
   [ -f "$jar" ] && lucene="$lucene:$jar"
 done
 # The embedding model and its dependencies, as the backend resolves them for the embed step.
-model=$(cd "$here" && ../mvnw -q -ntp dependency:build-classpath -Dmdep.includeScope=provided \
-  -Dmdep.outputFile=/dev/stdout 2>/dev/null | tr ':' '\n' | grep -v '/org/apache/lucene/' | paste -sd: -)
+# From the parent with -am and compile: benchjobs alone cannot resolve the harness-protocol module
+# unless it was installed. Each module writes the file in turn; benchjobs comes last.
 work=$(mktemp -d /tmp/nb-knn.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+(cd "$here/.." && ./mvnw -q -ntp -pl benchjobs -am compile dependency:build-classpath \
+  -Dmdep.includeScope=provided -Dmdep.outputFile="$work/model.cp" >/dev/null)
+model=$(tr ':' '\n' <"$work/model.cp" | grep -v '/org/apache/lucene/' | paste -sd: -)
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 start=$(date +%s)
 "$jh/bin/java" -Xmx2g -cp "$harness$lucene:$model" org.nightbench.benchjobs.Harness embed \
