@@ -41,8 +41,18 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 for n in r["notes"]:
     print("note:", n)
-for m in r["metrics"]:
-    if m["name"] in ("indexDocsPerSec", "indexMB", "forceMergeSeconds") or m["task"].endswith("fanout50") or m["task"].endswith("fanout100"):
-        print(f'  {m["task"]:24s} {m["name"]:18s} {m["value"]:10.3f} {m["unit"]}')
+m = {(x["task"], x["name"]): x["value"] for x in r["metrics"]}
+formats = [t for (t, n) in m if n == "indexDocsPerSec"]
+print("format  docs/s  flush s  merge s  index MB  vectors disk/RAM MB")
+for f in formats:
+    print(f'{f:6s} {m[(f, "indexDocsPerSec")]:7.0f} {m.get((f, "flushSeconds"), float("nan")):8.1f}'
+          f' {m.get((f, "mergeSeconds"), float("nan")):8.1f} {m[(f, "indexMB")]:9.1f}'
+          f'  {m.get((f, "vectorDiskMB"), float("nan")):.1f} / {m.get((f, "vectorRamMB"), float("nan")):.1f}')
+print("task             recall@10  mean ms  p50 ms  p99 ms  cpu ms  visited")
+for (t, n), v in m.items():
+    if n == "recall":
+        print(f'{t:16s} {v:9.3f} {m[(t, "latencyMeanMs")]:8.3f} {m.get((t, "latencyP50Ms"), float("nan")):7.3f}'
+              f' {m[(t, "latencyP99Ms")]:7.3f} {m.get((t, "cpuMs"), float("nan")):7.3f}'
+              f' {m.get((t, "visitedNodes"), float("nan")):8.0f}')
 PY
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
