@@ -142,6 +142,9 @@ class VectorTasksTest {
       List<Outcome> o = plan.outcomes();
       assertThat(o.get(0).hits()).as("plain KNN: top 10").isEqualTo(10);
       assertThat(o.get(1).hits()).as("pre-filtered: 10 among the filter's documents").isEqualTo(10);
+      assertThat(o.get(1).topHash())
+          .as("the filter inside the graph search keeps other documents than the plain search")
+          .isNotEqualTo(o.get(0).topHash());
       assertThat(o.get(2).hits())
           .as("post-filtered: the top 10 less those the 5 % filter drops")
           .isLessThan(10);

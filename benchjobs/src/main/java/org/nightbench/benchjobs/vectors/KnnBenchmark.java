@@ -91,7 +91,7 @@ public final class KnnBenchmark {
           vectorsFormat.map(f -> f.getClass().getSimpleName()).orElse("the codec's default"));
       Path indexDir = work.resolve("knn-" + format.label());
       try (Directory dir = FSDirectory.open(indexDir)) {
-        index(format, vectorsFormat, documents, dir, metrics);
+        index(format, vectorsFormat, documents, queries, exact, dir, metrics);
         try (DirectoryReader reader = DirectoryReader.open(dir)) {
           search(format, reader, queries, exact, metrics, curves);
         }
@@ -106,6 +106,8 @@ public final class KnnBenchmark {
       KnnFormat format,
       Optional<KnnVectorsFormat> vectorsFormat,
       float[][] documents,
+      float[][] queries,
+      int[][] exact,
       Directory dir,
       List<Metric> metrics)
       throws IOException {
@@ -142,6 +144,10 @@ public final class KnnBenchmark {
       metrics.add(metric(format, "flushSeconds", "s", false, timings.flushSeconds()));
       metrics.add(metric(format, "mergeSeconds", "s", false, timings.mergeSeconds()));
       if (settings.forceMerge()) {
+        // The same searches before the merge too: the issue's "with and without force-merge".
+        try (DirectoryReader unmerged = DirectoryReader.open(writer)) {
+          searchUnmerged(format, unmerged, queries, exact, metrics);
+        }
         long merge = System.nanoTime();
         writer.forceMerge(1);
         writer.commit();
@@ -219,6 +225,37 @@ public final class KnnBenchmark {
         metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
       }
     }
+  }
+
+  /**
+   * Recall, latency and visited nodes per fanout on the index as written, before it is merged to
+   * one segment (tasks {@code <format>-unmerged-fanout<n>}); nothing when it has one segment
+   * already, where the figures would repeat the merged ones.
+   */
+  private void searchUnmerged(
+      KnnFormat format,
+      DirectoryReader reader,
+      float[][] queries,
+      int[][] exact,
+      List<Metric> metrics)
+      throws IOException {
+    if (reader.leaves().size() < 2) {
+      return;
+    }
+    IndexSearcher searcher = new IndexSearcher(reader);
+    int[] ordinals = ordinals(reader);
+    for (int fanout : settings.fanouts()) {
+      Measured measured = measure(searcher, ordinals, queries, exact, fanout, null);
+      String task = format.label() + "-unmerged-fanout" + fanout;
+      metrics.add(
+          metric(format, task, "recall", "recall@" + settings.k(), true, measured.recall()));
+      metrics.add(metric(format, task, "latencyMeanMs", "ms", false, measured.meanMs()));
+      metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
+      if (measured.visited() > 0) {
+        metrics.add(metric(format, task, "visitedNodes", "nodes", false, measured.visited()));
+      }
+    }
+    metrics.add(metric(format, "segmentsBeforeMerge", "segments", false, reader.leaves().size()));
   }
 
   /** Latencies, CPU and recall of one setting over every query, after one warm-up pass. */
@@ -378,7 +415,7 @@ public final class KnnBenchmark {
     detail.put("format", format.label());
     detail.put("k", settings.k());
     detail.put("similarity", settings.similarity().name().toLowerCase(java.util.Locale.ROOT));
-    detail.put("forceMerged", settings.forceMerge());
+    detail.put("forceMerged", settings.forceMerge() && !task.contains("-unmerged-"));
     String luceneFormat = formatNames.get(format);
     if (luceneFormat != null) {
       detail.put("luceneFormat", luceneFormat);
