@@ -18,10 +18,13 @@ for a in core queryparser queries sandbox facet suggest grouping codecs; do
   [ -f "$jar" ] && lucene="$lucene:$jar"
 done
 # The embedding model and its dependencies, as the backend resolves them for the embed step.
-model=$(cd "$here" && ../mvnw -q -ntp dependency:build-classpath -Dmdep.includeScope=provided \
-  -Dmdep.outputFile=/dev/stdout 2>/dev/null | tr ':' '\n' | grep -v '/org/apache/lucene/' | paste -sd: -)
+# From the parent with -am and compile: benchjobs alone cannot resolve the harness-protocol module
+# unless it was installed. Each module writes the file in turn; benchjobs comes last.
 work=$(mktemp -d /tmp/nb-knn.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+(cd "$here/.." && ./mvnw -q -ntp -pl benchjobs -am compile dependency:build-classpath \
+  -Dmdep.includeScope=provided -Dmdep.outputFile="$work/model.cp" >/dev/null)
+model=$(tr ':' '\n' <"$work/model.cp" | grep -v '/org/apache/lucene/' | paste -sd: -)
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 start=$(date +%s)
 "$jh/bin/java" -Xmx2g -cp "$harness$lucene:$model" org.nightbench.benchjobs.Harness embed \
@@ -38,8 +41,18 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 for n in r["notes"]:
     print("note:", n)
-for m in r["metrics"]:
-    if m["name"] in ("indexDocsPerSec", "indexMB", "forceMergeSeconds") or m["task"].endswith("fanout50") or m["task"].endswith("fanout100"):
-        print(f'  {m["task"]:24s} {m["name"]:18s} {m["value"]:10.3f} {m["unit"]}')
+m = {(x["task"], x["name"]): x["value"] for x in r["metrics"]}
+formats = [t for (t, n) in m if n == "indexDocsPerSec"]
+print("format  docs/s  flush s  merge s  index MB  vectors disk/RAM MB")
+for f in formats:
+    print(f'{f:6s} {m[(f, "indexDocsPerSec")]:7.0f} {m.get((f, "flushSeconds"), float("nan")):8.1f}'
+          f' {m.get((f, "mergeSeconds"), float("nan")):8.1f} {m[(f, "indexMB")]:9.1f}'
+          f'  {m.get((f, "vectorDiskMB"), float("nan")):.1f} / {m.get((f, "vectorRamMB"), float("nan")):.1f}')
+print("task             recall@10  mean ms  p50 ms  p99 ms  cpu ms  visited")
+for (t, n), v in m.items():
+    if n == "recall":
+        print(f'{t:16s} {v:9.3f} {m[(t, "latencyMeanMs")]:8.3f} {m.get((t, "latencyP50Ms"), float("nan")):7.3f}'
+              f' {m[(t, "latencyP99Ms")]:7.3f} {m.get((t, "cpuMs"), float("nan")):7.3f}'
+              f' {m.get((t, "visitedNodes"), float("nan")):8.0f}')
 PY
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import org.nightbench.corpus.Corpus;
 import org.nightbench.corpus.CorpusProvider;
 import org.nightbench.harness.BenchmarkProfile;
+import org.nightbench.harness.EmbeddingModel;
 import org.nightbench.jdk.Jdk;
 import org.nightbench.jdk.JdkFinder;
 import org.nightbench.lucene.LuceneResolver;
@@ -27,13 +28,19 @@ class ComparisonExecutor {
   private final JdkFinder jdks;
   private final CorpusProvider corpora;
   private final RunnerProperties settings;
+  private final EmbeddingModel embedding;
 
   ComparisonExecutor(
-      LuceneResolver lucene, JdkFinder jdks, CorpusProvider corpora, RunnerProperties settings) {
+      LuceneResolver lucene,
+      JdkFinder jdks,
+      CorpusProvider corpora,
+      RunnerProperties settings,
+      EmbeddingModel embedding) {
     this.lucene = lucene;
     this.jdks = jdks;
     this.corpora = corpora;
     this.settings = settings;
+    this.embedding = embedding;
   }
 
   ComparisonRuns.Outcome execute(Run run, ComparisonRuns.Plan plan, ComparisonRuns.Worker worker) {
@@ -50,6 +57,8 @@ class ComparisonExecutor {
     measurement.nrt();
     measurement.load();
     measurement.nightlyMeasurements();
+    measurement.facetTimings();
+    measurement.knn(embedding);
     return measurement.outcome();
   }
 

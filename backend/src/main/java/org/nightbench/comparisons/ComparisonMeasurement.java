@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.nightbench.harness.BenchmarkProfile;
+import org.nightbench.harness.EmbeddingModel;
 import org.nightbench.harness.HarnessCommands;
 import org.nightbench.harness.IndexingVariant;
 import org.nightbench.harness.NrtVariant;
@@ -18,8 +19,8 @@ import org.springframework.util.FileSystemUtils;
 
 /**
  * The benchmarks of one comparison run, one method per step in the order they run: the indexing
- * benchmark, the indexes the queries read, the tasks, then search, PK lookups, NRT, load and the
- * nightly's other measurements, each interleaving the sides' JVMs.
+ * benchmark, the indexes the queries read, the tasks, then search, PK lookups, NRT, load, the
+ * nightly's other measurements, facet timings and vector search, each interleaving the sides' JVMs.
  */
 final class ComparisonMeasurement {
 
@@ -218,6 +219,44 @@ final class ComparisonMeasurement {
                 FileSystemUtils.deleteRecursively(work.resolve(storedFields(side, mode)).toFile()));
       }
     }
+  }
+
+  /** luceneutil's high-cardinality facet timings on each side's index. */
+  void facetTimings() {
+    if (plan.runs(ComparisonRuns.FACET_TIMINGS)) {
+      interleaving.run(
+          "facet-timings",
+          (side, jvm, out) -> commands.facetTimings(side.index, out),
+          Interleaving.AfterJvm.NOTHING);
+    }
+  }
+
+  /**
+   * Vector search: the corpus embedded once (or found in the cache) for both sides, then each
+   * side's JVMs index and search the same vectors per format, with recall against the same exact
+   * neighbours. A side that finds worse neighbours is flagged by {@link RecallLosses}.
+   */
+  void knn(EmbeddingModel embedding) {
+    if (!plan.runs(ComparisonRuns.KNN)) {
+      return;
+    }
+    Path docs = work.resolve("docs.vec");
+    Path queries = work.resolve("queries.vec");
+    Path cache = embedding.cacheDirectory();
+    // The queries are titles of documents the index has not seen, as a run's KNN step has them
+    // without a luceneutil task file; the same files for both sides.
+    List<String> embed =
+        commands.embed(
+            corpus, profile.tasksFile(), cache, docs, queries, work.resolve("embed.json"));
+    if (!a.steps.optionalFile(counter.name("embedding"), embed, queries, embedding.jars().get())) {
+      throw new IllegalStateException("embedding the corpus for KNN failed; see the log");
+    }
+    interleaving.run(
+        "knn",
+        (side, jvm, out) ->
+            commands.knn(docs, queries, cache, work.resolve("knn-" + side.name), out),
+        (side, jvm) ->
+            FileSystemUtils.deleteRecursively(work.resolve("knn-" + side.name).toFile()));
   }
 
   private static String storedFields(ComparisonSide side, String mode) {

@@ -10,6 +10,8 @@ import org.nightbench.comparisons.statistics.TaskComparison;
  *
  * @param notCompared metrics measured but not judged, one line each with the reason (a zero count,
  *     say, has no ratio)
+ * @param recallLosses KNN settings on which the candidate finds fewer true neighbours, one line
+ *     each (see {@link RecallLosses}): flagged even when the candidate is faster
  */
 public record ComparisonResult(
     String baselineVersion,
@@ -17,11 +19,13 @@ public record ComparisonResult(
     String jdk,
     List<Table> tables,
     List<String> mismatches,
-    List<String> notCompared) {
+    List<String> notCompared,
+    List<String> recallLosses) {
 
   public ComparisonResult {
-    // Results stored before notCompared existed read back without it.
+    // Results stored before notCompared or recallLosses existed read back without them.
     notCompared = notCompared == null ? List.of() : List.copyOf(notCompared);
+    recallLosses = recallLosses == null ? List.of() : List.copyOf(recallLosses);
   }
 
   /**

@@ -187,7 +187,8 @@ public class ComparisonService implements ComparisonRuns {
         outcome.jdk(),
         tables,
         outcome.mismatches(),
-        notCompared);
+        notCompared,
+        RecallLosses.find(outcome.samples()));
   }
 
   private static boolean comparable(double[] values) {
@@ -244,6 +245,13 @@ public class ComparisonService implements ComparisonRuns {
     if (benchmarks.contains(ComparisonRuns.STORED_FIELDS) && measurements.storedFields() == null) {
       throw new IllegalArgumentException(
           "profile " + profileName + " has no stored-fields settings");
+    }
+    if (benchmarks.contains(ComparisonRuns.FACET_TIMINGS) && profile.facetTimings() == null) {
+      throw new IllegalArgumentException(
+          "profile " + profileName + " has no facet-timings settings");
+    }
+    if (benchmarks.contains(ComparisonRuns.KNN) && profile.knn() == null) {
+      throw new IllegalArgumentException("profile " + profileName + " has no knn settings");
     }
   }
 

@@ -25,6 +25,9 @@ final class ComparisonStepCounter {
     if (plan.runs(ComparisonRuns.STORED_FIELDS)) {
       steps += perBenchmark * profile.measurements().storedFields().modes().size();
     }
+    steps += plan.runs(ComparisonRuns.FACET_TIMINGS) ? perBenchmark : 0;
+    // The embedding, once for both sides, then each side's KNN JVMs.
+    steps += plan.runs(ComparisonRuns.KNN) ? 1 + perBenchmark : 0;
     this.total = steps;
   }
 

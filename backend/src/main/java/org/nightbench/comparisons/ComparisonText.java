@@ -68,6 +68,12 @@ public final class ComparisonText {
           .append(" queries answer differently:\n");
       result.mismatches().forEach(line -> text.append("  ").append(line).append('\n'));
     }
+    if (!result.recallLosses().isEmpty()) {
+      text.append("\nWARNING: the candidate loses KNN recall on ")
+          .append(result.recallLosses().size())
+          .append(" settings, whatever its speed:\n");
+      result.recallLosses().forEach(line -> text.append("  ").append(line).append('\n'));
+    }
     for (ComparisonResult.Table table : result.tables()) {
       text.append('\n')
           .append(table.benchmark())

@@ -65,6 +65,11 @@ final class PullRequestReplies {
           .append(result.mismatches().size())
           .append(" queries answer differently on the two sides** (see the table below).\n\n");
     }
+    if (!result.recallLosses().isEmpty()) {
+      text.append("**The candidate loses KNN recall on ")
+          .append(result.recallLosses().size())
+          .append(" settings**, whatever its speed (see below).\n\n");
+    }
     for (ComparisonResult.Table table : result.tables()) {
       if (table.commonShift() != null) {
         text.append(
@@ -110,6 +115,9 @@ final class PullRequestReplies {
       }
     }
     String text = faster + " faster, " + slower + " slower, " + same + " no difference";
+    if (!result.recallLosses().isEmpty()) {
+      text = result.recallLosses().size() + " KNN recall losses; " + text;
+    }
     return result.mismatches().isEmpty()
         ? text
         : result.mismatches().size() + " hit mismatches; " + text;

@@ -46,12 +46,14 @@ public final class BenchmarkSteps {
    * cold page cache search, stored fields).
    */
   public void run() {
-    Path index = index();
+    Embedded embedded = embed();
+    Path index = index(embedded);
     Path tasks = tasks(index);
+    Path taskVectors = embedded == null || tasks == null ? null : taskVectors(embedded, tasks);
     if (tasks == null) {
       steps.skipped("search, NRT and load", "they need the task file");
     } else {
-      search(index, tasks);
+      search(index, tasks, taskVectors);
     }
     if (profile.pkLookups() != null) {
       Path out = work.resolve("pk.json");
@@ -67,7 +69,7 @@ public final class BenchmarkSteps {
     }
     new NightlyMeasurementSteps(steps, commands, corpus, work)
         .run(profile.searchIndex().name(), index, tasks);
-    knn(tasks);
+    knn(embedded);
   }
 
   /** Times the calibration workload; null when the profile has none or it failed. */
@@ -90,14 +92,22 @@ public final class BenchmarkSteps {
         .orElse(null);
   }
 
-  /** Indexes the corpus once per variant; returns the index the later benchmarks read. */
-  private Path index() {
+  /**
+   * Indexes the corpus once per variant; returns the index the later benchmarks read, whose
+   * documents carry the embedded vectors when there are any (luceneutil's {@code vector//} tasks
+   * search them; the other variants measure indexing as before).
+   */
+  private Path index(Embedded embedded) {
     Path index = work.resolve("index");
     for (IndexingVariant variant : profile.indexing()) {
       String step = variant.name().equals("default") ? "indexing" : "indexing " + variant.name();
       if (variant == profile.searchIndex()) {
         Path out = work.resolve("index.json");
-        steps.required(step, commands.index(variant, corpus, index, out), out);
+        List<String> args = commands.index(variant, corpus, index, out);
+        steps.required(
+            step,
+            embedded == null ? args : HarnessCommands.withDocVectors(args, embedded.docs()),
+            out);
       } else {
         Path variantIndex = work.resolve("index-" + variant.name());
         Path out = work.resolve("index-" + variant.name() + ".json");
@@ -121,15 +131,19 @@ public final class BenchmarkSteps {
         : null;
   }
 
-  /** The search JVMs: one benchmark together, all of their results or none. */
-  private void search(Path index, Path tasks) {
+  /**
+   * The search JVMs: one benchmark together, all of their results or none. With {@code taskVectors}
+   * (null for none) they run the {@code vector//} tasks too.
+   */
+  private void search(Path index, Path tasks, Path taskVectors) {
     List<String> names = new ArrayList<>();
     List<List<String>> args = new ArrayList<>();
     List<Path> outs = new ArrayList<>();
     for (int jvm = 1; jvm <= profile.searchJvms(); jvm++) {
       Path out = work.resolve("search-" + jvm + ".json");
       names.add("search JVM " + jvm + "/" + profile.searchJvms());
-      args.add(commands.search(index, tasks, jvm, out));
+      List<String> search = commands.search(index, tasks, jvm, out);
+      args.add(taskVectors == null ? search : HarnessCommands.withTaskVectors(search, taskVectors));
       outs.add(out);
     }
     steps.group(names, args, outs);
@@ -148,32 +162,83 @@ public final class BenchmarkSteps {
     }
   }
 
+  /** The embedded corpus: document and query vectors, and the model's jars. */
+  private record Embedded(Path docs, Path queries, List<Path> jars) {}
+
   /**
-   * Vector search: embeds the corpus (or finds it embedded in the cache), then indexes and searches
-   * the vectors per format. Its own index, so it needs nothing of the text index.
+   * Embeds the corpus (or finds it embedded in the cache) before indexing, so the search index's
+   * documents carry the vectors; null when the profile has no vector search or embedding failed.
+   * The KNN queries are a luceneutil task file's {@code vector//} texts when the profile gives one,
+   * else titles of documents the index has not seen.
    */
-  private void knn(Path tasks) {
+  private Embedded embed() {
     if (profile.knn() == null) {
-      return;
+      return null;
     }
     List<Path> jars;
     try {
       jars = embedding.jars().get();
     } catch (RuntimeException e) {
       steps.skipped("KNN", "the embedding model cannot be resolved: " + e.getMessage());
-      return;
+      return null;
     }
     Path docs = work.resolve("docs.vec");
     Path queries = work.resolve("queries.vec");
-    Path cache = embedding.cacheDirectory();
     List<String> embed =
-        commands.embed(corpus, tasks, cache, docs, queries, work.resolve("embed.json"));
+        commands.embed(
+            corpus,
+            profile.tasksFile(),
+            embedding.cacheDirectory(),
+            docs,
+            queries,
+            work.resolve("embed.json"));
     if (!steps.optionalFile("embedding", embed, queries, jars)) {
-      steps.skipped("KNN", "it needs the embeddings");
+      steps.skipped("KNN and the vector tasks", "they need the embeddings");
+      return null;
+    }
+    return new Embedded(docs, queries, jars);
+  }
+
+  /**
+   * The query vectors of the task file's {@code vector//} texts, embedded in the embed JVM so the
+   * search JVMs need no model; null when that failed (the vector tasks are then skipped with a
+   * note).
+   */
+  private Path taskVectors(Embedded embedded, Path tasks) {
+    Path taskVectors = work.resolve("task-vectors.vec");
+    List<String> embed =
+        commands.embed(
+            corpus,
+            profile.tasksFile(),
+            embedding.cacheDirectory(),
+            embedded.docs(),
+            embedded.queries(),
+            work.resolve("embed-tasks.json"),
+            tasks,
+            taskVectors);
+    return steps.optionalFile("embedding the vector tasks", embed, taskVectors, embedded.jars())
+        ? taskVectors
+        : null;
+  }
+
+  /**
+   * Vector search: indexes and searches the embedded vectors per format. Its own index, so it needs
+   * nothing of the text index.
+   */
+  private void knn(Embedded embedded) {
+    if (embedded == null) {
       return;
     }
     Path out = work.resolve("knn.json");
-    steps.optional("KNN", commands.knn(docs, queries, cache, work.resolve("knn"), out), out);
+    steps.optional(
+        "KNN",
+        commands.knn(
+            embedded.docs(),
+            embedded.queries(),
+            embedding.cacheDirectory(),
+            work.resolve("knn"),
+            out),
+        out);
   }
 
   private void load(Path index, Path tasks) {

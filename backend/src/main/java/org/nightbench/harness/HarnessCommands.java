@@ -350,6 +350,39 @@ public final class HarnessCommands {
     return args;
   }
 
+  /**
+   * The same embedding, also writing the vectors of {@code searchTasks}' {@code vector//} texts to
+   * {@code taskVectors} for the search benchmark (documents and queries come from the cache).
+   */
+  public List<String> embed(
+      Path corpus,
+      Path tasks,
+      Path cacheDir,
+      Path docVectors,
+      Path queryVectors,
+      Path out,
+      Path searchTasks,
+      Path taskVectors) {
+    List<String> args = embed(corpus, tasks, cacheDir, docVectors, queryVectors, out);
+    args.addAll(
+        args(HarnessOptions.SEARCH_TASKS, searchTasks, HarnessOptions.TASK_VECTORS, taskVectors));
+    return args;
+  }
+
+  /** {@code index} with the documents carrying {@code docVectors} (MiniLM's 384 dimensions). */
+  public static List<String> withDocVectors(List<String> index, Path docVectors) {
+    List<String> args = new ArrayList<>(index);
+    args.addAll(args(HarnessOptions.DOC_VECTORS, docVectors));
+    return args;
+  }
+
+  /** {@code search} with the query vectors of its {@code vector//} tasks. */
+  public static List<String> withTaskVectors(List<String> search, Path taskVectors) {
+    List<String> args = new ArrayList<>(search);
+    args.addAll(args(HarnessOptions.TASK_VECTORS, taskVectors));
+    return args;
+  }
+
   /** Indexes and searches the embedded vectors with every vector format of the profile. */
   public List<String> knn(
       Path docVectors, Path queryVectors, Path cacheDir, Path workDir, Path out) {

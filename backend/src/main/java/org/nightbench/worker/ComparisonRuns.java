@@ -75,6 +75,8 @@ public interface ComparisonRuns {
   String CHECK_INDEX = "check-index";
   String COLD_SEARCH = "cold-search";
   String STORED_FIELDS = "stored-fields";
+  String FACET_TIMINGS = "facet-timings";
+  String KNN = "knn";
 
   /** Every benchmark a comparison can run, in the order it runs them. */
   List<String> BENCHMARKS =
@@ -87,7 +89,9 @@ public interface ComparisonRuns {
           PK_POSTINGS,
           CHECK_INDEX,
           COLD_SEARCH,
-          STORED_FIELDS);
+          STORED_FIELDS,
+          FACET_TIMINGS,
+          KNN);
 
   /**
    * What the worker lends a comparison run while it is measured: the run's log and cancellation,

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.nightbench.comparisons.statistics.TaskComparison;
 import org.nightbench.runs.RunStatus;
 import org.nightbench.users.TestUsers;
 import org.nightbench.worker.QueuedRuns;
@@ -307,6 +308,53 @@ class ComparisonRunTests {
   }
 
   @Test
+  void vectorSearchAndFacetTimingsCanBeComparedOnVectorsEmbeddedOnce() throws Exception {
+    String id =
+        mvc.perform(
+                post("/api/comparisons")
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .content(
+                        "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:10.6.0\","
+                            + "\"jvms\":2,\"profile\":\"vectors\","
+                            + "\"benchmarks\":[\"knn\",\"facet-timings\"]}")
+                    .with(TestUsers.editor()))
+            .andExpect(status().isCreated())
+            .andExpect(jsonPath("$.benchmarks[0]").value("facet-timings"))
+            .andExpect(jsonPath("$.benchmarks[1]").value("knn"))
+            .andReturn()
+            .getResponse()
+            .getHeader("Location")
+            .replace("/api/comparisons/", "");
+    long runId = Long.parseLong(id);
+
+    QueuedRuns.runAll(dataSource, worker);
+
+    ComparisonView done = comparisons.get(runId);
+    assertThat(done.error()).isNull();
+    assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(done.result().tables())
+        .extracting(t -> t.benchmark() + " " + t.metric())
+        .contains("knn recall", "knn latencyMeanMs", "knn indexSeconds", "facets countsMs")
+        .doesNotContain("search qps");
+    ComparisonResult.Table recall =
+        done.result().tables().stream()
+            .filter(t -> t.benchmark().equals("knn") && t.metric().equals("recall"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(recall.tasks())
+        .extracting(TaskComparison::task)
+        .contains("hnsw-fanout0", "hnsw-fanout50", "int7-fanout50");
+    // Both releases find about the same neighbours in the same vectors: nothing is flagged.
+    assertThat(done.result().recallLosses()).isEmpty();
+    // One embedding for both sides, then the sides' KNN JVMs alternate.
+    assertThat(logLines(runId, "== embedding (step %")).isEqualTo(1);
+    assertThat(logLines(runId, "== knn % JVM %")).isEqualTo(4);
+    assertThat(logLines(runId, "== facet-timings % JVM %")).isEqualTo(4);
+    mvc.perform(get("/api/comparisons/{id}", id))
+        .andExpect(jsonPath("$.result.recallLosses").isArray());
+  }
+
+  @Test
   void aQueuedComparisonCanBeCancelledOnceFromTheApiAndItsPage() throws Exception {
     long first = comparisons.create(request("maven:9.12.3"), "editor").id();
     mvc.perform(post("/api/comparisons/{id}/cancel", first).with(TestUsers.editor()))
@@ -349,7 +397,12 @@ class ComparisonRunTests {
           {
             "\"benchmarks\":[\"search\",\"vectors\"]",
             "unknown benchmark vectors: use indexing, search, pk-lookup, nrt, load, pk-postings,"
-                + " check-index, cold-search, stored-fields"
+                + " check-index, cold-search, stored-fields, facet-timings, knn"
+          },
+          {"\"benchmarks\":[\"knn\"],\"profile\":\"tiny\"", "profile tiny has no knn settings"},
+          {
+            "\"benchmarks\":[\"facet-timings\"],\"profile\":\"tiny\"",
+            "profile tiny has no facet-timings settings"
           },
           {
             "\"benchmarks\":[\"stored-fields\"],\"profile\":\"tiny\"",

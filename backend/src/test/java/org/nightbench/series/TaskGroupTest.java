@@ -165,6 +165,12 @@ class TaskGroupTest {
                 assertThat(TaskGroup.of("search", category))
                     .as(category)
                     .isNotEqualTo(TaskGroup.OTHER));
+    assertThat(HarnessTasks.VECTOR_CATEGORIES)
+        .allSatisfy(
+            category ->
+                assertThat(TaskGroup.of("search", category))
+                    .as(category)
+                    .isEqualTo(TaskGroup.VECTOR));
   }
 
   @Test

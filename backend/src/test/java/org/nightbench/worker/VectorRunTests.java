@@ -53,8 +53,23 @@ class VectorRunTests {
             "hnsw-fanout50 latencyP99Ms",
             "int7-fanout0 recall",
             "hnsw-prefilter50pct recall",
-            "hnsw indexMB")
+            "hnsw-fanout50 visitedNodes",
+            "hnsw indexMB",
+            "hnsw flushSeconds",
+            "hnsw vectorDiskMB",
+            "int7 vectorRamMB")
         .noneMatch(s -> s.startsWith("bq"));
+    // luceneutil's vector categories ran in the search benchmark: the index's documents carry
+    // the embedded vectors, the generated tasks have the categories, the embed JVM embedded
+    // their texts and the search JVM read them by file.
+    assertThat(
+            jdbc.sql(
+                    "select s.task from series s join measurement m on m.series_id = s.id"
+                        + " where m.run_id = ? and s.benchmark = 'search' and s.metric = 'qps'")
+                .param(done.id())
+                .query(String.class)
+                .list())
+        .contains("VectorSearch", "PreFilteredVectorSearch", "PostFilteredVectorSearch");
     double recall =
         jdbc.sql(
                 "select m.value from measurement m join series s on s.id = m.series_id"

@@ -9,13 +9,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
 import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.vectors.EmbeddingCache;
 import org.nightbench.benchjobs.vectors.MiniLm;
+import org.nightbench.benchjobs.vectors.QueryVectors;
+import org.nightbench.benchjobs.vectors.VectorTaskTexts;
 import org.nightbench.protocol.HarnessOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,7 +24,9 @@ import picocli.CommandLine.Option;
  * {@code embed}: the vectors of a corpus's first documents and of the query texts, with MiniLM on
  * this machine, computed once per corpus content, model and count and kept in the cache; later runs
  * only link them into place. Query texts are luceneutil's {@code vector//} tasks when a task file
- * has them, else titles of the documents after the indexed ones (text the index has not seen).
+ * has them, else titles of the documents after the indexed ones (text the index has not seen). With
+ * {@code --search-tasks}, it also writes the vectors of that task file's {@code vector//} texts to
+ * {@code --task-vectors}, for the search benchmark's vector categories.
  */
 @Command(
     name = HarnessOptions.EMBED_COMMAND,
@@ -34,8 +36,6 @@ final class EmbedCommand implements Callable<Integer> {
 
   /** Enough of a document for its embedding; MiniLM reads a few hundred word pieces at most. */
   static final int MAX_CHARS = 1000;
-
-  private static final Pattern VECTOR_TASK = Pattern.compile("vector//(.+?)(\\s+#.*)?$");
 
   @Option(names = HarnessOptions.CORPUS, required = true, paramLabel = "FILE")
   Path corpus;
@@ -57,6 +57,15 @@ final class EmbedCommand implements Callable<Integer> {
 
   @Option(names = HarnessOptions.QUERY_VECTORS, required = true, paramLabel = "FILE")
   Path queryVectors;
+
+  @Option(
+      names = HarnessOptions.SEARCH_TASKS,
+      paramLabel = "FILE",
+      description = "task file whose vector// texts go to --task-vectors")
+  Path searchTasks;
+
+  @Option(names = HarnessOptions.TASK_VECTORS, paramLabel = "FILE")
+  Path taskVectors;
 
   @Option(names = HarnessOptions.OUT, required = true, paramLabel = "FILE")
   Path out;
@@ -92,9 +101,41 @@ final class EmbedCommand implements Callable<Integer> {
     }
     place(docs, docVectors);
     place(queries, queryVectors);
+    if (searchTasks != null && taskVectors != null) {
+      model = searchTaskVectors(cache, model);
+    }
     metrics.add(metric("cached", "boolean", true, metrics.isEmpty() ? 1 : 0));
     Results.write(out, HarnessOptions.EMBED_COMMAND, metrics);
     return 0;
+  }
+
+  /**
+   * The vectors of the search task file's {@code vector//} texts, from the cache when they were
+   * embedded before; an empty pair of files when the task file has none. Returns the model, loaded
+   * if it had to embed.
+   */
+  private MiniLm searchTaskVectors(EmbeddingCache cache, MiniLm model) throws IOException {
+    List<String> texts = VectorTaskTexts.of(searchTasks);
+    Path cached = cache.queries(texts);
+    if (!Files.isRegularFile(cached) || !Files.isRegularFile(QueryVectors.textsFile(cached))) {
+      List<float[]> vectors = List.of();
+      if (!texts.isEmpty()) {
+        model = model == null ? new MiniLm() : model;
+        vectors = embed(model, texts, "task texts");
+      }
+      Path tmp = cached.resolveSibling(cached.getFileName() + ".tmp.vec");
+      QueryVectors.write(tmp, texts, vectors, MiniLm.DIMENSION);
+      Files.move(
+          QueryVectors.textsFile(tmp),
+          QueryVectors.textsFile(cached),
+          StandardCopyOption.REPLACE_EXISTING);
+      // The vectors last: a cache entry counts once its vector file is there.
+      Files.move(tmp, cached, StandardCopyOption.REPLACE_EXISTING);
+    }
+    place(cached, taskVectors);
+    place(QueryVectors.textsFile(cached), QueryVectors.textsFile(taskVectors));
+    System.out.println("task vectors: " + texts.size() + " vector// texts in " + taskVectors);
+    return model;
   }
 
   /** The texts to embed: the first documents, and the queries. */
@@ -118,15 +159,10 @@ final class EmbedCommand implements Callable<Integer> {
     return new Texts(documents, queries.isEmpty() ? titles : queries);
   }
 
+  /** The distinct vector// texts, options cut: a pre-filtered task searches the same words. */
   private List<String> vectorTasks(Path file) throws IOException {
-    List<String> texts = new ArrayList<>();
-    for (String line : Files.readAllLines(file)) {
-      Matcher m = VECTOR_TASK.matcher(line.strip());
-      if (m.find() && texts.size() < maxQueries) {
-        texts.add(m.group(1).strip());
-      }
-    }
-    return texts;
+    List<String> texts = VectorTaskTexts.of(file);
+    return texts.size() > maxQueries ? texts.subList(0, maxQueries) : texts;
   }
 
   private static List<float[]> embed(MiniLm model, List<String> texts, String what) {

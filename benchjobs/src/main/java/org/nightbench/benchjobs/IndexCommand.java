@@ -2,9 +2,11 @@ package org.nightbench.benchjobs;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.nightbench.benchjobs.indexing.CodecOptions;
 import org.nightbench.benchjobs.indexing.DirectoryChoice;
+import org.nightbench.benchjobs.indexing.DocumentVectors;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
 import org.nightbench.benchjobs.indexing.IndexingReport;
 import org.nightbench.benchjobs.indexing.IndexingSettings;
@@ -109,6 +111,17 @@ final class IndexCommand implements Callable<Integer> {
               + " (lucene-codecs); the index stays readable by the default codec")
   String postingsFormat;
 
+  @Option(
+      names = HarnessOptions.DOC_VECTORS,
+      paramLabel = "FILE",
+      description =
+          "the embedded vectors of the corpus's first documents (luceneutil's format), indexed as"
+              + " the 'vector' field for vector// tasks")
+  Path docVectors;
+
+  @Option(names = HarnessOptions.DIMENSION, defaultValue = "384", paramLabel = "D")
+  int dimension;
+
   @Override
   public Integer call() throws Exception {
     // A stale result from an earlier run must not pass for this run's if we fail.
@@ -133,8 +146,22 @@ final class IndexCommand implements Callable<Integer> {
             new CodecOptions(
                 storedFields == null ? null : StoredFieldsMode.parse(storedFields),
                 postingsFormat));
-    IndexingReport report = IndexingBenchmark.run(settings, System.out);
-    Results.write(out, "index", report.toMetrics(settings));
+    if (docVectors == null) {
+      Results.write(out, "index", IndexingBenchmark.run(settings, System.out).toMetrics(settings));
+      return 0;
+    }
+    if (!DocumentVectors.available()) {
+      String note = "index: no document vectors, this Lucene has no KnnFloatVectorField (9.6 on)";
+      System.out.println(note);
+      IndexingReport report = IndexingBenchmark.run(settings, System.out);
+      Results.write(out, "index", report.toMetrics(settings), List.of(), List.of(note));
+      return 0;
+    }
+    try (DocumentVectors vectors = DocumentVectors.open(docVectors, dimension)) {
+      System.out.println("index: the first " + vectors.count() + " documents carry vectors");
+      IndexingReport report = IndexingBenchmark.run(settings, System.out, vectors);
+      Results.write(out, "index", report.toMetrics(settings));
+    }
     return 0;
   }
 }

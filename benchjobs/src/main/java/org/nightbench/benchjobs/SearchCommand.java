@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;
+import org.nightbench.benchjobs.search.VectorQueries;
 import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
+import org.nightbench.benchjobs.vectors.QueryVectors;
 import org.nightbench.protocol.HarnessOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -81,9 +83,21 @@ final class SearchCommand implements Callable<Integer> {
       description = "result JSON")
   Path out;
 
+  @Option(
+      names = HarnessOptions.TASK_VECTORS,
+      paramLabel = "FILE",
+      description = "query vectors of the vector// tasks' texts, written by embed")
+  Path taskVectors;
+
+  @Option(names = HarnessOptions.DIMENSION, defaultValue = "384", paramLabel = "D")
+  int dimension;
+
   @Override
   public Integer call() throws Exception {
     Files.deleteIfExists(out);
+    if (taskVectors != null) {
+      VectorQueries.use(QueryVectors.read(taskVectors, dimension));
+    }
     SearchSettings settings =
         new SearchSettings(
             repetitions, warmup, seed, topN, maxWarmupSec, warmupTolerance, warmupWindow);

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.result.ResultWriter;
+import org.nightbench.benchjobs.vectors.QueryVectors;
 import org.nightbench.benchjobs.vectors.VectorFile;
 
 /**
@@ -57,6 +58,31 @@ class EmbedCommandTest {
     assertThat(value(titles, "cached")).as("documents cached, new queries embedded").isEqualTo(1);
     assertThat(VectorFile.count(tmp.resolve("titles-queries.vec"), 384)).isEqualTo(20);
 
+    // The search benchmark's vector// texts, options cut: three tasks, two texts, one vector each.
+    Path searchTasks = tmp.resolve("search.tasks");
+    Files.writeString(
+        searchTasks,
+        "VectorSearch: vector//european union\n"
+            + "PreFilteredVectorSearch: vector//european union +preFilter=5%\n"
+            + "PostFilteredVectorSearch: vector//fishing quotas in the north sea +filter=5%\n");
+    Path taskVectors = tmp.resolve("task-vectors.vec");
+    HarnessResult withTasks =
+        embed(
+            corpus,
+            cache,
+            null,
+            "search",
+            "--search-tasks",
+            searchTasks.toString(),
+            "--task-vectors",
+            taskVectors.toString());
+    assertThat(value(withTasks, "cached")).isEqualTo(1);
+    assertThat(Files.readAllLines(QueryVectors.textsFile(taskVectors)))
+        .containsExactly("european union", "fishing quotas in the north sea");
+    assertThat(QueryVectors.read(taskVectors, 384).of("european union").orElseThrow())
+        .as("the same text embeds to the same vector as the KNN step's query")
+        .containsExactly(VectorFile.read(tmp.resolve("first-queries.vec"), 384, 1)[0]);
+
     Path out = tmp.resolve("knn.json");
     int code =
         Harness.run(
@@ -91,7 +117,8 @@ class EmbedCommandTest {
         .isGreaterThan(0.9);
   }
 
-  private HarnessResult embed(Path corpus, Path cache, Path tasks, String name) throws Exception {
+  private HarnessResult embed(Path corpus, Path cache, Path tasks, String name, String... extra)
+      throws Exception {
     Path out = tmp.resolve(name + ".json");
     List<String> args =
         new java.util.ArrayList<>(
@@ -114,6 +141,7 @@ class EmbedCommandTest {
     if (tasks != null) {
       args.addAll(List.of("--tasks", tasks.toString()));
     }
+    args.addAll(List.of(extra));
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code =
         Harness.run(

@@ -56,6 +56,21 @@ class KnnCommandTest {
     assertThat(value(result, "hnsw-prefilter10pct", "recall")).isGreaterThan(0.5);
     assertThat(value(result, "hnsw-postfilter50pct", "latencyP99Ms")).isPositive();
     assertThat(value(result, "hnsw", "indexMB")).isPositive();
+    // Visited graph nodes grow with the fanout; 9.x reads TotalHits.value as a field.
+    assertThat(value(result, "hnsw-fanout0", "visitedNodes")).isPositive();
+    assertThat(value(result, "hnsw-fanout100", "visitedNodes"))
+        .isGreaterThan(value(result, "hnsw-fanout0", "visitedNodes"));
+    // What a search keeps hot: the raw vectors and graph for float32, less once quantized.
+    assertThat(value(result, "hnsw", "vectorRamMB"))
+        .isEqualTo(value(result, "hnsw", "vectorDiskMB"))
+        .isGreaterThan(value(result, "int4", "vectorRamMB"));
+    assertThat(value(result, "int7", "vectorDiskMB"))
+        .isGreaterThan(value(result, "hnsw", "vectorDiskMB"));
+    assertThat(value(result, "hnsw", "flushSeconds")).isNotNegative();
+    // With and without force-merge: the segments as written were searched before the merge.
+    assertThat(value(result, "hnsw", "segmentsBeforeMerge")).isGreaterThan(1);
+    assertThat(value(result, "hnsw-unmerged-fanout100", "recall")).isGreaterThan(0.9);
+    assertThat(value(result, "hnsw-unmerged-fanout0", "visitedNodes")).isPositive();
     assertThat(value(result, "hnsw", "forceMergeSeconds")).isNotNegative();
     assertThat(result.curves()).extracting(c -> c.task()).containsExactly("hnsw", "int7", "int4");
     assertThat(result.curves().get(0).rows()).hasSize(2);
@@ -133,6 +148,8 @@ class KnnCommandTest {
                 .detail())
         .containsEntry("luceneFormat", "Lucene104HnswScalarQuantizedVectorsFormat");
     assertThat(value(result, "hnsw-fanout100", "recall")).isGreaterThan(0.9);
+    // 10.x reads TotalHits.value through its record accessor.
+    assertThat(value(result, "bq-fanout100", "visitedNodes")).isPositive();
   }
 
   private String[] args(Path out) {
@@ -153,6 +170,9 @@ class KnnCommandTest {
       "--filter-percents",
       "50,10",
       "--force-merge",
+      // Small flushes: several segments before the merge, searched too.
+      "--ram-buffer-mb",
+      "0.1",
       "--work-dir",
       tmp.resolve("work").toString(),
       "--out",

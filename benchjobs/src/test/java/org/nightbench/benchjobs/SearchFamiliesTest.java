@@ -117,7 +117,8 @@ class SearchFamiliesTest {
         .containsExactly(
             "skipped TermGroup100K (1 of 1 tasks): index has no sorted doc values group field"
                 + " 'group100K'",
-            "skipped VectorSearch (1 of 1 tasks): 'vector//' queries are not supported",
+            "skipped VectorSearch (1 of 1 tasks): the index has no document vectors (field"
+                + " 'vector')",
             "skipped BrowseTitleTaxoFacets (1 of 1 tasks): facet dimension 'Title.taxonomy' is"
                 + " not indexed");
   }

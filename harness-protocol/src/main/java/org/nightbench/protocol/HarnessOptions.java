@@ -102,4 +102,14 @@ public final class HarnessOptions {
   public static final String QUERY_VECTORS = "--query-vectors";
   public static final String SIMILARITY = "--similarity";
   public static final String VECTOR_FORMATS = "--vector-formats";
+
+  /**
+   * The vectors of a task file's {@code vector//} texts: written by {@code embed} (from {@link
+   * #SEARCH_TASKS}), read by {@code search}; the texts sit beside it in the same file name plus
+   * {@code .txt}, one per line in the vectors' order.
+   */
+  public static final String TASK_VECTORS = "--task-vectors";
+
+  /** The task file whose {@code vector//} texts {@code embed} writes to {@link #TASK_VECTORS}. */
+  public static final String SEARCH_TASKS = "--search-tasks";
 }

@@ -138,5 +138,13 @@ public final class HarnessTasks {
           "TermDayOfYearSkipperSearchAfter",
           "TermDateTimeSkipperSearchAfter");
 
+  /**
+   * luceneutil's vector categories (issue 16): generated after {@link #CATEGORIES} only when the
+   * index holds document vectors, and searched only when the search JVM has the query vectors of
+   * their texts; otherwise skipped with a note.
+   */
+  public static final List<String> VECTOR_CATEGORIES =
+      List.of("VectorSearch", "PreFilteredVectorSearch", "PostFilteredVectorSearch");
+
   private HarnessTasks() {}
 }

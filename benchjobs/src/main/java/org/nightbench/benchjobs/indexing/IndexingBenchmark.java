@@ -48,15 +48,28 @@ public final class IndexingBenchmark {
   private long lastReportNanos;
   private int lastReportedDecile;
 
-  private IndexingBenchmark(IndexingSettings settings, PrintStream progress) {
+  private final DocumentVectors vectors;
+
+  private IndexingBenchmark(
+      IndexingSettings settings, PrintStream progress, DocumentVectors vectors) {
     this.settings = settings;
     this.progress = progress;
+    this.vectors = vectors;
   }
 
   /** Runs the benchmark, printing progress lines to {@code progress}. */
   public static IndexingReport run(IndexingSettings settings, PrintStream progress)
       throws IOException {
-    return new IndexingBenchmark(settings, progress).run();
+    return run(settings, progress, null);
+  }
+
+  /**
+   * As {@link #run(IndexingSettings, PrintStream)}, the documents also carrying {@code vectors}
+   * (null for none) for luceneutil's {@code vector//} tasks.
+   */
+  public static IndexingReport run(
+      IndexingSettings settings, PrintStream progress, DocumentVectors vectors) throws IOException {
+    return new IndexingBenchmark(settings, progress, vectors).run();
   }
 
   private IndexingReport run() throws IOException {
@@ -70,10 +83,12 @@ public final class IndexingBenchmark {
         Directory directory = settings.directory().open(dir);
         TaxonomyIndex taxo = openTaxonomy(dir)) {
       taxonomy = taxo;
-      docs =
-          settings.docChars() == 0
-              ? reader::next
-              : new DocChunker(reader::next, settings.docChars())::next;
+      Supplier<LineDoc> lines = reader::next;
+      if (vectors != null) {
+        // Numbered before chunking: vector i is the corpus's i-th line's.
+        lines = vectors.numbering(lines);
+      }
+      docs = settings.docChars() == 0 ? lines : new DocChunker(lines, settings.docChars())::next;
       JvmCosts.Meter jvm = JvmCosts.start();
       startNanos = System.nanoTime();
       lastReportNanos = startNanos;
@@ -204,7 +219,7 @@ public final class IndexingBenchmark {
    * corpus order at any thread count and blocks start at multiples of their size. Documents are
    * built outside it.
    */
-  private List<Document> nextBlock() {
+  private List<Document> nextBlock() throws IOException {
     List<LineDoc> lines = new ArrayList<>(QueryFields.BLOCK_DOCS);
     long first;
     synchronized (lock) {
@@ -221,7 +236,11 @@ public final class IndexingBenchmark {
     }
     List<Document> block = new ArrayList<>(lines.size());
     for (int i = 0; i < lines.size(); i++) {
-      block.add(BenchmarkDocuments.build(first + i, lines.get(i), taxonomy));
+      Document doc = BenchmarkDocuments.build(first + i, lines.get(i), taxonomy);
+      if (vectors != null) {
+        vectors.add(doc, lines.get(i));
+      }
+      block.add(doc);
     }
     return block;
   }

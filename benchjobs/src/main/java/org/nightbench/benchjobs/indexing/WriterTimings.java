@@ -11,7 +11,7 @@ import org.apache.lucene.util.InfoStream;
  * over threads, so they can exceed the wall time. The counts show whether the messages were seen at
  * all, so a future wording change reads as zero flushes rather than as free flushing.
  */
-final class WriterTimings extends InfoStream {
+public final class WriterTimings extends InfoStream {
 
   private static final String FLUSH = "flush time ";
   private static final String MERGE = "merge time ";
@@ -49,19 +49,19 @@ final class WriterTimings extends InfoStream {
     }
   }
 
-  double flushSeconds() {
+  public double flushSeconds() {
     return flushMs.sum() / 1000.0;
   }
 
-  double mergeSeconds() {
+  public double mergeSeconds() {
     return mergeMs.sum() / 1000.0;
   }
 
-  long flushes() {
+  public long flushes() {
     return flushes.sum();
   }
 
-  long merges() {
+  public long merges() {
     return merges.sum();
   }
 

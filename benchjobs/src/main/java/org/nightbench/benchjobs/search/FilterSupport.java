@@ -70,8 +70,13 @@ final class FilterSupport {
   Query apply(Query query, double percent) throws IOException, UnsupportedTaskException {
     return new BooleanQuery.Builder()
         .add(query, Occur.MUST)
-        .add(new RandomFilterQuery(percent, keptSets(percent)), Occur.FILTER)
+        .add(filter(percent), Occur.FILTER)
         .build();
+  }
+
+  /** The filter itself, for a query that takes it inside (a pre-filtered KNN search). */
+  Query filter(double percent) throws IOException, UnsupportedTaskException {
+    return new RandomFilterQuery(percent, keptSets(percent));
   }
 
   private List<KeptDocs> keptSets(double percent) throws IOException, UnsupportedTaskException {

@@ -29,6 +29,7 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.benchjobs.vectors.VectorTaskTexts;
 
 /**
  * Turns luceneutil task text into {@link CompiledTask}s against one index: classic query syntax on
@@ -38,9 +39,9 @@ import org.nightbench.benchjobs.tasks.Task;
  * issue 15: {@code +filter=N%}, {@code +minShouldMatch=N}, {@code +dismaxFields=}, {@code
  * +combinedFields=}, {@code const//}, {@code intSet//}, {@code dvrange//}, the skipper sorts with
  * {@code +searchAfter}, and grouping (see {@link QueryOperators}, {@link FilterSupport}, {@link
- * MultiFieldSupport}). Syntax this harness does not implement, or that needs a field the index
- * lacks, raises {@link UnsupportedTaskException}; malformed query text raises {@link
- * IllegalArgumentException}.
+ * MultiFieldSupport}); and issue 16's {@code vector//} tasks ({@link VectorQueries}). Syntax this
+ * harness does not implement, or that needs a field the index lacks, raises {@link
+ * UnsupportedTaskException}; malformed query text raises {@link IllegalArgumentException}.
  */
 public final class TaskCompiler implements Closeable {
 
@@ -109,9 +110,13 @@ public final class TaskCompiler implements Closeable {
         searchAfter
             ? msm.text().substring(0, msm.text().length() - QueryOperators.SEARCH_AFTER.length())
             : msm.text();
+    Options options = new Options(filter.percent(), msm.min());
+    if (text.startsWith(VectorTaskTexts.PREFIX)) {
+      return new TopDocsTask(
+          finish(VectorQueries.compile(text, reader, filters, topN), options), null, topN, keys);
+    }
     MultiFieldSupport.Cut fields = MultiFieldSupport.cut(text);
     text = fields.text();
-    Options options = new Options(filter.percent(), msm.min());
     if (fields.present()) {
       // luceneutil's dismax and combined-fields tasks are plain word queries, counted or top N.
       boolean count = text.startsWith("count(") && text.endsWith(")");

@@ -137,6 +137,10 @@ public final class TaskGenerator {
         tasks.add(new Task(category, c.query(), c.comment(), 0));
       }
     }
+    if (VectorFamilies.indexed(searcher.getIndexReader())) {
+      // After every other category: the vector ones change nothing of the others' generation.
+      tasks.addAll(VectorFamilies.tasks(terms, perCategory));
+    }
     List<String> header = new ArrayList<>();
     header.add(
         "Nightbench generated tasks on field '"

@@ -27,22 +27,25 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.nightbench.benchjobs.indexing.WriterTimings;
 import org.nightbench.benchjobs.result.Curve;
 import org.nightbench.benchjobs.result.Metric;
 
 /**
  * luceneutil's KNN benchmark in one JVM: per vector format, index the document vectors (time, size,
  * optionally force-merged to one segment), then search every query vector at several fanouts and
- * measure recall@k against the exact neighbours, latency (mean, p50, p99) and CPU per query; with
- * filters that keep a share of the documents, pre-filtered (the filter inside the graph search) and
+ * measure recall@k against the exact neighbours, latency (mean, p50, p99), CPU and visited graph
+ * nodes per query; flush and merge time, and the vector files on disk and what search reads of them
+ * (graph plus the quantized vectors where the format has them, else the raw ones); with filters
+ * that keep a share of the documents, pre-filtered (the filter inside the graph search) and
  * post-filtered (a wider search, filtered after). A format the release lacks is skipped with a
  * note; a recall far below what the format should reach fails the benchmark, since it means a wrong
  * similarity or vectors out of order rather than a slow night.
@@ -88,7 +91,7 @@ public final class KnnBenchmark {
           vectorsFormat.map(f -> f.getClass().getSimpleName()).orElse("the codec's default"));
       Path indexDir = work.resolve("knn-" + format.label());
       try (Directory dir = FSDirectory.open(indexDir)) {
-        index(format, vectorsFormat, documents, dir, metrics);
+        index(format, vectorsFormat, documents, queries, exact, dir, metrics);
         try (DirectoryReader reader = DirectoryReader.open(dir)) {
           search(format, reader, queries, exact, metrics, curves);
         }
@@ -103,10 +106,21 @@ public final class KnnBenchmark {
       KnnFormat format,
       Optional<KnnVectorsFormat> vectorsFormat,
       float[][] documents,
+      float[][] queries,
+      int[][] exact,
       Directory dir,
       List<Metric> metrics)
       throws IOException {
-    IndexWriterConfig config = new IndexWriterConfig().setRAMBufferSizeMB(settings.ramBufferMb());
+    WriterTimings timings = new WriterTimings();
+    // No compound files: the vector files' sizes are measured one by one.
+    TieredMergePolicy mergePolicy = new TieredMergePolicy();
+    mergePolicy.setNoCFSRatio(0);
+    IndexWriterConfig config =
+        new IndexWriterConfig()
+            .setRAMBufferSizeMB(settings.ramBufferMb())
+            .setUseCompoundFile(false)
+            .setMergePolicy(mergePolicy)
+            .setInfoStream(timings);
     vectorsFormat.ifPresent(f -> config.setCodec(codecWith(f)));
     VectorSimilarityFunction similarity =
         VectorSimilarityFunction.valueOf(settings.similarity().name());
@@ -126,7 +140,14 @@ public final class KnnBenchmark {
       metrics.add(metric(format, "indexSeconds", "s", false, indexSeconds));
       metrics.add(
           metric(format, "indexDocsPerSec", "docs/s", true, documents.length / indexSeconds));
+      // Summed over the writer's threads, as the indexing benchmark reports them.
+      metrics.add(metric(format, "flushSeconds", "s", false, timings.flushSeconds()));
+      metrics.add(metric(format, "mergeSeconds", "s", false, timings.mergeSeconds()));
       if (settings.forceMerge()) {
+        // The same searches before the merge too: the issue's "with and without force-merge".
+        try (DirectoryReader unmerged = DirectoryReader.open(writer)) {
+          searchUnmerged(format, unmerged, queries, exact, metrics);
+        }
         long merge = System.nanoTime();
         writer.forceMerge(1);
         writer.commit();
@@ -135,6 +156,9 @@ public final class KnnBenchmark {
       }
     }
     metrics.add(metric(format, "indexMB", "MB", false, sizeMb(dir)));
+    VectorFiles files = VectorFiles.of(dir);
+    metrics.add(metric(format, "vectorDiskMB", "MB", false, files.diskMb()));
+    metrics.add(metric(format, "vectorRamMB", "MB", false, files.searchedMb()));
     log.printf(
         "knn %s: indexed %d vectors in %.1f s%n",
         format.label(), documents.length, (System.nanoTime() - start) / 1e9);
@@ -161,6 +185,9 @@ public final class KnnBenchmark {
       metrics.add(metric(format, task, "latencyP50Ms", "ms", false, measured.p50Ms()));
       metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
       metrics.add(metric(format, task, "cpuMs", "ms", false, measured.cpuMs()));
+      if (measured.visited() > 0) {
+        metrics.add(metric(format, task, "visitedNodes", "nodes", false, measured.visited()));
+      }
       rows.add(List.of(measured.meanMs(), measured.recall(), (double) fanout));
       widestRecall = measured.recall();
       log.printf(
@@ -200,8 +227,40 @@ public final class KnnBenchmark {
     }
   }
 
+  /**
+   * Recall, latency and visited nodes per fanout on the index as written, before it is merged to
+   * one segment (tasks {@code <format>-unmerged-fanout<n>}); nothing when it has one segment
+   * already, where the figures would repeat the merged ones.
+   */
+  private void searchUnmerged(
+      KnnFormat format,
+      DirectoryReader reader,
+      float[][] queries,
+      int[][] exact,
+      List<Metric> metrics)
+      throws IOException {
+    if (reader.leaves().size() < 2) {
+      return;
+    }
+    IndexSearcher searcher = new IndexSearcher(reader);
+    int[] ordinals = ordinals(reader);
+    for (int fanout : settings.fanouts()) {
+      Measured measured = measure(searcher, ordinals, queries, exact, fanout, null);
+      String task = format.label() + "-unmerged-fanout" + fanout;
+      metrics.add(
+          metric(format, task, "recall", "recall@" + settings.k(), true, measured.recall()));
+      metrics.add(metric(format, task, "latencyMeanMs", "ms", false, measured.meanMs()));
+      metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
+      if (measured.visited() > 0) {
+        metrics.add(metric(format, task, "visitedNodes", "nodes", false, measured.visited()));
+      }
+    }
+    metrics.add(metric(format, "segmentsBeforeMerge", "segments", false, reader.leaves().size()));
+  }
+
   /** Latencies, CPU and recall of one setting over every query, after one warm-up pass. */
-  record Measured(double recall, double meanMs, double p50Ms, double p99Ms, double cpuMs) {}
+  record Measured(
+      double recall, double meanMs, double p50Ms, double p99Ms, double cpuMs, double visited) {}
 
   private Measured measure(
       IndexSearcher searcher,
@@ -226,13 +285,19 @@ public final class KnnBenchmark {
     long[] nanos = new long[queries.length];
     double recall = 0;
     long cpu = 0;
+    long visited = 0;
     for (int pass = 0; pass < 2; pass++) {
       recall = 0;
       cpu = 0;
+      visited = 0;
       for (int q = 0; q < queries.length; q++) {
         long cpuStart = threads.getCurrentThreadCpuTime();
         long start = System.nanoTime();
-        int[] found = search(searcher, ordinals, queries[q], k, fanout, filterPercent, preFilter);
+        long[] visitedNodes = new long[1];
+        int[] found =
+            search(
+                searcher, ordinals, queries[q], k, fanout, filterPercent, preFilter, visitedNodes);
+        visited += visitedNodes[0];
         nanos[q] = System.nanoTime() - start;
         cpu += threads.getCurrentThreadCpuTime() - cpuStart;
         int[] truth = filterPercent == null ? exact[q] : filteredTruth(exact[q], filterPercent, k);
@@ -247,7 +312,8 @@ public final class KnnBenchmark {
         mean,
         sorted[(int) Math.min(sorted.length - 1, Math.floor(0.5 * sorted.length))] / 1e6,
         sorted[(int) Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)] / 1e6,
-        cpu / 1e6 / queries.length);
+        cpu / 1e6 / queries.length,
+        (double) visited / queries.length);
   }
 
   /**
@@ -265,17 +331,22 @@ public final class KnnBenchmark {
       int k,
       int fanout,
       Integer filterPercent,
-      boolean preFilter) {
+      boolean preFilter,
+      long[] visited) {
     try {
       Query filter =
           filterPercent == null ? null : IntPoint.newRangeQuery(BUCKET, 0, filterPercent - 1);
       TopDocs top;
       if (filter == null || preFilter) {
-        top = searcher.search(new KnnFloatVectorQuery(FIELD, query, k + fanout, filter), k);
+        VisitedCountingQuery knn = new VisitedCountingQuery(FIELD, query, k + fanout, filter);
+        top = searcher.search(knn, k);
+        visited[0] = knn.visited();
       } else {
         // Post-filter: a search wide enough that about k of its hits should pass, then the filter.
         int wide = (int) Math.ceil((k + fanout) * 100.0 / filterPercent);
-        top = searcher.search(new KnnFloatVectorQuery(FIELD, query, wide), wide);
+        VisitedCountingQuery knn = new VisitedCountingQuery(FIELD, query, wide, null);
+        top = searcher.search(knn, wide);
+        visited[0] = knn.visited();
         return Stream.of(top.scoreDocs)
             .mapToInt(hit -> ordinals[hit.doc])
             .filter(ord -> bucket(ord) < filterPercent)
@@ -344,7 +415,7 @@ public final class KnnBenchmark {
     detail.put("format", format.label());
     detail.put("k", settings.k());
     detail.put("similarity", settings.similarity().name().toLowerCase(java.util.Locale.ROOT));
-    detail.put("forceMerged", settings.forceMerge());
+    detail.put("forceMerged", settings.forceMerge() && !task.contains("-unmerged-"));
     String luceneFormat = formatNames.get(format);
     if (luceneFormat != null) {
       detail.put("luceneFormat", luceneFormat);

@@ -13,7 +13,8 @@ import org.apache.lucene.codecs.KnnVectorsFormat;
  * <ul>
  *   <li>{@code hnsw}: the codec's own float32 HNSW format, in every release with KNN;
  *   <li>{@code int7}, {@code int4}: scalar-quantized HNSW
- *       (Lucene99HnswScalarQuantizedVectorsFormat, 9.10 on for the bit count);
+ *       (Lucene99HnswScalarQuantizedVectorsFormat: 7 bits from 9.9, the bit count and 4 bits from
+ *       9.11);
  *   <li>{@code bq}: binary-quantized HNSW (Lucene102HnswBinaryQuantizedVectorsFormat, 10.2 on).
  * </ul>
  */
@@ -34,8 +35,12 @@ public enum KnnFormat {
       "org.apache.lucene.codecs.lucene102.Lucene102HnswBinaryQuantizedVectorsFormat";
   private static final String QUANTIZED_104 =
       "org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat";
-  private static final String ENCODING =
-      "org.apache.lucene.util.quantization.QuantizedByteVectorValues$ScalarEncoding";
+
+  /** Where 10.4's encodings live: in the format itself in 10.4, moved to util later. */
+  private static final List<String> ENCODINGS =
+      List.of(
+          "org.apache.lucene.util.quantization.QuantizedByteVectorValues$ScalarEncoding",
+          "org.apache.lucene.codecs.lucene104.Lucene104ScalarQuantizedVectorsFormat$ScalarEncoding");
 
   private final String label;
 
@@ -77,12 +82,23 @@ public enum KnnFormat {
   /** 10.4's quantized HNSW with {@code encoding}; empty in releases before it. */
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static Optional<KnnVectorsFormat> newest(String encoding) {
-    Class<?> encodings;
     try {
-      encodings = Class.forName(ENCODING);
       Class.forName(QUANTIZED_104);
     } catch (ClassNotFoundException e) {
       return Optional.empty();
+    }
+    Class<?> encodings = null;
+    for (String name : ENCODINGS) {
+      try {
+        encodings = Class.forName(name);
+        break;
+      } catch (ClassNotFoundException e) {
+        // the other place
+      }
+    }
+    if (encodings == null) {
+      throw new UnsupportedOperationException(
+          "this Lucene's " + simpleName(QUANTIZED_104) + " has no ScalarEncoding we know");
     }
     Object value = Enum.valueOf((Class<Enum>) encodings, encoding);
     return Optional.of(
@@ -93,6 +109,32 @@ public enum KnnFormat {
   }
 
   private static KnnVectorsFormat scalar(int bits) {
+    try {
+      return scalarWithBits(bits);
+    } catch (UnsupportedOperationException e) {
+      if (!e.getMessage().contains("constructor")) {
+        throw e;
+      }
+      if (bits != 7) {
+        throw new UnsupportedOperationException(
+            "this Lucene's " + simpleName(SCALAR) + " quantizes to 7 bits only (4 bits from 9.11)");
+      }
+      // 9.9 introduced the format with 7 bits only, and no bit count in its constructor until
+      // 9.11:
+      // (maxConn, beamWidth, numMergeWorkers, confidenceInterval, mergeExec).
+      return instantiate(
+          SCALAR,
+          List.of(
+              int.class,
+              int.class,
+              int.class,
+              Float.class,
+              java.util.concurrent.ExecutorService.class),
+          java.util.Arrays.asList(MAX_CONN, BEAM_WIDTH, 1, null, null));
+    }
+  }
+
+  private static KnnVectorsFormat scalarWithBits(int bits) {
     // (maxConn, beamWidth, numMergeWorkers, bits, compress, confidenceInterval, mergeExec)
     return instantiate(
         SCALAR,
