@@ -128,31 +128,59 @@ final class StepTest {
       }
     }
     if (!flat && estimable && linesP < LINES_AGREE) {
-      // Both sides drift alike: one slope for the whole window, fitted to both sides' nights.
-      double stt = left.stt + right.stt;
-      for (int i = lo; i < hi; i++) {
-        w[i - lo] = i < index ? left.centered(i) / left.stt : -right.centered(i) / right.stt;
-      }
-      double bendSe = Math.sqrt(linesVariance * noise.quadraticForm(w, n));
-      double bend = left.slope - right.slope;
-      if (stt > 0 && left.stt > 0 && right.stt > 0 && !(Math.abs(bend) > SLOPE_GATE * bendSe)) {
-        double slope = (left.slope * left.stt + right.slope * right.stt) / stt;
-        double gap = right.meanT - left.meanT;
-        for (int i = lo; i < hi; i++) {
-          w[i - lo] =
-              (i < index ? -1.0 / left.count : 1.0 / right.count)
-                  - gap * (i < index ? left : right).centered(i) / stt;
-        }
-        double jump = right.mean - left.mean - slope * gap;
-        double commonP = pValue(jump, Math.sqrt(linesVariance * noise.quadraticForm(w, n)), dof);
-        if (commonP < p && Math.signum(jump) == Math.signum(linesJump)) {
-          p = commonP;
-          before = left.mean + slope * (index - left.meanT);
-          after = before + jump;
-        }
+      Jump common = commonSlope(left, right, lo, index, hi, w, noise, linesVariance, dof);
+      if (common != null
+          && common.p() < p
+          && Math.signum(common.size()) == Math.signum(linesJump)) {
+        p = common.p();
+        before = common.before();
+        after = common.before() + common.size();
       }
     }
     return new Outcome(index, lo, hi, before, after, p, Math.sqrt(linesVariance), rho, flat);
+  }
+
+  /** A jump at the split: its size, the level it left, and its two-sided p-value. */
+  private record Jump(double size, double before, double p) {}
+
+  /**
+   * The jump under one slope for the whole window, where both sides drift alike (their slopes
+   * within {@value #SLOPE_GATE} standard errors of each other), else null: twice as precise as two
+   * lines where one side is short, while a drift that starts or stops at the split, a bend, still
+   * goes to the lines. {@code w} is scratch space of the window's length.
+   */
+  private static Jump commonSlope(
+      Line left,
+      Line right,
+      int lo,
+      int index,
+      int hi,
+      double[] w,
+      NoiseModel noise,
+      double variance,
+      double dof) {
+    int n = hi - lo;
+    double stt = left.stt + right.stt;
+    if (!(left.stt > 0 && right.stt > 0)) {
+      return null;
+    }
+    for (int i = lo; i < hi; i++) {
+      w[i - lo] = i < index ? left.centered(i) / left.stt : -right.centered(i) / right.stt;
+    }
+    double bendSe = Math.sqrt(variance * noise.quadraticForm(w, n));
+    if (Math.abs(left.slope - right.slope) > SLOPE_GATE * bendSe) {
+      return null;
+    }
+    double slope = (left.slope * left.stt + right.slope * right.stt) / stt;
+    double gap = right.meanT - left.meanT;
+    for (int i = lo; i < hi; i++) {
+      w[i - lo] =
+          (i < index ? -1.0 / left.count : 1.0 / right.count)
+              - gap * (i < index ? left : right).centered(i) / stt;
+    }
+    double jump = right.mean - left.mean - slope * gap;
+    double se = Math.sqrt(variance * noise.quadraticForm(w, n));
+    return new Jump(jump, left.mean + slope * (index - left.meanT), pValue(jump, se, dof));
   }
 
   /** The common slope of both sides must stay within this many standard errors of 0... */
