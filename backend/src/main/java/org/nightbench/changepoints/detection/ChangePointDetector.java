@@ -197,11 +197,16 @@ public final class ChangePointDetector {
     double minRelative = inputs.minRelativeChange(settings);
     List<DetectedChange> found = new ArrayList<>();
     int start = from;
+    // Only the series' first nights, or those after a known boundary, are young; only its last
+    // part ends at the newest night. An append window's first nights are neither.
+    boolean young = from == 0;
     for (int boundary : view.boundariesWithin(from, to)) {
-      found.addAll(analyse(view.values, view.stddevs, start, boundary, minRelative));
+      found.addAll(
+          analyse(view.values, view.stddevs, start, boundary, new Ends(young, false), minRelative));
       start = boundary;
+      young = true;
     }
-    found.addAll(analyse(view.values, view.stddevs, start, to, minRelative));
+    found.addAll(analyse(view.values, view.stddevs, start, to, new Ends(young, true), minRelative));
     return found;
   }
 
@@ -232,7 +237,7 @@ public final class ChangePointDetector {
 
   /** Change points within {@code values[from, to)}, found from that range alone. */
   private List<DetectedChange> analyse(
-      double[] values, double[] stddevs, int from, int to, double minRelative) {
+      double[] values, double[] stddevs, int from, int to, Ends ends, double minRelative) {
     int minSegment = settings.minSegment();
     if (to - from < 2 * minSegment) {
       return List.of();
@@ -250,7 +255,7 @@ public final class ChangePointDetector {
             sigma,
             from,
             to,
-            new Rules(minRelative, NoiseModel.INDEPENDENT),
+            new Rules(minRelative, NoiseModel.INDEPENDENT, ends),
             new int[0]);
     if (first.isEmpty()) {
       // A model with persistence only makes every test stricter (larger variances, fewer
@@ -262,7 +267,7 @@ public final class ChangePointDetector {
     List<StepTest.Outcome> outcomes =
         noise.equals(NoiseModel.INDEPENDENT)
             ? first
-            : steps(cleaned, stddevs, sigma, from, to, new Rules(minRelative, noise), breaks);
+            : steps(cleaned, stddevs, sigma, from, to, new Rules(minRelative, noise, ends), breaks);
     List<DetectedChange> result = new ArrayList<>(outcomes.size());
     for (StepTest.Outcome outcome : outcomes) {
       if (!placeable(outcome, cleaned, noise)) {
@@ -385,7 +390,7 @@ public final class ChangePointDetector {
         continue;
       }
       StepTest.Outcome outcome = test(index, previous, next, cleaned, stddevs, rules.noise());
-      if (failure(outcome, cleaned, from, to, rules.minRelative()) == 0) {
+      if (failure(outcome, cleaned, from, to, rules) == 0) {
         alive.add(index);
         added = true;
       }
@@ -396,7 +401,13 @@ public final class ChangePointDetector {
   private record Candidate(int index, double strength) {}
 
   /** What the tests within one analysed range assume: its minimum change and noise model. */
-  private record Rules(double minRelative, NoiseModel noise) {}
+  private record Rules(double minRelative, NoiseModel noise, Ends ends) {}
+
+  /**
+   * Whether an analysed range starts where the series (or a part after a known boundary) starts,
+   * and whether it ends at the series' newest night.
+   */
+  private record Ends(boolean young, boolean newest) {}
 
   /**
    * Candidate change points at least {@code minSegment} apart, strongest first kept: local maxima
@@ -554,7 +565,7 @@ public final class ChangePointDetector {
     int before = previous[k] >= 0 ? index[previous[k]] : from;
     int after = next[k] >= 0 ? index[next[k]] : to;
     outcomes[k] = test(index[k], before, after, cleaned, stddevs, rules.noise());
-    score[k] = failure(outcomes[k], cleaned, from, to, rules.minRelative());
+    score[k] = failure(outcomes[k], cleaned, from, to, rules);
     // NaN never counts as failing, as no comparison with it is true.
     if (score[k] > 0) {
       failing.add(k);
@@ -570,12 +581,12 @@ public final class ChangePointDetector {
 
   /** 0 for a change point that passes; otherwise how badly it fails, the worst highest. */
   private double failure(
-      StepTest.Outcome outcome, double[] cleaned, int from, int to, double minRelative) {
+      StepTest.Outcome outcome, double[] cleaned, int from, int to, Rules rules) {
     if (premature(outcome, cleaned, from, to)) {
       return 3;
     }
-    double p = adjustedP(outcome) * looks(outcome, from, to);
-    double shortfall = minRelative - Math.abs(outcome.relativeChange());
+    double p = adjustedP(outcome) * looks(outcome, from, to, rules.ends());
+    double shortfall = rules.minRelative() - Math.abs(outcome.relativeChange());
     if (p <= settings.significance() && !(shortfall > 0)) {
       return 0;
     }
@@ -595,10 +606,10 @@ public final class ChangePointDetector {
    * stored for good. So such a step must pass at a stricter level; once its window is full it is
    * tested as any other.
    */
-  private double looks(StepTest.Outcome outcome, int from, int to) {
+  private double looks(StepTest.Outcome outcome, int from, int to, Ends ends) {
     int context = settings.context();
-    boolean newest = outcome.hi() == to && to - outcome.index() < context;
-    boolean youngest = outcome.lo() == from && outcome.index() - from < context;
+    boolean newest = ends.newest() && outcome.hi() == to && to - outcome.index() < context;
+    boolean youngest = ends.young() && outcome.lo() == from && outcome.index() - from < context;
     return newest || youngest ? LOOKS : 1;
   }
 
