@@ -4,7 +4,7 @@
 #    .HeldOutQuality): false-alarm share on change-free series of 500 nights per noise model
 #    (independent, AR(1) 0.3/0.5/0.8, two-level, heavy-tailed, variance change, with drift, bursts
 #    and missing nights), and on series with planted steps precision, recall by step size in σ,
-#    localisation. Tuning used seed 1; report another.
+#    localisation. Tuning used seeds 1 and 2; report another (20261124; floors use 77001).
 # 2. On the generator it was designed on (DetectorQuality): precision, recall, localisation, false
 #    positives by cause, the nightly detectAppended path, a full recompute of 150 x 5500 points
 #    and one appended night.

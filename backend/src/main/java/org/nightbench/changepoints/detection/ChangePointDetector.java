@@ -21,15 +21,26 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * positions that window offered). Lines rather than means are what tell a step from a drift, a
  * drift that starts or stops, or a step against an opposite drift; where the window shows no drift,
  * the two sides' means decide instead, four times as precise ({@link StepTest}). The jump must also
- * be at least {@code minRelativeChange} of the level. The weakest failing candidate is dropped and
- * its neighbours tested again until all pass. A step that would fit better with fewer than {@code
- * minSegment} points after it waits for more nights rather than be placed early.
+ * be at least {@code minRelativeChange} of the level. Where both sides drift alike (their slopes
+ * within {@value StepTest#SLOPE_GATE} standard errors), one common slope is fitted instead of two,
+ * which is twice as precise where one side is short. The weakest failing candidate is dropped and
+ * its neighbours tested again until all pass; dropped candidates that pass between the survivors
+ * are then taken back (a clear step can fail while a doubtful neighbour still cuts its window). A
+ * step that would fit better with fewer than {@code minSegment} points after it waits for more
+ * nights rather than be placed early. A step among the newest or first nights, which the nightly
+ * check tests again with every night, must pass at a quarter of the significance.
+ *
+ * <p>Steps are placed by least squares, prewhitened with the noise's lag-1 correlation where nights
+ * persist (a step is then a spike on its first night, not a level hidden in the wander). A step
+ * smaller than 2σ is reported only where the data place it within a few nights; otherwise it would
+ * as often be reported on the wrong night, blaming the wrong commits.
  *
  * <p>Every variance in the tests is that of the series' {@link NoiseModel}: independent nights plus
  * a persistent AR(1) component, estimated from the variogram after a first pass under independent
- * nights has found the steps to leave out. So a series whose nights wander (a machine's state that
- * lasts days) needs a larger jump than one of independent nights, and a quiet one shows small
- * steps. Each change carries its evidence: means, effect in σ, p-value, σ and lag-1 correlation.
+ * nights has found the steps to leave out; the first pass's steps are candidates of the second. So
+ * a series whose nights wander (a machine's state that lasts days) needs a larger jump than one of
+ * independent nights, and a quiet one shows small steps. Each change carries its evidence: means,
+ * effect in σ, p-value, σ and lag-1 correlation.
  *
  * <p>An editor's {@link DetectionInputs} (excluded nights, known boundaries, a per-series minimum
  * change) apply to both {@link #detect(double[], double[], DetectionInputs)} and {@link
@@ -186,11 +197,16 @@ public final class ChangePointDetector {
     double minRelative = inputs.minRelativeChange(settings);
     List<DetectedChange> found = new ArrayList<>();
     int start = from;
+    // Only the series' first nights, or those after a known boundary, are young; only its last
+    // part ends at the newest night. An append window's first nights are neither.
+    boolean young = from == 0;
     for (int boundary : view.boundariesWithin(from, to)) {
-      found.addAll(analyse(view.values, view.stddevs, start, boundary, minRelative));
+      found.addAll(
+          analyse(view.values, view.stddevs, start, boundary, new Ends(young, false), minRelative));
       start = boundary;
+      young = true;
     }
-    found.addAll(analyse(view.values, view.stddevs, start, to, minRelative));
+    found.addAll(analyse(view.values, view.stddevs, start, to, new Ends(young, true), minRelative));
     return found;
   }
 
@@ -221,7 +237,7 @@ public final class ChangePointDetector {
 
   /** Change points within {@code values[from, to)}, found from that range alone. */
   private List<DetectedChange> analyse(
-      double[] values, double[] stddevs, int from, int to, double minRelative) {
+      double[] values, double[] stddevs, int from, int to, Ends ends, double minRelative) {
     int minSegment = settings.minSegment();
     if (to - from < 2 * minSegment) {
       return List.of();
@@ -233,7 +249,14 @@ public final class ChangePointDetector {
     // correlated noise a few false ones, too few to matter) are left out of the estimate; the
     // second pass decides.
     List<StepTest.Outcome> first =
-        steps(cleaned, stddevs, sigma, from, to, new Rules(minRelative, NoiseModel.INDEPENDENT));
+        steps(
+            cleaned,
+            stddevs,
+            sigma,
+            from,
+            to,
+            new Rules(minRelative, NoiseModel.INDEPENDENT, ends),
+            new int[0]);
     if (first.isEmpty()) {
       // A model with persistence only makes every test stricter (larger variances, fewer
       // degrees of freedom, fewer candidates), so a second pass would find nothing either.
@@ -244,9 +267,12 @@ public final class ChangePointDetector {
     List<StepTest.Outcome> outcomes =
         noise.equals(NoiseModel.INDEPENDENT)
             ? first
-            : steps(cleaned, stddevs, sigma, from, to, new Rules(minRelative, noise));
+            : steps(cleaned, stddevs, sigma, from, to, new Rules(minRelative, noise, ends), breaks);
     List<DetectedChange> result = new ArrayList<>(outcomes.size());
     for (StepTest.Outcome outcome : outcomes) {
+      if (!placeable(outcome, cleaned, noise)) {
+        continue;
+      }
       result.add(
           new DetectedChange(
               outcome.index(),
@@ -265,11 +291,18 @@ public final class ChangePointDetector {
 
   /** The steps of {@code cleaned[from, to)} under {@code rules}: proposed, tested, placed. */
   private List<StepTest.Outcome> steps(
-      double[] cleaned, double[] stddevs, double[] sigma, int from, int to, Rules rules) {
-    List<Integer> changes = candidates(cleaned, sigma, from, to, rules.noise());
+      double[] cleaned,
+      double[] stddevs,
+      double[] sigma,
+      int from,
+      int to,
+      Rules rules,
+      int[] known) {
+    List<Integer> changes = candidates(cleaned, sigma, from, to, rules.noise(), known);
     List<StepTest.Outcome> outcomes = prune(changes, cleaned, stddevs, from, to, rules);
+    outcomes = readmit(changes, outcomes, cleaned, stddevs, from, to, rules);
     for (int round = 0; round < 3; round++) {
-      List<Integer> moved = relocate(outcomes, cleaned, from, to);
+      List<Integer> moved = relocate(outcomes, cleaned, from, to, rules.noise());
       if (moved.equals(outcomes.stream().map(StepTest.Outcome::index).toList())) {
         break;
       }
@@ -278,17 +311,110 @@ public final class ChangePointDetector {
     return outcomes;
   }
 
+  /**
+   * A step smaller than {@value #SHARP_EFFECT} noise σ is reported only where the data place it:
+   * the placement's fit at its split must beat every split at least 3 nights away by {@value
+   * #SHARPNESS} residual variances (a likelihood ratio of e^1.5). A small step is otherwise as
+   * likely to be reported several nights off as where it is, and a change point on the wrong night
+   * blames the wrong commits; larger steps place themselves.
+   */
+  private boolean placeable(StepTest.Outcome outcome, double[] cleaned, NoiseModel noise) {
+    double jump = Math.abs(outcome.levelAfter() - outcome.levelBefore());
+    if (!(jump < SHARP_EFFECT * outcome.sigma())) {
+      return true;
+    }
+    double phi = noise.serialCorrelation();
+    int lo = outcome.lo();
+    int hi = outcome.hi();
+    int index = outcome.index();
+    double best = placementError(cleaned, lo, index, hi, phi, outcome.flat());
+    double far = Double.POSITIVE_INFINITY;
+    int first = Math.max(lo + EDGE, index - settings.minSegment());
+    int last = Math.min(hi - EDGE, index + settings.minSegment());
+    for (int p = first; p <= last; p++) {
+      if (Math.abs(p - index) >= 3) {
+        far = Math.min(far, placementError(cleaned, lo, p, hi, phi, outcome.flat()));
+      }
+    }
+    double variance = best / Math.max(1, hi - lo - 4);
+    return !(variance > 0) || far - best >= SHARPNESS * variance;
+  }
+
+  /** Below this many σ a step must be placed sharply to be reported... */
+  static final double SHARP_EFFECT = 2;
+
+  /** ... by this many residual variances over any split 3 or more nights away. */
+  static final double SHARPNESS = 3;
+
+  /**
+   * The criterion a step's split minimises: least squares of level (+ slope unless {@code flat}) +
+   * step, prewhitened with {@code phi} where the noise persists.
+   */
+  private static double placementError(
+      double[] cleaned, int lo, int p, int hi, double phi, boolean flat) {
+    if (phi > 0) {
+      return StepTest.whitenedError(cleaned, lo, p, hi, phi, !flat);
+    }
+    return flat
+        ? StepTest.stepError(cleaned, lo, p, hi)
+        : StepTest.lineAndStepError(cleaned, lo, p, hi);
+  }
+
+  /**
+   * The pruned {@code outcomes} with every dropped candidate that passes between the survivors
+   * taken back, pruned again. Pruning drops the weakest failing candidate first, but a clear step
+   * can fail while a doubtful neighbour a few nights away still cuts its window short, and be gone
+   * before that neighbour goes.
+   */
+  private List<StepTest.Outcome> readmit(
+      List<Integer> changes,
+      List<StepTest.Outcome> outcomes,
+      double[] cleaned,
+      double[] stddevs,
+      int from,
+      int to,
+      Rules rules) {
+    TreeSet<Integer> alive = new TreeSet<>();
+    outcomes.forEach(outcome -> alive.add(outcome.index()));
+    boolean added = false;
+    for (int index : changes) {
+      if (alive.contains(index)) {
+        continue;
+      }
+      Integer before = alive.lower(index);
+      Integer after = alive.higher(index);
+      int previous = before == null ? from : before;
+      int next = after == null ? to : after;
+      int minSegment = settings.minSegment();
+      if (index - previous < minSegment || next - index < minSegment) {
+        continue;
+      }
+      StepTest.Outcome outcome = test(index, previous, next, cleaned, stddevs, rules.noise());
+      if (failure(outcome, cleaned, from, to, rules) == 0) {
+        alive.add(index);
+        added = true;
+      }
+    }
+    return added ? prune(new ArrayList<>(alive), cleaned, stddevs, from, to, rules) : outcomes;
+  }
+
   private record Candidate(int index, double strength) {}
 
   /** What the tests within one analysed range assume: its minimum change and noise model. */
-  private record Rules(double minRelative, NoiseModel noise) {}
+  private record Rules(double minRelative, NoiseModel noise, Ends ends) {}
+
+  /**
+   * Whether an analysed range starts where the series (or a part after a known boundary) starts,
+   * and whether it ends at the series' newest night.
+   */
+  private record Ends(boolean young, boolean newest) {}
 
   /**
    * Candidate change points at least {@code minSegment} apart, strongest first kept: local maxima
    * of a two-window z statistic at every scale, each moved to its best line + step split.
    */
   private List<Integer> candidates(
-      double[] cleaned, double[] sigma, int from, int to, NoiseModel noise) {
+      double[] cleaned, double[] sigma, int from, int to, NoiseModel noise, int[] known) {
     int minSegment = settings.minSegment();
     int length = to - from;
     double reference = cleaned[from];
@@ -330,6 +456,11 @@ public final class ChangePointDetector {
     }
     all.sort(Comparator.comparingDouble((Candidate c) -> -c.strength()));
     TreeSet<Integer> chosen = new TreeSet<>();
+    // The first pass's steps come first: the windowed z of a step under correlated noise can fall
+    // short at every scale although the step's test over its whole window is clear.
+    for (int k : known) {
+      chosen.add(k);
+    }
     for (Candidate candidate : all) {
       int s = candidate.index();
       Integer before = chosen.floor(s);
@@ -434,7 +565,7 @@ public final class ChangePointDetector {
     int before = previous[k] >= 0 ? index[previous[k]] : from;
     int after = next[k] >= 0 ? index[next[k]] : to;
     outcomes[k] = test(index[k], before, after, cleaned, stddevs, rules.noise());
-    score[k] = failure(outcomes[k], cleaned, from, to, rules.minRelative());
+    score[k] = failure(outcomes[k], cleaned, from, to, rules);
     // NaN never counts as failing, as no comparison with it is true.
     if (score[k] > 0) {
       failing.add(k);
@@ -450,17 +581,36 @@ public final class ChangePointDetector {
 
   /** 0 for a change point that passes; otherwise how badly it fails, the worst highest. */
   private double failure(
-      StepTest.Outcome outcome, double[] cleaned, int from, int to, double minRelative) {
+      StepTest.Outcome outcome, double[] cleaned, int from, int to, Rules rules) {
     if (premature(outcome, cleaned, from, to)) {
       return 3;
     }
-    double p = adjustedP(outcome);
-    double shortfall = minRelative - Math.abs(outcome.relativeChange());
+    double p = adjustedP(outcome) * looks(outcome, from, to, rules.ends());
+    double shortfall = rules.minRelative() - Math.abs(outcome.relativeChange());
     if (p <= settings.significance() && !(shortfall > 0)) {
       return 0;
     }
-    // Too-small steps go before merely doubtful ones; among either, the least evident first.
-    return (shortfall > 0 ? 2 : 1) + p;
+    // Too-small steps go before merely doubtful ones; among either, the least evident first. The
+    // raw p orders them, as the adjusted one is capped at 1: a tie there would drop the earliest,
+    // which may be a clear step whose window a doubtful neighbour had cut short.
+    return (shortfall > 0 ? 2 : 1) + outcome.p();
+  }
+
+  /** Looks that a step among the newest or first nights is taken to have had (see below). */
+  static final double LOOKS = 4;
+
+  /**
+   * How many times the nightly check has, in effect, already tested a step like this one: a step
+   * among the newest nights (or the first, while the series is young) is tested again with every
+   * night that arrives until its window is full, and a step that passes any one of those looks is
+   * stored for good. So such a step must pass at a stricter level; once its window is full it is
+   * tested as any other.
+   */
+  private double looks(StepTest.Outcome outcome, int from, int to, Ends ends) {
+    int context = settings.context();
+    boolean newest = ends.newest() && outcome.hi() == to && to - outcome.index() < context;
+    boolean youngest = ends.young() && outcome.lo() == from && outcome.index() - from < context;
+    return newest || youngest ? LOOKS : 1;
   }
 
   /**
@@ -502,7 +652,8 @@ public final class ChangePointDetector {
 
   /** Each change point moved to its best line + step split within minSegment of where it is. */
   private List<Integer> relocate(
-      List<StepTest.Outcome> outcomes, double[] cleaned, int from, int to) {
+      List<StepTest.Outcome> outcomes, double[] cleaned, int from, int to, NoiseModel noise) {
+    double phi = noise.serialCorrelation();
     int minSegment = settings.minSegment();
     List<Integer> moved = new ArrayList<>(outcomes.size());
     for (int k = 0; k < outcomes.size(); k++) {
@@ -517,10 +668,7 @@ public final class ChangePointDetector {
       int best = index;
       double bestError = Double.POSITIVE_INFINITY;
       for (int p = first; p <= last; p++) {
-        double error =
-            outcome.flat()
-                ? StepTest.stepError(cleaned, lo, p, hi)
-                : StepTest.lineAndStepError(cleaned, lo, p, hi);
+        double error = placementError(cleaned, lo, p, hi, phi, outcome.flat());
         if (error < bestError) {
           bestError = error;
           best = p;

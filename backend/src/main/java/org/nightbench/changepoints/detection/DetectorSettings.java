@@ -58,11 +58,12 @@ public record DetectorSettings(
 
   /**
    * 0.01 % significance (a series is looked at again every night, so each look must be strict), 1 %
-   * smallest step, 7-night levels (a week, so a weekly swing averages out), 100 points of context,
-   * outliers beyond 4σ, a floor as for 10 JVMs, a 512-point append window.
+   * smallest step, 7-night levels (a week, so a weekly swing averages out), 150 points of context
+   * (under serially correlated noise a mean needs many nights), outliers beyond 4σ, a floor as for
+   * 10 JVMs, a 640-point append window (twice the reach of one night's data).
    */
   public static DetectorSettings defaults() {
-    return new DetectorSettings(1e-4, 0.01, 7, 100, 4.0, 1 / Math.sqrt(10), 512);
+    return new DetectorSettings(1e-4, 0.01, 7, 150, 4.0, 1 / Math.sqrt(10), 640);
   }
 
   /**

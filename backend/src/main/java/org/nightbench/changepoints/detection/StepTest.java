@@ -127,7 +127,60 @@ final class StepTest {
         }
       }
     }
+    if (!flat && estimable && linesP < LINES_AGREE) {
+      Jump common = commonSlope(left, right, lo, index, hi, w, noise, linesVariance, dof);
+      if (common != null
+          && common.p() < p
+          && Math.signum(common.size()) == Math.signum(linesJump)) {
+        p = common.p();
+        before = common.before();
+        after = common.before() + common.size();
+      }
+    }
     return new Outcome(index, lo, hi, before, after, p, Math.sqrt(linesVariance), rho, flat);
+  }
+
+  /** A jump at the split: its size, the level it left, and its two-sided p-value. */
+  private record Jump(double size, double before, double p) {}
+
+  /**
+   * The jump under one slope for the whole window, where both sides drift alike (their slopes
+   * within {@value #SLOPE_GATE} standard errors of each other), else null: twice as precise as two
+   * lines where one side is short, while a drift that starts or stops at the split, a bend, still
+   * goes to the lines. {@code w} is scratch space of the window's length.
+   */
+  private static Jump commonSlope(
+      Line left,
+      Line right,
+      int lo,
+      int index,
+      int hi,
+      double[] w,
+      NoiseModel noise,
+      double variance,
+      double dof) {
+    int n = hi - lo;
+    double stt = left.stt + right.stt;
+    if (!(left.stt > 0 && right.stt > 0)) {
+      return null;
+    }
+    for (int i = lo; i < hi; i++) {
+      w[i - lo] = i < index ? left.centered(i) / left.stt : -right.centered(i) / right.stt;
+    }
+    double bendSe = Math.sqrt(variance * noise.quadraticForm(w, n));
+    if (Math.abs(left.slope - right.slope) > SLOPE_GATE * bendSe) {
+      return null;
+    }
+    double slope = (left.slope * left.stt + right.slope * right.stt) / stt;
+    double gap = right.meanT - left.meanT;
+    for (int i = lo; i < hi; i++) {
+      w[i - lo] =
+          (i < index ? -1.0 / left.count : 1.0 / right.count)
+              - gap * (i < index ? left : right).centered(i) / stt;
+    }
+    double jump = right.mean - left.mean - slope * gap;
+    double se = Math.sqrt(variance * noise.quadraticForm(w, n));
+    return new Jump(jump, left.mean + slope * (index - left.meanT), pValue(jump, se, dof));
   }
 
   /** The common slope of both sides must stay within this many standard errors of 0... */
@@ -263,6 +316,88 @@ final class StepTest {
       sse += r * r;
     }
     return sse;
+  }
+
+  /**
+   * The sum of squared residuals of level (+ slope, when {@code slope}) + step-at-{@code index}
+   * over {@code [lo, hi)}, after prewhitening values and model alike with {@code phi} ({@code x[i]
+   * - phi x[i - 1]}): generalised least squares under AR(1) noise. Where nights persist, ordinary
+   * least squares places a step wherever the wander around it happens to fit; in the whitened
+   * series a step is a spike of its full size on its first night, which pins it down.
+   */
+  static double whitenedError(
+      double[] values, int lo, int index, int hi, double phi, boolean slope) {
+    double center = mean(values, lo, hi);
+    int k = slope ? 3 : 2;
+    double[][] a = new double[k][k];
+    double[] b = new double[k];
+    double[] x = new double[k];
+    double yy = 0;
+    for (int i = lo + 1; i < hi; i++) {
+      double y = (values[i] - center) - phi * (values[i - 1] - center);
+      x[0] = 1 - phi;
+      x[1] = i > index ? 1 - phi : i == index ? 1 : 0;
+      if (slope) {
+        x[2] = (1 - phi) * (i - index) + phi;
+      }
+      for (int r = 0; r < k; r++) {
+        b[r] += x[r] * y;
+        for (int c = 0; c < k; c++) {
+          a[r][c] += x[r] * x[c];
+        }
+      }
+      yy += y * y;
+    }
+    double[] beta = solve(a, b.clone());
+    if (beta == null) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double explained = 0;
+    for (int r = 0; r < k; r++) {
+      explained += beta[r] * b[r];
+    }
+    return yy - explained;
+  }
+
+  /**
+   * The solution of {@code a x = b} by Gaussian elimination with partial pivoting, or null when
+   * singular; overwrites {@code a} and {@code b}.
+   */
+  private static double[] solve(double[][] a, double[] b) {
+    int n = b.length;
+    for (int col = 0; col < n; col++) {
+      int pivot = col;
+      for (int r = col + 1; r < n; r++) {
+        if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) {
+          pivot = r;
+        }
+      }
+      if (!(Math.abs(a[pivot][col]) > 1e-12 * (1 + Math.abs(a[0][0])))) {
+        return null;
+      }
+      double[] row = a[col];
+      a[col] = a[pivot];
+      a[pivot] = row;
+      double t = b[col];
+      b[col] = b[pivot];
+      b[pivot] = t;
+      for (int r = col + 1; r < n; r++) {
+        double f = a[r][col] / a[col][col];
+        for (int c = col; c < n; c++) {
+          a[r][c] -= f * a[col][c];
+        }
+        b[r] -= f * b[col];
+      }
+    }
+    double[] x = new double[n];
+    for (int r = n - 1; r >= 0; r--) {
+      double sum = b[r];
+      for (int c = r + 1; c < n; c++) {
+        sum -= a[r][c] * x[c];
+      }
+      x[r] = sum / a[r][r];
+    }
+    return x;
   }
 
   /**

@@ -6,8 +6,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Quality floors on fixed seeds of the held-out generator ({@link HeldOutSeries}), which the
- * detector was not tuned on (tuning used seed 1; the README reports seed 20261124): a change that
- * makes the detector noisier on correlated or two-level noise, or blinder to steps, fails the
+ * detector was not tuned on (tuning used seeds 1 and 2; the README reports seed 20261124): a change
+ * that makes the detector noisier on correlated or two-level noise, or blinder to steps, fails the
  * build. Deterministic (fixed seeds, no timing); each floor sits a little below what these seeds
  * give, so it guards without flapping.
  */
@@ -29,14 +29,16 @@ class DetectorQualityFloorTests {
 
   @Test
   void serialCorrelationRaisesFewAlarms() {
-    assertThat(alarmedShare(HeldOutSeries.Noise.AR1, 0.5, 100)).isLessThanOrEqualTo(0.03);
-    assertThat(alarmedShare(HeldOutSeries.Noise.AR1, 0.8, 100)).isLessThanOrEqualTo(0.10);
+    // Seed 77001: 0 of 100 at both (targets 3 % and 10 %).
+    assertThat(alarmedShare(HeldOutSeries.Noise.AR1, 0.5, 100)).isLessThanOrEqualTo(0.01);
+    assertThat(alarmedShare(HeldOutSeries.Noise.AR1, 0.8, 100)).isLessThanOrEqualTo(0.03);
   }
 
   @Test
   void twoLevelNoiseRaisesFewAlarms() {
-    assertThat(alarmedShare(HeldOutSeries.Noise.TWO_LEVEL, 0, 60)).isLessThanOrEqualTo(0.05);
-    assertThat(alarmedShare(HeldOutSeries.Noise.TWO_LEVEL_SPELLS, 0, 60)).isLessThanOrEqualTo(0.05);
+    // Seed 77001: 0 of 60 each (target 5 %).
+    assertThat(alarmedShare(HeldOutSeries.Noise.TWO_LEVEL, 0, 60)).isLessThanOrEqualTo(0.02);
+    assertThat(alarmedShare(HeldOutSeries.Noise.TWO_LEVEL_SPELLS, 0, 60)).isLessThanOrEqualTo(0.02);
   }
 
   @Test
@@ -49,9 +51,12 @@ class DetectorQualityFloorTests {
     assertThat(score.recall(1)).as("recall of steps of 1-2σ").isGreaterThanOrEqualTo(RECALL_1);
   }
 
-  // Seed 77001 gives precision 0.947, recall 0.977 / 0.867 / 0.648 (≥3σ, 2-3σ, 1-2σ).
-  static final double PRECISION = 0.93;
+  // Seed 77001 gives precision 0.981, recall 0.974 / 0.918 / 0.565 (≥3σ, 2-3σ, 1-2σ); before
+  // issue 17's last round 0.947 and 0.977 / 0.867 / 0.648: steps under 2σ that cannot be placed
+  // within a few nights are no longer reported, which trades 1-2σ recall (target 0.5) for
+  // precision (target 0.95).
+  static final double PRECISION = 0.96;
   static final double RECALL_3 = 0.96;
-  static final double RECALL_2 = 0.83;
-  static final double RECALL_1 = 0.60;
+  static final double RECALL_2 = 0.89;
+  static final double RECALL_1 = 0.53;
 }
