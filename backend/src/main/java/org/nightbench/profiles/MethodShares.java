@@ -18,6 +18,13 @@ final class MethodShares {
    */
   private static final Pattern FRAME_TYPE = Pattern.compile("_\\[[a-z0-9]{1,2}\\]$");
 
+  /**
+   * A lambda's or hidden class's address, {@code IndexSearcher$$Lambda.0x000000008b1a2618.call}:
+   * different in every JVM, so the same lambda would be as many methods as JVMs.
+   */
+  private static final Pattern HIDDEN_CLASS_ADDRESS =
+      Pattern.compile("(\\$\\$Lambda)(?:[.$/][0-9]+)?[./]0x[0-9a-f]+");
+
   private MethodShares() {}
 
   /** Every method of the stacks, the most self samples first (then total, then name). */
@@ -52,6 +59,7 @@ final class MethodShares {
    * A frame as a method name: {@code org/apache/lucene/X.y_[j]} is {@code org.apache.lucene.X.y}.
    */
   static String method(String frame) {
-    return FRAME_TYPE.matcher(frame).replaceFirst("").replace('/', '.');
+    String method = FRAME_TYPE.matcher(frame).replaceFirst("").replace('/', '.');
+    return HIDDEN_CLASS_ADDRESS.matcher(method).replaceAll("$1");
   }
 }

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 /**
  * What got slower between two profiles of one benchmark: the methods whose share of the CPU samples
@@ -17,10 +18,17 @@ import java.util.Set;
  * @param benchmark e.g. {@code search}
  * @param before the earlier (or baseline) profile's samples and JVMs
  * @param after the later (or candidate) profile's
- * @param rows the methods, the largest change first
+ * @param bySelf the methods whose self share changed most, the largest change first: where the
+ *     running code's time moved
+ * @param byTotal the methods whose total share changed most: which calls' subtrees grew or shrank
+ *     (across releases also code that was renamed or restructured, so read it with bySelf)
  */
 public record ProfileDiff(
-    String benchmark, ProfileSummary before, ProfileSummary after, List<Row> rows) {
+    String benchmark,
+    ProfileSummary before,
+    ProfileSummary after,
+    List<Row> bySelf,
+    List<Row> byTotal) {
 
   /**
    * One method on both sides; a side where it never ran has 0 %.
@@ -41,23 +49,12 @@ public record ProfileDiff(
     public double totalChange() {
       return afterTotal - beforeTotal;
     }
-
-    /** The larger of the two changes, in points of share: what the rows are sorted by. */
-    public double largestChange() {
-      return Math.max(Math.abs(selfChange()), Math.abs(totalChange()));
-    }
-
-    /** True when the method took a larger share after: the change that ranks it grew. */
-    public boolean grew() {
-      return Math.abs(selfChange()) >= Math.abs(totalChange())
-          ? selfChange() > 0
-          : totalChange() > 0;
-    }
   }
 
   /**
-   * The {@code limit} methods that changed most between {@code before} and {@code after} (every
-   * method of either side); ties by name, so the same profiles always give the same table.
+   * The {@code limit} methods whose self share, and those whose total share, changed most between
+   * {@code before} and {@code after} (every method of either side, a method changing by less than
+   * 0.05 points left out); ties by name, so the same profiles always give the same tables.
    */
   public static ProfileDiff of(
       String benchmark,
@@ -82,9 +79,26 @@ public record ProfileDiff(
               b == null ? 0 : b.totalPercent(),
               a == null ? 0 : a.totalPercent()));
     }
-    rows.sort(Comparator.comparingDouble(Row::largestChange).reversed().thenComparing(Row::method));
     return new ProfileDiff(
-        benchmark, before, after, List.copyOf(rows.subList(0, Math.min(limit, rows.size()))));
+        benchmark,
+        before,
+        after,
+        largest(rows, Row::selfChange, limit),
+        largest(rows, Row::totalChange, limit));
+  }
+
+  /** Points of share below this are noise of the sampling, not a change worth a row. */
+  static final double SMALLEST_CHANGE = 0.05;
+
+  private static List<Row> largest(List<Row> rows, ToDoubleFunction<Row> change, int limit) {
+    return rows.stream()
+        .filter(row -> Math.abs(change.applyAsDouble(row)) >= SMALLEST_CHANGE)
+        .sorted(
+            Comparator.comparingDouble((Row row) -> Math.abs(change.applyAsDouble(row)))
+                .reversed()
+                .thenComparing(Row::method))
+        .limit(limit)
+        .toList();
   }
 
   private static Map<String, MethodShare> byMethod(List<MethodShare> shares) {

@@ -17,8 +17,8 @@ public class ProfileService {
   /** Methods a run page lists per benchmark. */
   public static final int HOTTEST = 20;
 
-  /** Methods a diff lists per benchmark. */
-  public static final int DIFF_ROWS = 25;
+  /** Methods a diff lists per benchmark, in each of its two tables (self, total). */
+  public static final int DIFF_ROWS = 15;
 
   private final ProfileRepository repository;
 
@@ -60,6 +60,11 @@ public class ProfileService {
       }
     }
     return diffs;
+  }
+
+  /** Every method of a profile, for a client that ranks them its own way. */
+  public List<MethodShare> methods(ProfileSummary profile) {
+    return repository.methods(profile);
   }
 
   /** The flame graph page of a stored profile; empty when there is no profile {@code id}. */
