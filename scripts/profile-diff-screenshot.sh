@@ -66,13 +66,16 @@ while :; do
 done
 echo "comparison $id $status after $(( $(date +%s) - start )) s; load $(cut -d' ' -f1-3 /proc/loadavg)"
 [ "$status" = SUCCEEDED ] || { curl -s "$base/api/comparisons/$id" >&2; KEEP_WORK=1; exit 1; }
-curl -sf "$base/api/profiles/diff?before=$id&beforeSide=baseline&after=$id&afterSide=candidate" |
-  python3 -c '
+cat >"$work/top.py" <<'PY'
 import json, sys
 for d in json.load(sys.stdin):
-    print(f"{d[\"benchmark\"]}: {d[\"before\"][\"samples\"]} -> {d[\"after\"][\"samples\"]} samples; self share changed most:")
+    print(f"{d['benchmark']}: {d['before']['samples']} -> {d['after']['samples']} CPU samples;"
+          " self share changed most (points):")
     for r in d["bySelf"][:8]:
-        print(f"  {r[\"afterSelf\"] - r[\"beforeSelf\"]:+6.1f} points  {r[\"method\"]}")'
+        print(f"  {r['afterSelf'] - r['beforeSelf']:+6.1f}  {r['method']}")
+PY
+curl -sf "$base/api/profiles/diff?before=$id&beforeSide=baseline&after=$id&afterSide=candidate" |
+  python3 "$work/top.py" || echo "(could not list the diff)"
 mkdir -p "$(dirname "$out")"
 chromium --headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run \
   --disable-background-networking --disable-component-update --disable-sync \
