@@ -29,7 +29,9 @@ fi
 user=admin
 password="profile-admin-$$-$RANDOM$RANDOM"
 mkdir -p "$work/tmp"
-java -Djava.io.tmpdir="$work/tmp" -jar "$jar" --server.port=0 \
+# A copy: a build while the comparison runs must not swap the jar under the running app.
+cp "$jar" "$work/nightbench.jar"
+java -Djava.io.tmpdir="$work/tmp" -jar "$work/nightbench.jar" --server.port=0 \
   --nightbench.database.embedded.data-directory="$work/pgdata" \
   --nightbench.security.admin-username="$user" \
   --nightbench.security.admin-password="$password" \
