@@ -47,7 +47,8 @@ class ArchitectureTest {
     "org.nightbench.nightly..",
     "org.nightbench.backfill..",
     "org.nightbench.synthetic..",
-    "org.nightbench.users.."
+    "org.nightbench.users..",
+    "org.nightbench.profiles.."
   };
 
   @Test
@@ -119,6 +120,29 @@ class ArchitectureTest {
         .because(
             "a generated history's runs, points and annotations go through runs, ingest and"
                 + " annotations, as a real run's do, not through inserts of its own")
+        .check(BACKEND);
+  }
+
+  @Test
+  void profilesKnowNothingOfWhoRecordsOrReadsThem() {
+    noClasses()
+        .that()
+        .resideInAPackage("org.nightbench.profiles..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "org.nightbench.runs..",
+            "org.nightbench.worker..",
+            "org.nightbench.ingest..",
+            "org.nightbench.series..",
+            "org.nightbench.changepoints..",
+            "org.nightbench.comparisons..",
+            "org.nightbench.annotations..",
+            "org.nightbench.webhooks..",
+            "org.nightbench.github..")
+        .because(
+            "ingest and comparisons write profiles, pages read them: profiles serve both and call"
+                + " neither")
         .check(BACKEND);
   }
 

@@ -72,7 +72,7 @@ final class ComparisonMeasurement {
     jvmArgs.addAll(side.jvmArgs());
     return new ComparisonSide(
         name,
-        worker.steps(setup.jdk(), resolved, profile.withJvmArgs(jvmArgs)),
+        worker.steps(setup.jdk(), resolved, profile.withJvmArgs(jvmArgs).withJfr(plan.jfr())),
         work.resolve("index-" + name),
         side);
   }
@@ -272,6 +272,8 @@ final class ComparisonMeasurement {
         ComparisonSamples.samples(a.results, b.results),
         plan.runs(ComparisonRuns.SEARCH)
             ? ComparisonSamples.mismatches(a.firstSearch(), b.firstSearch())
-            : List.of());
+            : List.of(),
+        a.recordings,
+        b.recordings);
   }
 }

@@ -3,6 +3,7 @@ package org.nightbench.comparisons;
 import java.security.Principal;
 import java.util.Arrays;
 import java.util.List;
+import org.nightbench.profiles.ProfileService;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -19,9 +20,11 @@ class ComparisonPageController {
   static final String DETAIL_VIEW = "comparisons/detail";
 
   private final ComparisonService comparisons;
+  private final ProfileService profiles;
 
-  ComparisonPageController(ComparisonService comparisons) {
+  ComparisonPageController(ComparisonService comparisons, ProfileService profiles) {
     this.comparisons = comparisons;
+    this.profiles = profiles;
   }
 
   @GetMapping("/comparisons")
@@ -32,7 +35,12 @@ class ComparisonPageController {
 
   @GetMapping("/comparisons/{id}")
   String detail(@PathVariable long id, Model model) {
-    model.addAttribute("comparison", comparisons.get(id));
+    ComparisonView comparison = comparisons.get(id);
+    model.addAttribute("comparison", comparison);
+    // What got slower: the baseline's profiles against the candidate's, when both recorded them.
+    model.addAttribute(
+        "profileDiffs",
+        comparison.jfr() ? profiles.diffs(id, "baseline", id, "candidate") : List.of());
     return DETAIL_VIEW;
   }
 
@@ -65,6 +73,7 @@ class ComparisonPageController {
       @RequestParam(required = false) String candidateStoredFields,
       @RequestParam(required = false) String baselinePostingsFormat,
       @RequestParam(required = false) String candidatePostingsFormat,
+      @RequestParam(required = false) boolean jfr,
       Principal user,
       RedirectAttributes redirect) {
     try {
@@ -86,7 +95,8 @@ class ComparisonPageController {
                   baselineStoredFields,
                   candidateStoredFields,
                   baselinePostingsFormat,
-                  candidatePostingsFormat),
+                  candidatePostingsFormat,
+                  jfr),
               user.getName());
       return "redirect:/comparisons/" + created.id();
     } catch (IllegalArgumentException e) {

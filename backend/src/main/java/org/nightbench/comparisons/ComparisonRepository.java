@@ -21,7 +21,7 @@ class ComparisonRepository {
       "select c.run_id, c.baseline_spec, c.candidate_spec, c.baseline_jvm_args,"
           + " c.candidate_jvm_args, c.baseline_directory, c.candidate_directory, c.jvms, c.results_may_change, c.result, c.benchmarks, c.categories,"
           + " c.baseline_stored_fields, c.candidate_stored_fields, c.baseline_postings_format,"
-          + " c.candidate_postings_format, r.profile, r.corpus,"
+          + " c.candidate_postings_format, c.jfr, r.profile, r.corpus,"
           + " r.machine, r.status, r.progress, r.error, r.requested_by, r.queued_at,"
           + " r.finished_at from comparison c join run r on r.id = c.run_id";
 
@@ -38,8 +38,8 @@ class ComparisonRepository {
             "insert into comparison (run_id, baseline_spec, candidate_spec, baseline_jvm_args,"
                 + " candidate_jvm_args, baseline_directory, candidate_directory, jvms,"
                 + " results_may_change, benchmarks, categories, baseline_stored_fields,"
-                + " candidate_stored_fields, baseline_postings_format, candidate_postings_format)"
-                + " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                + " candidate_stored_fields, baseline_postings_format, candidate_postings_format,"
+                + " jfr) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .params(
             runId,
             request.baseline().strip(),
@@ -55,7 +55,8 @@ class ComparisonRepository {
             optional(request.baselineStoredFields()),
             optional(request.candidateStoredFields()),
             optional(request.baselinePostingsFormat()),
-            optional(request.candidatePostingsFormat()))
+            optional(request.candidatePostingsFormat()),
+            Boolean.TRUE.equals(request.jfr()))
         .update();
   }
 
@@ -64,7 +65,7 @@ class ComparisonRepository {
             "select baseline_spec, candidate_spec, baseline_jvm_args, candidate_jvm_args, jvms,"
                 + " baseline_directory, candidate_directory, baseline_stored_fields,"
                 + " candidate_stored_fields, baseline_postings_format, candidate_postings_format,"
-                + " benchmarks, categories from comparison where run_id = ?")
+                + " benchmarks, categories, jfr from comparison where run_id = ?")
         .param(runId)
         .query(
             (rs, row) ->
@@ -83,7 +84,8 @@ class ComparisonRepository {
                         rs.getString(11)),
                     rs.getInt(5),
                     strings(rs.getArray(12)),
-                    strings(rs.getArray(13))))
+                    strings(rs.getArray(13)),
+                    rs.getBoolean(14)))
         .optional();
   }
 
@@ -137,7 +139,8 @@ class ComparisonRepository {
         rs.getString("baseline_stored_fields"),
         rs.getString("candidate_stored_fields"),
         rs.getString("baseline_postings_format"),
-        rs.getString("candidate_postings_format"));
+        rs.getString("candidate_postings_format"),
+        rs.getBoolean("jfr"));
   }
 
   /** The benchmarks to run, search alone when none are named; validated by the service. */

@@ -16,6 +16,9 @@ import java.util.List;
  *     for the codec's default
  * @param baselinePostingsFormat the postings format (SPI name) of every field of the baseline's
  *     index; null for the codec's default
+ * @param jfr true to record a JFR profile in both sides' search and indexing JVMs (a few per cent
+ *     slower, alike on both sides), so the page shows what got slower; null or false for none. Not
+ *     named {@code profile}: that is the benchmark profile's name
  */
 public record ComparisonRequest(
     String baseline,
@@ -33,7 +36,46 @@ public record ComparisonRequest(
     String baselineStoredFields,
     String candidateStoredFields,
     String baselinePostingsFormat,
-    String candidatePostingsFormat) {
+    String candidatePostingsFormat,
+    Boolean jfr) {
+
+  /** A comparison without JFR profiles. */
+  public ComparisonRequest(
+      String baseline,
+      String candidate,
+      List<String> baselineJvmArgs,
+      List<String> candidateJvmArgs,
+      String baselineDirectory,
+      String candidateDirectory,
+      Integer jvms,
+      String profile,
+      String corpus,
+      Boolean resultsMayChange,
+      List<String> benchmarks,
+      List<String> categories,
+      String baselineStoredFields,
+      String candidateStoredFields,
+      String baselinePostingsFormat,
+      String candidatePostingsFormat) {
+    this(
+        baseline,
+        candidate,
+        baselineJvmArgs,
+        candidateJvmArgs,
+        baselineDirectory,
+        candidateDirectory,
+        jvms,
+        profile,
+        corpus,
+        resultsMayChange,
+        benchmarks,
+        categories,
+        baselineStoredFields,
+        candidateStoredFields,
+        baselinePostingsFormat,
+        candidatePostingsFormat,
+        null);
+  }
 
   /** A comparison of search only, with both sides' codecs as the releases ship them. */
   public ComparisonRequest(

@@ -16,6 +16,7 @@ import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.JvmFlags;
 import org.nightbench.harness.NightlyMeasurements;
 import org.nightbench.lucene.LuceneSpecCheck;
+import org.nightbench.profiles.ProfileRecorder;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunService;
 import org.nightbench.runs.RunnerProperties;
@@ -43,18 +44,21 @@ public class ComparisonService implements ComparisonRuns {
   private final RunnerProperties runner;
   private final LuceneSpecCheck specs;
   private final ComparisonExecutor executor;
+  private final ProfileRecorder profiles;
 
   ComparisonService(
       ComparisonRepository repository,
       RunService runs,
       RunnerProperties runner,
       LuceneSpecCheck specs,
-      ComparisonExecutor executor) {
+      ComparisonExecutor executor,
+      ProfileRecorder profiles) {
     this.repository = repository;
     this.runs = runs;
     this.runner = runner;
     this.specs = specs;
     this.executor = executor;
+    this.profiles = profiles;
   }
 
   /** Queues a comparison; a one-line error for a bad spec, profile or JVM count. */
@@ -135,6 +139,8 @@ public class ComparisonService implements ComparisonRuns {
   @Transactional
   public void finish(long runId, Outcome outcome) {
     repository.storeResult(runId, judge(outcome));
+    profiles.record(runId, "baseline", outcome.baselineRecordings());
+    profiles.record(runId, "candidate", outcome.candidateRecordings());
   }
 
   /** Every (benchmark, metric) becomes one table whose tasks share one false discovery rate. */

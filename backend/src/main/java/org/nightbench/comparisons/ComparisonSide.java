@@ -7,6 +7,7 @@ import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.harness.HarnessCommands;
 import org.nightbench.harness.HarnessSteps;
 import org.nightbench.harness.IndexingVariant;
+import org.nightbench.harness.StepResult;
 import org.nightbench.worker.ComparisonRuns;
 
 /** One side of a running comparison: its harness steps, its index and what its JVMs measured. */
@@ -18,6 +19,8 @@ final class ComparisonSide {
   final String directory;
   final ComparisonRuns.Side settings;
   final List<HarnessResult> results = new ArrayList<>();
+  // The JVMs that recorded a JFR profile, each step named by its benchmark.
+  final List<StepResult> recordings = new ArrayList<>();
   HarnessResult firstSearch;
 
   ComparisonSide(String name, HarnessSteps steps, Path index, ComparisonRuns.Side settings) {

@@ -9,6 +9,7 @@ import org.nightbench.runs.RunStatus;
  * result.
  *
  * @param result null until the comparison has succeeded
+ * @param jfr whether both sides recorded JFR profiles
  */
 public record ComparisonView(
     long id,
@@ -35,7 +36,8 @@ public record ComparisonView(
     String baselineStoredFields,
     String candidateStoredFields,
     String baselinePostingsFormat,
-    String candidatePostingsFormat) {
+    String candidatePostingsFormat,
+    boolean jfr) {
 
   /**
    * How the baseline's index is written and read, e.g. "nio directory, compressed stored fields".

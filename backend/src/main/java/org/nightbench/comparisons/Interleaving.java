@@ -3,6 +3,7 @@ package org.nightbench.comparisons;
 import java.nio.file.Path;
 import java.util.List;
 import org.nightbench.benchjobs.result.HarnessResult;
+import org.nightbench.harness.StepResult;
 
 /**
  * Runs one benchmark in {@code jvms} fresh JVMs per side: A B, then B A, so neither side always
@@ -37,6 +38,10 @@ record Interleaving(
                 command.args(side, jvm, out),
                 out);
         side.results.add(result);
+        StepResult step = side.steps.results().get(side.steps.results().size() - 1);
+        if (step.recording() != null) {
+          side.recordings.add(new StepResult(benchmark, result, step.recording()));
+        }
         if (benchmark.equals("search") && side.firstSearch == null) {
           side.firstSearch = result;
         }

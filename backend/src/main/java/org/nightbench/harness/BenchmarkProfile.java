@@ -32,6 +32,8 @@ import java.util.List;
  * @param measurements the nightly's measurements beside the queries (stored fields, CheckIndex, PK
  *     lookups with the id postings in RAM, cold page cache search); null for none
  * @param facetTimings the high-cardinality facet timings; null for none
+ * @param jfr true when the search and indexing JVMs record a Java Flight Recorder profile (a few
+ *     per cent of their speed), summarised with the run
  */
 public record BenchmarkProfile(
     int maxDocs,
@@ -52,7 +54,8 @@ public record BenchmarkProfile(
     Double maxWarmupSeconds,
     NightlyMeasurements measurements,
     KnnSettings knn,
-    FacetTimingSettings facetTimings) {
+    FacetTimingSettings facetTimings,
+    boolean jfr) {
 
   public BenchmarkProfile {
     if (maxWarmupSeconds != null && maxWarmupSeconds < 0) {
@@ -109,7 +112,33 @@ public record BenchmarkProfile(
         maxWarmupSeconds,
         measurements,
         knn,
-        facetTimings);
+        facetTimings,
+        jfr);
+  }
+
+  /** The same profile recording JFR profiles or not, as a comparison asking for them runs. */
+  public BenchmarkProfile withJfr(boolean record) {
+    return new BenchmarkProfile(
+        maxDocs,
+        ramBufferMb,
+        searchJvms,
+        repetitions,
+        warmup,
+        queriesPerCategory,
+        taskSeed,
+        tasksFile,
+        jvmArgs,
+        indexing,
+        pkLookups,
+        nrt,
+        load,
+        calibration,
+        stepTimeout,
+        maxWarmupSeconds,
+        measurements,
+        knn,
+        facetTimings,
+        record);
   }
 
   /** The variant whose index the query benchmarks read. */

@@ -14,6 +14,8 @@ import java.util.List;
  * @param harnessArgs the harness command line, e.g. {@code index --corpus … --out …}
  * @param timeout the JVM is killed after this long
  * @param cancellation asked while the JVM runs; the JVM is killed when it gives a reason
+ * @param flightRecording where the JVM writes a Java Flight Recorder profile; null for none. The
+ *     launcher adds the flag itself: {@code jvmArgs} may not ask for a recording (JvmFlags)
  */
 public record HarnessInvocation(
     String step,
@@ -22,13 +24,26 @@ public record HarnessInvocation(
     List<String> jvmArgs,
     List<String> harnessArgs,
     Duration timeout,
-    Cancellation cancellation) {
+    Cancellation cancellation,
+    Path flightRecording) {
 
   public HarnessInvocation {
     cancellation = cancellation == null ? Cancellation.NONE : cancellation;
   }
 
-  /** An invocation that is never cancelled. */
+  /** An invocation that records no profile. */
+  public HarnessInvocation(
+      String step,
+      Path javaHome,
+      List<Path> luceneJars,
+      List<String> jvmArgs,
+      List<String> harnessArgs,
+      Duration timeout,
+      Cancellation cancellation) {
+    this(step, javaHome, luceneJars, jvmArgs, harnessArgs, timeout, cancellation, null);
+  }
+
+  /** An invocation that is never cancelled and records no profile. */
   public HarnessInvocation(
       String step,
       Path javaHome,
@@ -36,6 +51,6 @@ public record HarnessInvocation(
       List<String> jvmArgs,
       List<String> harnessArgs,
       Duration timeout) {
-    this(step, javaHome, luceneJars, jvmArgs, harnessArgs, timeout, Cancellation.NONE);
+    this(step, javaHome, luceneJars, jvmArgs, harnessArgs, timeout, Cancellation.NONE, null);
   }
 }

@@ -46,7 +46,12 @@ public final class HarnessLauncher {
     } catch (IllegalArgumentException e) {
       throw new HarnessFailedException(invocation.step() + ": " + e.getMessage());
     }
-    List<String> command = command(invocation);
+    List<String> command;
+    try {
+      command = command(invocation);
+    } catch (IllegalArgumentException e) {
+      throw new HarnessFailedException(invocation.step() + ": " + e.getMessage());
+    }
     log.accept("$ " + String.join(" ", command));
     Process process = start(invocation, command);
     String[] lastError = new String[1];
@@ -127,6 +132,9 @@ public final class HarnessLauncher {
     List<String> command = new ArrayList<>();
     command.add(invocation.javaHome().resolve("bin").resolve("java").toString());
     command.addAll(invocation.jvmArgs());
+    if (invocation.flightRecording() != null) {
+      command.addAll(FlightRecording.flags(invocation.flightRecording()));
+    }
     List<String> classPath = new ArrayList<>();
     classPath.add(harnessJar.path().toString());
     invocation.luceneJars().stream().map(Path::toString).forEach(classPath::add);

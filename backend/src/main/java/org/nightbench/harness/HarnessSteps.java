@@ -39,9 +39,9 @@ public final class HarnessSteps {
   /** A step the rest of the run cannot do without: its failure fails the run at once. */
   public HarnessResult required(String step, List<String> args, Path out) {
     announce(step);
-    fork(step, args);
+    Path recording = fork(step, args, out);
     HarnessResult result = read(out);
-    results.add(new StepResult(step, result));
+    results.add(new StepResult(step, result, recording));
     return result;
   }
 
@@ -55,8 +55,8 @@ public final class HarnessSteps {
       String step, List<String> args, Path out, UnaryOperator<HarnessResult> adjust) {
     announce(step);
     try {
-      fork(step, args);
-      results.add(new StepResult(step, adjust.apply(read(out))));
+      Path recording = fork(step, args, out);
+      results.add(new StepResult(step, adjust.apply(read(out)), recording));
       return true;
     } catch (HarnessCancelledException e) {
       throw e;
@@ -78,7 +78,7 @@ public final class HarnessSteps {
   public boolean optionalFile(String step, List<String> args, Path file, List<Path> extraJars) {
     announce(step);
     try {
-      fork(step, args, extraJars);
+      fork(step, args, extraJars, null);
       if (!Files.isRegularFile(file)) {
         throw new IllegalStateException("the harness wrote no file " + file);
       }
@@ -102,8 +102,8 @@ public final class HarnessSteps {
       for (int i = 0; i < steps.size(); i++) {
         step = steps.get(i);
         announce(step);
-        fork(step, args.get(i));
-        collected.add(new StepResult(step, read(outs.get(i))));
+        Path recording = fork(step, args.get(i), outs.get(i));
+        collected.add(new StepResult(step, read(outs.get(i)), recording));
       }
     } catch (HarnessCancelledException e) {
       throw e;
@@ -138,11 +138,18 @@ public final class HarnessSteps {
     journal.progress(step);
   }
 
-  private void fork(String step, List<String> args) {
-    fork(step, args, List.of());
+  /**
+   * Forks a step writing {@code out}; returns its flight recording when the profile asks for one
+   * and the JVM wrote it, else null.
+   */
+  private Path fork(String step, List<String> args, Path out) {
+    Path recording =
+        target.profile().jfr() ? FlightRecording.fileFor(args, out.toAbsolutePath()) : null;
+    fork(step, args, List.of(), recording);
+    return recording != null && Files.isRegularFile(recording) ? recording : null;
   }
 
-  private void fork(String step, List<String> args, List<Path> extraJars) {
+  private void fork(String step, List<String> args, List<Path> extraJars, Path recording) {
     List<Path> classPath = new ArrayList<>(target.luceneJars());
     classPath.addAll(extraJars);
     launcher.run(
@@ -153,7 +160,8 @@ public final class HarnessSteps {
             target.profile().jvmArgs(),
             args,
             target.stepTimeout(),
-            cancellation),
+            cancellation,
+            recording),
         journal);
   }
 

@@ -1,5 +1,6 @@
 package org.nightbench.harness;
 
+import java.nio.file.Path;
 import org.nightbench.benchjobs.result.HarnessResult;
 
 /**
@@ -7,5 +8,21 @@ import org.nightbench.benchjobs.result.HarnessResult;
  *
  * @param step e.g. {@code search JVM 2/3}, {@code nrt merging}
  * @param result what the JVM wrote
+ * @param recording the JVM's Java Flight Recorder file in the run's work directory; null when it
+ *     recorded none
  */
-public record StepResult(String step, HarnessResult result) {}
+public record StepResult(String step, HarnessResult result, Path recording) {
+
+  /** A step that recorded no profile. */
+  public StepResult(String step, HarnessResult result) {
+    this(step, result, null);
+  }
+
+  /**
+   * The benchmark whose profile this step's recording belongs to: the step without its JVM number
+   * ({@code search JVM 2/10} is {@code search}), so a benchmark's JVMs make one profile.
+   */
+  public String profiledBenchmark() {
+    return step.replaceFirst(" JVM \\d+/\\d+$", "");
+  }
+}

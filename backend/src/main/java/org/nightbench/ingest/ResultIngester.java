@@ -7,6 +7,7 @@ import java.util.Map;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.harness.StepResult;
+import org.nightbench.profiles.ProfileRecorder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.json.JsonMapper;
@@ -22,11 +23,17 @@ public class ResultIngester {
   private final MeasurementWriter measurements;
   private final JsonMapper json;
   private final RunArtifacts artifacts;
+  private final ProfileRecorder profiles;
 
-  ResultIngester(MeasurementWriter measurements, JsonMapper json, RunArtifacts artifacts) {
+  ResultIngester(
+      MeasurementWriter measurements,
+      JsonMapper json,
+      RunArtifacts artifacts,
+      ProfileRecorder profiles) {
     this.measurements = measurements;
     this.json = json;
     this.artifacts = artifacts;
+    this.profiles = profiles;
   }
 
   /**
@@ -47,7 +54,10 @@ public class ResultIngester {
     List<Long> seriesIds = addPoints(batch, context, grouped);
     batch.finish();
     artifacts.store(context.runId(), steps);
-    List<String> notes = results.stream().flatMap(r -> r.notes().stream()).distinct().toList();
+    List<String> notes =
+        new ArrayList<>(results.stream().flatMap(r -> r.notes().stream()).distinct().toList());
+    // The JFR profiles of the steps that recorded one, summarised in the same transaction.
+    notes.addAll(profiles.record(context.runId(), ProfileRecorder.NO_SIDE, steps));
     return new Ingested(grouped.size(), seriesIds, notes, environmentJson(context, results));
   }
 

@@ -1,6 +1,8 @@
 package org.nightbench.runs;
 
 import org.nightbench.lucene.LuceneGitProperties;
+import org.nightbench.profiles.ProfileRecorder;
+import org.nightbench.profiles.ProfileService;
 import org.nightbench.series.SeriesService;
 import org.nightbench.web.NotFoundException;
 import org.springframework.beans.factory.annotation.Value;
@@ -19,15 +21,18 @@ class RunPageController {
 
   private final RunService runs;
   private final SeriesService series;
+  private final ProfileService profiles;
   private final String luceneWebUrl;
 
   RunPageController(
       RunService runs,
       SeriesService series,
+      ProfileService profiles,
       @Value("${nightbench.lucene.git.web-url:" + LuceneGitProperties.APACHE_LUCENE_WEB + "}")
           String luceneWebUrl) {
     this.runs = runs;
     this.series = series;
+    this.profiles = profiles;
     this.luceneWebUrl = luceneWebUrl;
   }
 
@@ -47,6 +52,7 @@ class RunPageController {
     model.addAttribute("luceneWebUrl", luceneWebUrl); // links the run's commit and its changes
     model.addAttribute("changes", runs.changes(id).orElse(RunChanges.NONE));
     model.addAttribute("insights", runs.insights(id).orElseThrow());
+    model.addAttribute("profiles", profiles.hottest(id, ProfileRecorder.NO_SIDE));
 
     return DETAIL_VIEW;
   }

@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.Cancellation;
 import org.nightbench.harness.HarnessSteps;
+import org.nightbench.harness.StepResult;
 import org.nightbench.jdk.Jdk;
 import org.nightbench.lucene.ResolvedLucene;
 import org.nightbench.runs.Run;
@@ -51,14 +52,24 @@ public interface ComparisonRuns {
   }
 
   /**
-   * Both sides, how many JVMs each gets per benchmark, which benchmarks run ({@link #BENCHMARKS})
-   * and which search task categories (empty for all).
+   * Both sides, how many JVMs each gets per benchmark, which benchmarks run ({@link #BENCHMARKS}),
+   * which search task categories (empty for all) and whether both sides record JFR profiles.
    */
   record Plan(
-      Side baseline, Side candidate, int jvms, List<String> benchmarks, List<String> categories) {
+      Side baseline,
+      Side candidate,
+      int jvms,
+      List<String> benchmarks,
+      List<String> categories,
+      boolean jfr) {
 
     public Plan(Side baseline, Side candidate, int jvms) {
-      this(baseline, candidate, jvms, List.of(SEARCH), List.of());
+      this(baseline, candidate, jvms, List.of(SEARCH), List.of(), false);
+    }
+
+    public Plan(
+        Side baseline, Side candidate, int jvms, List<String> benchmarks, List<String> categories) {
+      this(baseline, candidate, jvms, benchmarks, categories, false);
     }
 
     public boolean runs(String benchmark) {
@@ -132,11 +143,26 @@ public interface ComparisonRuns {
    * What the sides measured.
    *
    * @param mismatches one line per query whose hit count or top documents differ between the sides
+   * @param baselineRecordings the baseline's steps that recorded a JFR profile, each named by its
+   *     benchmark; empty when the plan asked for none
+   * @param candidateRecordings the same of the candidate
    */
   record Outcome(
       String baselineVersion,
       String candidateVersion,
       String jdk,
       List<Samples> samples,
-      List<String> mismatches) {}
+      List<String> mismatches,
+      List<StepResult> baselineRecordings,
+      List<StepResult> candidateRecordings) {
+
+    public Outcome(
+        String baselineVersion,
+        String candidateVersion,
+        String jdk,
+        List<Samples> samples,
+        List<String> mismatches) {
+      this(baselineVersion, candidateVersion, jdk, samples, mismatches, List.of(), List.of());
+    }
+  }
 }

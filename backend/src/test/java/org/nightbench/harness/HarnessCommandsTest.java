@@ -51,7 +51,8 @@ class HarnessCommandsTest {
               new PkPostingsSettings(List.of("FST50"), 0, 0, 0, 0),
               new ColdSearchSettings(0, 0)),
           new KnnSettings(500, 20, List.of("hnsw", "bq"), List.of(0, 40), List.of(20), 5, true),
-          new FacetTimingSettings(0, 0));
+          new FacetTimingSettings(0, 0),
+          false);
 
   static Stream<List<String>> commandLines() {
     HarnessCommands commands = new HarnessCommands(PROFILE);

@@ -176,6 +176,58 @@ class HarnessLauncherTests {
   }
 
   @Test
+  void aFlightRecordingIsStartedByTheLauncherAloneAndOnlyWhenAsked() throws IOException {
+    Path jdk = fakeJdk("exit 0");
+    List<String> harnessArgs = List.of("search", "--out", temp.resolve("search-1.json").toString());
+    Path recording = FlightRecording.fileFor(harnessArgs, temp.resolve("search-1.json"));
+    assertThat(recording).isEqualTo(temp.resolve("search-1.jfr"));
+    assertThat(FlightRecording.fileFor(List.of("pk-lookup"), temp.resolve("pk.json"))).isNull();
+
+    List<String> recorded =
+        launcher.command(
+            new HarnessInvocation(
+                "search JVM 1/2",
+                jdk,
+                List.of(),
+                List.of("-Xmx1g"),
+                harnessArgs,
+                Duration.ofMinutes(1),
+                null,
+                recording));
+    assertThat(recorded)
+        .containsSubsequence(
+            "-Xmx1g",
+            "-XX:StartFlightRecording=filename=" + recording + ",settings=profile,dumponexit=true",
+            "-cp");
+    List<String> plain =
+        launcher.command(
+            new HarnessInvocation(
+                "search JVM 1/2",
+                jdk,
+                List.of(),
+                List.of("-Xmx1g"),
+                harnessArgs,
+                Duration.ofMinutes(1)));
+    assertThat(plain).noneMatch(flag -> flag.contains("FlightRecording"));
+    // A comma would start another of JFR's options: refused, not passed on.
+    assertThatThrownBy(
+            () ->
+                launcher.run(
+                    new HarnessInvocation(
+                        "search JVM 1/2",
+                        jdk,
+                        List.of(),
+                        List.of(),
+                        harnessArgs,
+                        Duration.ofMinutes(1),
+                        null,
+                        temp.resolve("a,settings=x.jfr")),
+                    log::add))
+        .isInstanceOf(HarnessFailedException.class)
+        .hasMessageContaining("',' and '=' end JFR's filename option");
+  }
+
+  @Test
   void commandPutsTheHarnessBeforeLucene() throws IOException {
     Path jdk = fakeJdk("exit 0");
     HarnessInvocation invocation =

@@ -62,6 +62,10 @@ class JvmFlagsTest {
         "-Xmx1g -javaagent:/x.jar",
         "-Xmx1g\n-javaagent:/x.jar",
         "-XX:+UseG1GC;touch",
+        // A recording writes a file where it is told: only the backend starts one (issue 18).
+        "-XX:StartFlightRecording=filename=/etc/cron.d/x.jfr",
+        "-XX:StartFlightRecording",
+        "-XX:FlightRecorderOptions=repository=/tmp",
         ""
       })
   void anythingElseIsRefusedWithOneLineNamingTheFlag(String flag) {

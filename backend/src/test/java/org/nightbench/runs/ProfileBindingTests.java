@@ -50,6 +50,9 @@ class ProfileBindingTests {
     assertThat(measurements.pkPostings().formats()).containsExactly("Direct", "FST50");
     assertThat(measurements.coldSearch().queries()).isEqualTo(20);
     assertThat(settings.profile("quick").measurements().storedFields().maxDocs()).isEqualTo(5000);
+    // JFR profiles (issue 18): recorded every night, not in the quick demo.
+    assertThat(nightly.jfr()).isTrue();
+    assertThat(settings.profile("quick").jfr()).isFalse();
   }
 
   @Test

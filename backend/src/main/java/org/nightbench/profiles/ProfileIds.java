@@ -1,0 +1,26 @@
+package org.nightbench.profiles;
+
+/** Ids a request names profiles by: positive numbers, refused with a one-line 400 otherwise. */
+final class ProfileIds {
+
+  private ProfileIds() {}
+
+  static void check(long... ids) {
+    for (long id : ids) {
+      if (id <= 0) {
+        throw new IllegalArgumentException("ids are positive numbers, got " + id);
+      }
+    }
+  }
+
+  /** A comparison side as requests name it: none, baseline or candidate. */
+  static String side(String side) {
+    if (side == null || side.isEmpty()) {
+      return ProfileRecorder.NO_SIDE;
+    }
+    if (side.equals("baseline") || side.equals("candidate")) {
+      return side;
+    }
+    throw new IllegalArgumentException("side must be baseline or candidate");
+  }
+}

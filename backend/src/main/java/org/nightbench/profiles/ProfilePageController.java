@@ -1,0 +1,58 @@
+package org.nightbench.profiles;
+
+import org.nightbench.web.NotFoundException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+
+/**
+ * A stored profile's flame graph, and the "what got slower" page of two runs' profiles (linked from
+ * an alert with the runs either side of the change). Requests name profiles and runs by id only.
+ */
+@Controller
+class ProfilePageController {
+
+  static final String DIFF_VIEW = "profiles/diff";
+
+  /**
+   * The converter's page draws with an inline script, which the application's policy forbids; this
+   * one document may run its own inline script, in a sandbox: an origin of its own, so even a
+   * method name crafted into a script could not reach the session or the API.
+   */
+  static final String FLAME_GRAPH_POLICY =
+      "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline';"
+          + " style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'";
+
+  private final ProfileService profiles;
+
+  ProfilePageController(ProfileService profiles) {
+    this.profiles = profiles;
+  }
+
+  @GetMapping("/profiles/{id}/flame-graph")
+  ResponseEntity<String> flameGraph(@PathVariable long id) {
+    String html =
+        profiles.flameGraph(id).orElseThrow(() -> new NotFoundException("No profile " + id));
+    return ResponseEntity.ok()
+        .contentType(new MediaType(MediaType.TEXT_HTML, java.nio.charset.StandardCharsets.UTF_8))
+        .header("Content-Security-Policy", FLAME_GRAPH_POLICY)
+        .header(HttpHeaders.CACHE_CONTROL, "private, max-age=3600")
+        .body(html);
+  }
+
+  /** The profiles of run {@code before} against those of run {@code after}, per benchmark. */
+  @GetMapping("/profiles/diff")
+  String diff(@RequestParam long before, @RequestParam long after, Model model) {
+    ProfileIds.check(before, after);
+    model.addAttribute("before", before);
+    model.addAttribute("after", after);
+    model.addAttribute(
+        "diffs", profiles.diffs(before, ProfileRecorder.NO_SIDE, after, ProfileRecorder.NO_SIDE));
+    return DIFF_VIEW;
+  }
+}

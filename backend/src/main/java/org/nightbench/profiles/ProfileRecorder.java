@@ -1,0 +1,70 @@
+package org.nightbench.profiles;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.nightbench.harness.StepResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Stores the flight recordings of a run's steps as profiles, one per benchmark, its JVMs' samples
+ * merged. Called where results are stored (ingest, a comparison's end), joining that transaction;
+ * the recordings are files in the run's work directory, written by JVMs we forked.
+ */
+@Service
+public class ProfileRecorder {
+
+  private static final Logger log = LoggerFactory.getLogger(ProfileRecorder.class);
+
+  /** An ordinary run's profiles have no side. */
+  public static final String NO_SIDE = "";
+
+  private final ProfileRepository repository;
+
+  ProfileRecorder(ProfileRepository repository) {
+    this.repository = repository;
+  }
+
+  /**
+   * Reads the recordings of {@code steps} (steps without one are passed over) and stores a profile
+   * per benchmark ({@link StepResult#profiledBenchmark()}).
+   *
+   * @param side {@link #NO_SIDE}, or a comparison's {@code baseline} or {@code candidate}
+   * @return a note per recording that could not be read: a profile is worth a line, not the run
+   */
+  @Transactional
+  public List<String> record(long runId, String side, List<StepResult> steps) {
+    Map<String, List<Path>> byBenchmark = new LinkedHashMap<>();
+    for (StepResult step : steps) {
+      if (step.recording() != null) {
+        byBenchmark
+            .computeIfAbsent(step.profiledBenchmark(), b -> new ArrayList<>())
+            .add(step.recording());
+      }
+    }
+    List<String> notes = new ArrayList<>();
+    byBenchmark.forEach(
+        (benchmark, recordings) -> {
+          CollapsedStacks merged = new CollapsedStacks();
+          int jvms = 0;
+          for (Path recording : recordings) {
+            try {
+              merged.addAll(JfrRecordings.read(recording));
+              jvms++;
+            } catch (RuntimeException e) {
+              log.warn("Run {}: cannot read the profile {}: {}", runId, recording, e.getMessage());
+              notes.add("profile of " + benchmark + ": cannot read " + recording.getFileName());
+            }
+          }
+          if (jvms > 0 && merged.samples() > 0) {
+            repository.insert(runId, side, benchmark, jvms, merged, MethodShares.of(merged));
+          }
+        });
+    return notes;
+  }
+}
