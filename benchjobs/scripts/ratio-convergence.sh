@@ -99,7 +99,7 @@ measure() {
 [[ ${SKIP_PROFILE:-0} == 1 ]] || measure profile "$reps" "$jvms"
 [[ ${SKIP_REFERENCE:-0} == 1 ]] || measure reference "$((reps * factor))" "${REFERENCE_JVMS:-$jvms}"
 python3 - "$work" "$base" "$cand" "$metric" "$limit" "$families" <<'EOF'
-import glob, json, statistics, sys
+import glob, json, random, statistics, sys
 work, base, cand, metric, limit, families = sys.argv[1:]
 limit = float(limit)
 def load(label, v):
@@ -120,24 +120,50 @@ def warmups(runs):
     return (f"warm-up {statistics.mean(m['value'] for m in w):.1f} s mean"
             f" ({', '.join(f'{k} x{n}' for k, n in sorted(ends.items()))}),"
             f" JIT ms while measuring: median {statistics.median(jit):.0f}, max {max(jit)}")
-ratios = {}
+def per_jvm(runs):
+    out = {}
+    for r in runs:
+        for m in r["metrics"]:
+            if m["name"] == metric:
+                out.setdefault(m["task"], []).append(m["value"])
+    return out
+def cv(values):
+    return statistics.stdev(values) / statistics.mean(values) * 100 if len(values) > 1 else 0.0
+ratios, jvms = {}, {}
 for label in ("profile", "reference"):
     b, c = load(label, base), load(label, cand)
     if not b or not c:
         sys.exit(f"no {label} results in {work}")
+    jvms[label] = (per_jvm(b), per_jvm(c))
     mb, mc = medians(b), medians(c)
     ratios[label] = {f: mc[f] / mb[f] for f in families.split() if f in mb and f in mc}
     print(f"{label:9}: {base} {warmups(b)}")
     print(f"{'':9}  {cand} {warmups(c)}")
-print(f"{metric} ratio {cand}/{base} (median over JVMs)")
-print(f"{'family':12} {'profile':>8} {'reference':>9} {'diff %':>7}")
+# How far apart two checks of the same settings would land by the JVMs' spread alone: the JVMs of
+# each of the four halves resampled with replacement (seeded), the 5th to 95th percentile of the
+# difference. A check whose interval is wider than the limit cannot tell convergence from noise
+# with this many JVMs.
+rng = random.Random(20260101)
+def interval(f):
+    groups = [jvms["profile"][0][f], jvms["profile"][1][f],
+              jvms["reference"][0][f], jvms["reference"][1][f]]
+    med = lambda g: statistics.median(rng.choice(g) for _ in g)
+    d = sorted((med(groups[1]) / med(groups[0])) / (med(groups[3]) / med(groups[2])) * 100 - 100
+               for _ in range(2000))
+    return d[100], d[1899]
+print(f"{metric} ratio {cand}/{base} (median over JVMs); CV: spread of one release's JVMs")
+print(f"{'family':12} {'profile':>8} {'reference':>9} {'diff %':>7} {'90 % by JVM spread':>19}"
+      f"  CV % profile {base}/{cand}, reference {base}/{cand}")
 bad = []
 for f in families.split():
     p, r = ratios["profile"].get(f), ratios["reference"].get(f)
     if p is None or r is None:
         print(f"{f:12} missing"); bad.append(f); continue
     diff = (p / r - 1) * 100
-    print(f"{f:12} {p:8.3f} {r:9.3f} {diff:+7.1f}{'' if abs(diff) <= limit else '  > ' + str(limit) + ' %'}")
+    lo, hi = interval(f)
+    spread = " ".join(f"{cv(jvms[l][k][f]):4.1f}" for l in ("profile", "reference") for k in (0, 1))
+    flag = '' if abs(diff) <= limit else '  > ' + str(limit) + ' %'
+    print(f"{f:12} {p:8.3f} {r:9.3f} {diff:+7.1f} {lo:+8.1f} .. {hi:+6.1f}  {spread}{flag}")
     if abs(diff) > limit:
         bad.append(f)
 print("converged: all families within ±%g %%" % limit if not bad else

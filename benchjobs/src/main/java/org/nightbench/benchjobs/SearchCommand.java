@@ -54,7 +54,7 @@ final class SearchCommand implements Callable<Integer> {
       paramLabel = "SEC",
       description =
           "keep warming up until the JIT is idle and round times settle, at most this many"
-              + " seconds of search-thread CPU (4x in wall time); 0: fixed")
+              + " seconds of search-thread CPU (20x in wall time); 0: fixed")
   double maxWarmupSec;
 
   @Option(
