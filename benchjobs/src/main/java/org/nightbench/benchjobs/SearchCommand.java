@@ -2,12 +2,14 @@ package org.nightbench.benchjobs;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;
 import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
+import org.nightbench.benchjobs.tasks.UngeneratedCategories;
 import org.nightbench.protocol.HarnessOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -90,7 +92,11 @@ final class SearchCommand implements Callable<Integer> {
     List<Task> taskList = TaskFileParser.parse(tasks);
     SearchReport report =
         Indexes.search(indexDir, directory, taskList, tasks.toString(), settings, System.out);
-    Results.write(out, "search", report.metrics(), report.curves(), report.notes());
+    // Categories the generator found no task for are skipped too: say so where skips are said.
+    List<String> notes = new ArrayList<>(UngeneratedCategories.notes(tasks));
+    notes.forEach(n -> System.out.println("search: " + n));
+    notes.addAll(report.notes());
+    Results.write(out, "search", report.metrics(), report.curves(), notes);
     return 0;
   }
 }

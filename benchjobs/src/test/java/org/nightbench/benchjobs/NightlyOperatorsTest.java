@@ -268,6 +268,22 @@ class NightlyOperatorsTest {
         .anyMatch(
             l ->
                 l.contains("group fields (distinct values): group100=100/100 group10K=2000/10000"));
+    // The run page shows the search result's notes: the categories without tasks are among them.
+    Path out = tmp.resolve("generated.json");
+    Europarl.Cli search = Europarl.cli(searchArgs(tasks, out));
+    assertThat(search.err()).isEmpty();
+    List<String> notes = ResultWriter.read(out).notes();
+    assertThat(notes).hasSize(HarnessTasks.SKIPPER_CATEGORIES.size());
+    for (String category : HarnessTasks.SKIPPER_CATEGORIES) {
+      assertThat(notes)
+          .anyMatch(
+              n ->
+                  n.startsWith(
+                      "skipped "
+                          + category
+                          + " (no task generated): Lucene 9.12.3 has no doc-values skippers"
+                          + " (DocValuesSkipper arrived in Lucene 10.0)"));
+    }
   }
 
   @Test
