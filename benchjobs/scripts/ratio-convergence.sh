@@ -46,8 +46,11 @@ jh=${JAVA_HOME_25:-$(ls -d /usr/lib/jvm/temurin-25* | head -1)}
 repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
 harness_jar=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
 mkdir -p "$work"
-# A copy, so a rebuild cannot swap the harness between JVMs.
-cp "$harness_jar" "$work/harness.jar"
+# A copy, so a rebuild cannot swap the harness between JVMs; not when only reading results back,
+# which must not swap it under a check still running in the same directory either.
+if [[ ${SKIP_PROFILE:-0} != 1 || ${SKIP_REFERENCE:-0} != 1 || ! -f $work/harness.jar ]]; then
+  cp "$harness_jar" "$work/harness.jar"
+fi
 classpath() {
   local cp="$work/harness.jar" a jar
   for a in core queryparser queries sandbox facet suggest analysis-common; do
