@@ -4,8 +4,9 @@
 # release) over the six families HighTerm, MedTerm, AndHighHigh, OrHighHigh, OrHighMed and
 # HighPhrase, at the profile's search settings and at ten times its repetitions, and prints per
 # family the candidate/baseline QPS ratio of each and how far apart they are. Exits 1 when a family
-# differs by more than LIMIT %. Search JVMs alternate baseline, candidate, baseline ... so a busy
-# neighbour weighs on both releases alike; the load average is printed next to every JVM.
+# differs by more than LIMIT %. Search JVMs alternate baseline, candidate, baseline ... and the
+# profile's pairs alternate with the reference's, so a busy neighbour weighs on both releases and
+# both halves alike; the load average is printed next to every JVM.
 #
 # The profile's repetitions, warmup, max-warmup-seconds, search-jvms, queries-per-category,
 # task-seed and jvm-args are read from backend/src/main/resources/application.properties
@@ -88,19 +89,24 @@ fi
 echo "profile $profile: $jvms JVMs per release, repetitions $reps and $((reps * factor))" \
   "(warmup >= $warmup, adaptive <= ${maxw}s), $(grep -c . "$work/tasks.txt") queries," \
   "$("$jh/bin/java" -version 2>&1 | head -1), flags ${flags[*]}"
-measure() {
-  local label=$1 r=$2 n=$3 i v
-  rm -f "$work/$label"-*.json
-  for i in $(seq 1 "$n"); do
-    for v in "$base" "$cand"; do
-      harness "$v" "$label-$v-$i" search --index-dir "$work/index-$v" --tasks "$work/tasks.txt" \
-        --repetitions "$r" --warmup "$warmup" --max-warmup-sec "$maxw" --seed "$((seed + i))" \
-        --out "$work/$label-$v-$i.json"
-    done
+search_pair() {
+  local label=$1 r=$2 i=$3 v
+  for v in "$base" "$cand"; do
+    harness "$v" "$label-$v-$i" search --index-dir "$work/index-$v" --tasks "$work/tasks.txt" \
+      --repetitions "$r" --warmup "$warmup" --max-warmup-sec "$maxw" --seed "$((seed + i))" \
+      --out "$work/$label-$v-$i.json"
   done
 }
-[[ ${SKIP_PROFILE:-0} == 1 ]] || measure profile "$reps" "$jvms"
-[[ ${SKIP_REFERENCE:-0} == 1 ]] || measure reference "$((reps * factor))" "${REFERENCE_JVMS:-$jvms}"
+# The two halves interleave (profile pair, reference pair, profile pair ...): run one after the
+# other, they met different loads on a shared machine, and the releases' ratio moved with the load
+# by more than the limit (README, "Numbers that have converged").
+pjvms=$jvms; rjvms=${REFERENCE_JVMS:-$jvms}
+[[ ${SKIP_PROFILE:-0} == 1 ]] && pjvms=0 || rm -f "$work"/profile-*.json
+[[ ${SKIP_REFERENCE:-0} == 1 ]] && rjvms=0 || rm -f "$work"/reference-*.json
+for i in $(seq 1 $((pjvms > rjvms ? pjvms : rjvms))); do
+  ((i > pjvms)) || search_pair profile "$reps" "$i"
+  ((i > rjvms)) || search_pair reference "$((reps * factor))" "$i"
+done
 python3 - "$work" "$base" "$cand" "$metric" "$limit" "$families" <<'EOF'
 import glob, json, random, statistics, sys
 work, base, cand, metric, limit, families = sys.argv[1:]
