@@ -169,10 +169,12 @@ for f in families.split():
     if p is None or r is None:
         print(f"{f:12} missing"); bad.append(f); continue
     diff = (p / r - 1) * 100
-    lo, hi = interval(f)
+    # One JVM in a half has no spread to resample: no interval, rather than a false zero width.
+    lo, hi = interval(f) if min(len(jvms[l][k][f]) for l in jvms for k in (0, 1)) > 1 else (0, 0)
     spread = " ".join(f"{cv(jvms[l][k][f]):4.1f}" for l in ("profile", "reference") for k in (0, 1))
     flag = '' if abs(diff) <= limit else '  > ' + str(limit) + ' %'
-    print(f"{f:12} {p:8.3f} {r:9.3f} {diff:+7.1f} {lo:+8.1f} .. {hi:+6.1f}  {spread}{flag}")
+    span = f"{lo:+8.1f} .. {hi:+6.1f}" if lo or hi else f"{'n/a':>18}"
+    print(f"{f:12} {p:8.3f} {r:9.3f} {diff:+7.1f} {span}  {spread}{flag}")
     if abs(diff) > limit:
         bad.append(f)
 print("converged: all families within ±%g %%" % limit if not bad else
