@@ -68,7 +68,8 @@ python3 - "$base" "$id" harness-protocol/src/main/java/org/nightbench/protocol/H
 import json, re, sys, urllib.request
 base, run_id, protocol = sys.argv[1:]
 get = lambda path: json.load(urllib.request.urlopen(base + path))
-source = open(protocol, encoding="utf-8").read()
+# The list's comments quote words too ("queries"): drop them before reading names.
+source = re.sub(r"//[^\n]*", "", open(protocol, encoding="utf-8").read())
 lists = dict(re.findall(r"List<String> (\w+) =\s*List\.of\(([^;]*)\);", source))
 names = {k: re.findall(r'"(\w+)"', v) for k, v in lists.items()}
 categories, skippers = names["CATEGORIES"], names["SKIPPER_CATEGORIES"]
