@@ -62,3 +62,32 @@ print(f"  {'total from the first step':48s} {now - steps[1][0] if len(steps) > 2
 print("status:", run["status"], "-", (run.get("error") or "")[:300])
 PY
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+# What the run added, read back through the app's API as the backfill's pages read it: the search
+# categories against the protocol's list, every group of the overview, and the run's notes.
+python3 - "$base" "$id" harness-protocol/src/main/java/org/nightbench/protocol/HarnessTasks.java <<'PY'
+import json, re, sys, urllib.request
+base, run_id, protocol = sys.argv[1:]
+get = lambda path: json.load(urllib.request.urlopen(base + path))
+# The list's comments quote words too ("queries"): drop them before reading names.
+source = re.sub(r"//[^\n]*", "", open(protocol, encoding="utf-8").read())
+lists = dict(re.findall(r"List<String> (\w+) =\s*List\.of\(([^;]*)\);", source))
+names = {k: re.findall(r'"(\w+)"', v) for k, v in lists.items()}
+categories, skippers = names["CATEGORIES"], names["SKIPPER_CATEGORIES"]
+measured = get(f"/api/runs/{run_id}/measurements")
+search = {m["series"]["task"] for m in measured
+          if m["series"]["benchmark"] == "search" and m["series"]["metric"] == "qps"}
+missing = [c for c in categories if c not in search]
+print(f"series the run added: {len(measured)}; search categories with a qps series:"
+      f" {len([c for c in categories if c in search])} of {len(categories)}"
+      f" in HarnessTasks.CATEGORIES{', missing: ' + ' '.join(missing) if missing else ''}")
+extra = sorted(search - set(categories))
+if extra:
+    print("  search categories beyond that list:", " ".join(extra))
+groups = get("/api/series")
+print(f"overview groups: {len(groups)}:",
+      ", ".join(f"{g['title']} ({len(g['series'])})" for g in groups))
+notes = get(f"/api/runs/{run_id}/insights").get("notes") or []
+print(f"run notes: {len(notes)}")
+for n in notes:
+    print("  " + n)
+PY

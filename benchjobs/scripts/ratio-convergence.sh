@@ -4,8 +4,9 @@
 # release) over the six families HighTerm, MedTerm, AndHighHigh, OrHighHigh, OrHighMed and
 # HighPhrase, at the profile's search settings and at ten times its repetitions, and prints per
 # family the candidate/baseline QPS ratio of each and how far apart they are. Exits 1 when a family
-# differs by more than LIMIT %. Search JVMs alternate baseline, candidate, baseline ... so a busy
-# neighbour weighs on both releases alike; the load average is printed next to every JVM.
+# differs by more than LIMIT %. Search JVMs alternate baseline, candidate, baseline ... and the
+# profile's pairs alternate with the reference's, so a busy neighbour weighs on both releases and
+# both halves alike; the load average is printed next to every JVM.
 #
 # The profile's repetitions, warmup, max-warmup-seconds, search-jvms, queries-per-category,
 # task-seed and jvm-args are read from backend/src/main/resources/application.properties
@@ -46,8 +47,11 @@ jh=${JAVA_HOME_25:-$(ls -d /usr/lib/jvm/temurin-25* | head -1)}
 repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
 harness_jar=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
 mkdir -p "$work"
-# A copy, so a rebuild cannot swap the harness between JVMs.
-cp "$harness_jar" "$work/harness.jar"
+# A copy, so a rebuild cannot swap the harness between JVMs; not when only reading results back,
+# which must not swap it under a check still running in the same directory either.
+if [[ ${SKIP_PROFILE:-0} != 1 || ${SKIP_REFERENCE:-0} != 1 || ! -f $work/harness.jar ]]; then
+  cp "$harness_jar" "$work/harness.jar"
+fi
 classpath() {
   local cp="$work/harness.jar" a jar
   for a in core queryparser queries sandbox facet suggest analysis-common; do
@@ -85,21 +89,26 @@ fi
 echo "profile $profile: $jvms JVMs per release, repetitions $reps and $((reps * factor))" \
   "(warmup >= $warmup, adaptive <= ${maxw}s), $(grep -c . "$work/tasks.txt") queries," \
   "$("$jh/bin/java" -version 2>&1 | head -1), flags ${flags[*]}"
-measure() {
-  local label=$1 r=$2 n=$3 i v
-  rm -f "$work/$label"-*.json
-  for i in $(seq 1 "$n"); do
-    for v in "$base" "$cand"; do
-      harness "$v" "$label-$v-$i" search --index-dir "$work/index-$v" --tasks "$work/tasks.txt" \
-        --repetitions "$r" --warmup "$warmup" --max-warmup-sec "$maxw" --seed "$((seed + i))" \
-        --out "$work/$label-$v-$i.json"
-    done
+search_pair() {
+  local label=$1 r=$2 i=$3 v
+  for v in "$base" "$cand"; do
+    harness "$v" "$label-$v-$i" search --index-dir "$work/index-$v" --tasks "$work/tasks.txt" \
+      --repetitions "$r" --warmup "$warmup" --max-warmup-sec "$maxw" --seed "$((seed + i))" \
+      --out "$work/$label-$v-$i.json"
   done
 }
-[[ ${SKIP_PROFILE:-0} == 1 ]] || measure profile "$reps" "$jvms"
-[[ ${SKIP_REFERENCE:-0} == 1 ]] || measure reference "$((reps * factor))" "${REFERENCE_JVMS:-$jvms}"
+# The two halves interleave (profile pair, reference pair, profile pair ...): run one after the
+# other, they met different loads on a shared machine, and the releases' ratio moved with the load
+# by more than the limit (README, "Numbers that have converged").
+pjvms=$jvms; rjvms=${REFERENCE_JVMS:-$jvms}
+[[ ${SKIP_PROFILE:-0} == 1 ]] && pjvms=0 || rm -f "$work"/profile-*.json
+[[ ${SKIP_REFERENCE:-0} == 1 ]] && rjvms=0 || rm -f "$work"/reference-*.json
+for i in $(seq 1 $((pjvms > rjvms ? pjvms : rjvms))); do
+  ((i > pjvms)) || search_pair profile "$reps" "$i"
+  ((i > rjvms)) || search_pair reference "$((reps * factor))" "$i"
+done
 python3 - "$work" "$base" "$cand" "$metric" "$limit" "$families" <<'EOF'
-import glob, json, statistics, sys
+import glob, json, random, statistics, sys
 work, base, cand, metric, limit, families = sys.argv[1:]
 limit = float(limit)
 def load(label, v):
@@ -120,24 +129,52 @@ def warmups(runs):
     return (f"warm-up {statistics.mean(m['value'] for m in w):.1f} s mean"
             f" ({', '.join(f'{k} x{n}' for k, n in sorted(ends.items()))}),"
             f" JIT ms while measuring: median {statistics.median(jit):.0f}, max {max(jit)}")
-ratios = {}
+def per_jvm(runs):
+    out = {}
+    for r in runs:
+        for m in r["metrics"]:
+            if m["name"] == metric:
+                out.setdefault(m["task"], []).append(m["value"])
+    return out
+def cv(values):
+    return statistics.stdev(values) / statistics.mean(values) * 100 if len(values) > 1 else 0.0
+ratios, jvms = {}, {}
 for label in ("profile", "reference"):
     b, c = load(label, base), load(label, cand)
     if not b or not c:
         sys.exit(f"no {label} results in {work}")
+    jvms[label] = (per_jvm(b), per_jvm(c))
     mb, mc = medians(b), medians(c)
     ratios[label] = {f: mc[f] / mb[f] for f in families.split() if f in mb and f in mc}
     print(f"{label:9}: {base} {warmups(b)}")
     print(f"{'':9}  {cand} {warmups(c)}")
-print(f"{metric} ratio {cand}/{base} (median over JVMs)")
-print(f"{'family':12} {'profile':>8} {'reference':>9} {'diff %':>7}")
+# How far apart two checks of the same settings would land by the JVMs' spread alone: the JVMs of
+# each of the four halves resampled with replacement (seeded), the 5th to 95th percentile of the
+# difference. A check whose interval is wider than the limit cannot tell convergence from noise
+# with this many JVMs.
+rng = random.Random(20260101)
+def interval(f):
+    groups = [jvms["profile"][0][f], jvms["profile"][1][f],
+              jvms["reference"][0][f], jvms["reference"][1][f]]
+    med = lambda g: statistics.median(rng.choice(g) for _ in g)
+    d = sorted((med(groups[1]) / med(groups[0])) / (med(groups[3]) / med(groups[2])) * 100 - 100
+               for _ in range(2000))
+    return d[100], d[1899]
+print(f"{metric} ratio {cand}/{base} (median over JVMs); CV: spread of one release's JVMs")
+print(f"{'family':12} {'profile':>8} {'reference':>9} {'diff %':>7} {'90 % by JVM spread':>19}"
+      f"  CV % profile {base}/{cand}, reference {base}/{cand}")
 bad = []
 for f in families.split():
     p, r = ratios["profile"].get(f), ratios["reference"].get(f)
     if p is None or r is None:
         print(f"{f:12} missing"); bad.append(f); continue
     diff = (p / r - 1) * 100
-    print(f"{f:12} {p:8.3f} {r:9.3f} {diff:+7.1f}{'' if abs(diff) <= limit else '  > ' + str(limit) + ' %'}")
+    # One JVM in a half has no spread to resample: no interval, rather than a false zero width.
+    lo, hi = interval(f) if min(len(jvms[l][k][f]) for l in jvms for k in (0, 1)) > 1 else (0, 0)
+    spread = " ".join(f"{cv(jvms[l][k][f]):4.1f}" for l in ("profile", "reference") for k in (0, 1))
+    flag = '' if abs(diff) <= limit else '  > ' + str(limit) + ' %'
+    span = f"{lo:+8.1f} .. {hi:+6.1f}" if lo or hi else f"{'n/a':>18}"
+    print(f"{f:12} {p:8.3f} {r:9.3f} {diff:+7.1f} {span}  {spread}{flag}")
     if abs(diff) > limit:
         bad.append(f)
 print("converged: all families within ±%g %%" % limit if not bad else

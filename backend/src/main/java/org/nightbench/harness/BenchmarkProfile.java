@@ -27,7 +27,7 @@ import java.util.List;
  *     fails; null takes the runner's
  * @param knn vector search (embedding, KNN per vector format); null for none
  * @param maxWarmupSeconds how long a search JVM may keep warming up until the JIT is idle and round
- *     times settle, in seconds of the search thread's CPU (at most four times as long in wall
+ *     times settle, in seconds of the search thread's CPU (at most twenty times as long in wall
  *     time); null for the harness default (10 s), 0 for the fixed warm-up repetitions only
  * @param measurements the nightly's measurements beside the queries (stored fields, CheckIndex, PK
  *     lookups with the id postings in RAM, cold page cache search); null for none

@@ -85,6 +85,18 @@ class RunWorkerTests {
         .extracting(row -> (String) row.get("task"))
         .isNotEmpty()
         .allMatch(HarnessTasks.SKIPPER_CATEGORIES::contains);
+    // ... and the 9.x run's page says why, one note per category.
+    List<String> notes =
+        jdbc.sql("select unnest(notes) from run where id = :id")
+            .param("id", nine.id())
+            .query(String.class)
+            .list();
+    for (String category : HarnessTasks.SKIPPER_CATEGORIES) {
+      assertThat(notes)
+          .as(category)
+          .anyMatch(
+              n -> n.startsWith("skipped " + category + " (no task generated): Lucene 9.12.3 has"));
+    }
     assertThat(series).filteredOn(row -> row.get("points").equals(2L)).hasSizeGreaterThan(100);
     assertThat(series)
         .filteredOn(row -> row.get("benchmark").equals("search"))

@@ -268,6 +268,22 @@ class NightlyOperatorsTest {
         .anyMatch(
             l ->
                 l.contains("group fields (distinct values): group100=100/100 group10K=2000/10000"));
+    // The run page shows the search result's notes: the categories without tasks are among them.
+    Path out = tmp.resolve("generated.json");
+    Europarl.Cli search = Europarl.cli(searchArgs(tasks, out));
+    assertThat(search.err()).isEmpty();
+    List<String> notes = ResultWriter.read(out).notes();
+    assertThat(notes).hasSize(HarnessTasks.SKIPPER_CATEGORIES.size());
+    for (String category : HarnessTasks.SKIPPER_CATEGORIES) {
+      assertThat(notes)
+          .anyMatch(
+              n ->
+                  n.startsWith(
+                      "skipped "
+                          + category
+                          + " (no task generated): Lucene 9.12.3 has no doc-values skippers"
+                          + " (DocValuesSkipper arrived in Lucene 10.0)"));
+    }
   }
 
   @Test
@@ -301,6 +317,58 @@ class NightlyOperatorsTest {
             "FilteredTerm",
             "TermBGroup1M1P",
             "TermGroup1M");
+  }
+
+  /**
+   * What the first start's backfill charts for a 10.x release: the task file generated as the
+   * {@code quick} profile generates it (5 tasks a category, its seed) on a 10.x index has every
+   * category of {@link HarnessTasks#CATEGORIES}, and each one runs without a note.
+   */
+  @Test
+  void on10xTheGeneratedFileHasEveryCategoryAndEachRuns() throws Exception {
+    Optional<OtherLucene> lucene = OtherLucene.onJava(OtherLucene.TEN, 21);
+    Assumptions.assumeTrue(lucene.isPresent(), "no JDK 21 or newer for Lucene 10");
+    Path dir = tmp.resolve("generated-10");
+    Path tasks = tmp.resolve("generated-10.tasks");
+    Path out = tmp.resolve("generated-10.json");
+    List<List<String>> steps =
+        List.of(
+            List.of(
+                "index",
+                "--corpus",
+                corpus.toString(),
+                "--index-dir",
+                dir.toString(),
+                "--max-docs",
+                String.valueOf(DOCS),
+                "--out",
+                tmp.resolve("generated-10-index.json").toString()),
+            List.of(
+                "generate-tasks",
+                "--index-dir",
+                dir.toString(),
+                "--corpus",
+                corpus.toString(),
+                "--seed",
+                "20260101",
+                "--per-category",
+                "5",
+                "--out",
+                tasks.toString()));
+    for (List<String> step : steps) {
+      OtherLucene.Run run = lucene.get().run(tmp, Harness.class, step);
+      assertThat(run.code()).as(run.stderr()).isZero();
+    }
+    List<String> search = new ArrayList<>(List.of(searchArgs(tasks, out)));
+    search.set(search.indexOf("--index-dir") + 1, dir.toString());
+    OtherLucene.Run searched = lucene.get().run(tmp, Harness.class, search);
+    assertThat(searched.code()).as(searched.stderr()).isZero();
+    HarnessResult r = ResultWriter.read(out);
+    assertThat(r.notes()).isEmpty();
+    assertThat(r.metrics())
+        .filteredOn(m -> m.name().equals("qps"))
+        .extracting(m -> m.task())
+        .containsExactlyElementsOf(HarnessTasks.CATEGORIES);
   }
 
   /** 9.0 has neither Weight.count nor 9.12's ScorerSupplier additions; the filter must not care. */

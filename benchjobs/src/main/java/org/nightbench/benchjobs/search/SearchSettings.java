@@ -10,7 +10,7 @@ package org.nightbench.benchjobs.search;
  * @param seed fixes the execution order of every round
  * @param topN hits collected per search, 10 as in luceneutil
  * @param maxWarmupSec cap on warm-up time: the search thread's CPU seconds where the JVM measures
- *     them (and at most four times as long in wall time), else wall seconds; 0 turns adaptive
+ *     them (and at most twenty times as long in wall time), else wall seconds; 0 turns adaptive
  *     warm-up off (exactly {@code warmup} rounds)
  * @param warmupTolerance relative change of the median round time between two windows below which
  *     warm-up has converged, e.g. 0.02

@@ -14,6 +14,7 @@ import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
+import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.queries.intervals.IntervalQuery;
@@ -161,6 +162,7 @@ public final class TaskCompiler implements Closeable {
         if (options.filterPercent() > 0) {
           throw new IllegalArgumentException("+filter= does not apply to pk//");
         }
+        requireIndexed(BenchmarkDocuments.ID);
         return new PkLookupTask(List.of(rest.strip().split("\\s+")));
       }
     }
@@ -284,6 +286,14 @@ public final class TaskCompiler implements Closeable {
     FieldInfo info = fieldInfos.fieldInfo(field);
     if (info == null || info.getDocValuesType() == DocValuesType.NONE) {
       throw new UnsupportedTaskException("index has no doc values field '" + field + "'");
+    }
+  }
+
+  /** A lookup on a field the index lacks would find nothing and time nothing of interest. */
+  private void requireIndexed(String field) throws UnsupportedTaskException {
+    FieldInfo info = fieldInfos.fieldInfo(field);
+    if (info == null || info.getIndexOptions() == IndexOptions.NONE) {
+      throw new UnsupportedTaskException("index has no indexed key field '" + field + "'");
     }
   }
 

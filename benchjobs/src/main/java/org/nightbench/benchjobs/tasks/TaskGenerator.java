@@ -128,7 +128,7 @@ public final class TaskGenerator {
       if (found.isEmpty()) {
         empty.add(category);
         reasons.add(
-            "no task for "
+            UngeneratedCategories.MARKER
                 + category
                 + ": "
                 + (unsupported != null ? unsupported : "no candidate query has hits"));

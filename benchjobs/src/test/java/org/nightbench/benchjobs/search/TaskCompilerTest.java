@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -150,6 +152,128 @@ class TaskCompilerTest {
             .hasMessage("facet dimension 'Month.sortedset' is not indexed");
         assertThat(c.hashesByKey()).isFalse();
       }
+    }
+  }
+
+  /**
+   * One task per operator the compiler knows, well formed, for {@link
+   * #onABareIndexEveryOperatorRunsOrIsSkippedWithOneLine}: category, then the task's text.
+   */
+  private static final String[][] EVERY_OPERATOR = {
+    {"Term", "brown"},
+    {"Phrase", "\"brown dog\""},
+    {"SloppyPhrase", "\"brown dog\"~4"},
+    {"Fuzzy2", "brwn~2"},
+    {"Prefix3", "bro*"},
+    {"Wildcard", "b*n"},
+    {"Respell", "brwn"},
+    {"CountTerm", "count(brown)"},
+    {"SpanNear", "near//brown dog"},
+    {"IntervalsOrdered", "ordered//brown dog"},
+    {"IntNRQ", "nrq//timesecnum 1 2"},
+    {"IntSet", "intSet//timesecnum 1 2"},
+    {"DVRange", "dvrange//datenum 1 2"},
+    {"ConstTerm", "const//brown"},
+    {"MSM", "brown dog +minShouldMatch=2"},
+    {"Filtered", "brown +filter=5%"},
+    {"Dismax", "brown +dismaxFields=titleTokenized,body"},
+    {"Combined", "brown +combinedFields=titleTokenized^8.0,body"},
+    {"TitleSort", "titledvsort//brown"},
+    {"TitleBDVSort", "titlebdvsort//brown"},
+    {"MonthSort", "monthdvsort//brown"},
+    {"DayOfYearSort", "dayofyeardvsort//brown"},
+    {"DateTimeSort", "lastmodndvsort//brown"},
+    {"TitleSkipper", "titledvskippersort//brown"},
+    {"MonthSkipper", "monthdvskippersort//brown"},
+    {"DayOfYearSkipper", "dayofyeardvskippersort//brown"},
+    {"DateTimeSkipper", "lastmodndvskippersort//brown"},
+    {"DateTimeSkipperAfter", "lastmodndvskippersort//brown +searchAfter"},
+    {"Group100", "group100//brown"},
+    {"Group10K", "group10K//brown"},
+    {"Group1M", "group1M//brown"},
+    {"BGroup", "groupblock//brown"},
+    {"BGroup1P", "groupblock1pass//brown"},
+    {"TaxoFacets", "*:* +facets:Month.taxonomy"},
+    {"SSDVFacets", "brown +facets:Month.sortedset"},
+    {"PKLookup", "pk//1 2"},
+    {"Vector", "vector//brown dog"},
+  };
+
+  /**
+   * A task the index cannot serve is skipped with a one-line note, never a crash: an index of
+   * nothing but a body field can serve the plain queries and nothing that needs another field.
+   */
+  @Test
+  void onABareIndexEveryOperatorRunsOrIsSkippedWithOneLine() throws Exception {
+    try (Directory bare = new ByteBuffersDirectory()) {
+      try (IndexWriter w = new IndexWriter(bare, new IndexWriterConfig(new StandardAnalyzer()))) {
+        for (String body : new String[] {"the quick brown fox", "the lazy brown dog"}) {
+          Document d = new Document();
+          d.add(new TextField("body", body, Field.Store.NO));
+          w.addDocument(d);
+        }
+      }
+      List<Task> tasks = new ArrayList<>();
+      for (String[] t : EVERY_OPERATOR) {
+        tasks.add(new Task(t[0], t[1], null, tasks.size() + 1));
+      }
+      try (DirectoryReader r = DirectoryReader.open(bare)) {
+        TaskPlan plan = TaskPlan.build(SearchBenchmark.searcher(r), tasks, "bare", 10);
+        assertThat(plan.tasks())
+            .extracting(Task::category)
+            .containsExactly(
+                "Term",
+                "Phrase",
+                "SloppyPhrase",
+                "Fuzzy2",
+                "Prefix3",
+                "Wildcard",
+                "Respell",
+                "CountTerm",
+                "SpanNear",
+                "IntervalsOrdered",
+                "ConstTerm",
+                "MSM");
+        assertThat(plan.notes()).hasSize(EVERY_OPERATOR.length - plan.tasks().size());
+        assertThat(plan.notes()).allSatisfy(n -> assertThat(n).doesNotContain("\n"));
+        assertThat(plan.notes())
+            .allSatisfy(n -> assertThat(n).matches("skipped \\w+ \\(1 of 1 tasks\\): .+"));
+        // No note is a bare exception: each names what the index lacks or the harness lacks.
+        assertThat(plan.notes()).noneMatch(n -> n.contains("Exception"));
+        assertThat(plan.notes())
+            .contains("skipped PKLookup (1 of 1 tasks): index has no indexed key field 'id'");
+      }
+    }
+  }
+
+  /**
+   * A malformed task is the file's fault, not the index's: every operator answers it with a
+   * one-line error naming the problem (which fails the run), never another exception.
+   */
+  @Test
+  void malformedTextOfEveryOperatorIsAOneLineError() {
+    for (String bad :
+        new String[] {
+          "ordered//brown",
+          "near//a b c",
+          "nrq//timesecnum 1",
+          "nrq//timesecnum 1 x",
+          "intSet//timesecnum",
+          "dvrange//datenum x 2",
+          "const//\"unclosed",
+          "titledvsort//(brown",
+          "group100//\"unclosed",
+          "count(\"unclosed)",
+          "\"unclosed +facets:Month.sortedset",
+          "brown +filter=150%",
+          "brown +minShouldMatch=x",
+          "brown +searchAfter",
+          "pk//1 +filter=5%"
+        }) {
+      assertThatThrownBy(() -> compiler.compile(new Task("Bad", bad, null, 1)))
+          .as(bad)
+          .isExactlyInstanceOf(IllegalArgumentException.class)
+          .satisfies(e -> assertThat(e.getMessage()).as(bad).isNotBlank().doesNotContain("\n"));
     }
   }
 

@@ -161,14 +161,15 @@ class WarmupGateTest {
     assertThat(g.done(full, 10 * SEC)).as("2 s of CPU reach the cap").isTrue();
     assertThat(g.end(full)).isEqualTo(WarmupGate.End.CAPPED_COMPILING);
     // Without CPU times the same wall time is the cap; with them, wall time ends warm-up only at
-    // four times the cap.
+    // twenty times the cap: a search thread given a tenth of a core still reaches the CPU cap.
     assertThat(g.done(new WarmupGate.Observed(wall, false, wall, compile, List.of()), 2 * SEC))
         .isTrue();
     WarmupGate.Observed starved =
         new WarmupGate.Observed(
             List.of(1L, 1L), true, List.of(SEC, SEC), List.of(0L, 5L, 9L), List.of());
-    assertThat(g.done(starved, 7 * SEC)).isFalse();
-    assertThat(g.done(starved, 8 * SEC)).isTrue();
+    assertThat(g.done(starved, 8 * SEC)).isFalse();
+    assertThat(g.done(starved, 39 * SEC)).isFalse();
+    assertThat(g.done(starved, 40 * SEC)).isTrue();
   }
 
   @Test
