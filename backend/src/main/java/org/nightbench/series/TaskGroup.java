@@ -72,6 +72,7 @@ public enum TaskGroup {
       case "nrt" -> NRT;
       case "pk" -> PK_LOOKUPS;
       case "facets" -> FACETS;
+      case "knn", "embedding" -> VECTOR;
       case "storedFields" -> STORED_FIELDS;
       case "checkIndex" -> CHECK_INDEX;
       case "coldCache" -> COLD_CACHE;

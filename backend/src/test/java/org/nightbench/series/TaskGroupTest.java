@@ -184,6 +184,9 @@ class TaskGroupTest {
     assertThat(TaskGroup.of("coldCache", "search")).isEqualTo(TaskGroup.COLD_CACHE);
     assertThat(TaskGroup.of("load", "mmap")).isEqualTo(TaskGroup.LOAD);
     assertThat(TaskGroup.of("calibration", "machine")).isEqualTo(TaskGroup.CALIBRATION);
+    // KNN and the embedding they need chart beside luceneutil's vector categories.
+    assertThat(TaskGroup.of("knn", "hnsw-fanout50")).isEqualTo(TaskGroup.VECTOR);
+    assertThat(TaskGroup.of("embedding", "all-MiniLM-L6-v2")).isEqualTo(TaskGroup.VECTOR);
   }
 
   @Test
