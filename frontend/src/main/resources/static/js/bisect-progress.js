@@ -7,7 +7,7 @@ const POLL_MS = 3000;
 const line = document.getElementById('bisect-progress');
 
 function key(view) {
-  return `${view.bisect.state}|${view.probes.length}|${view.probes.filter((p) => p.verdict).length}`;
+  return `${view.bisect.state}:${view.probes.length}:${view.probes.filter((p) => p.verdict).length}`;
 }
 
 const seen = line.dataset.key;

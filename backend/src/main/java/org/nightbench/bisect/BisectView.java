@@ -60,17 +60,14 @@ public record BisectView(
                     .map(BisectProbe::position)
                     .toList()));
     BisectProbe last = probes.isEmpty() ? null : probes.get(probes.size() - 1);
-    String range_ = "range " + (b.badPosition() - b.goodPosition()) + " commits";
+    String size = "range " + (b.badPosition() - b.goodPosition()) + " commits";
     if (last == null || last.ends()) {
-      return "measuring the ends (probe 0), then about "
-          + range.probesLeft()
-          + " probes; "
-          + range_;
+      return "measuring the ends (probe 0), then about " + range.probesLeft() + " probes; " + size;
     }
     long done = probes.stream().filter(p -> !p.ends()).map(BisectProbe::step).distinct().count();
     boolean pending = last.verdict() == null;
     long current = pending ? done : done + 1;
     long about = pending ? done - 1 + Math.max(1, range.probesLeft()) : done + range.probesLeft();
-    return "probe " + current + " of about " + Math.max(current, about) + "; " + range_;
+    return "probe " + current + " of about " + Math.max(current, about) + "; " + size;
   }
 }

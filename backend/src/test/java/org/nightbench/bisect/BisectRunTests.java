@@ -154,6 +154,11 @@ class BisectRunTests {
             .getResponse()
             .getHeader("Location");
     long id = Long.parseLong(started.replace("/api/bisects/", ""));
+    steps.work();
+    mvc.perform(get("/bisects/" + id).with(TestUsers.editor()))
+        .andExpect(status().isOk())
+        .andExpect(content().string(org.hamcrest.Matchers.containsString("measuring the ends")))
+        .andExpect(content().string(org.hamcrest.Matchers.containsString("bisect-cancel")));
 
     for (int round = 0; round < 30 && bisects.view(id).bisect().running(); round++) {
       steps.work();
@@ -188,7 +193,7 @@ class BisectRunTests {
             .param(id)
             .query(String.class)
             .single();
-    assertThat(payload).contains(sha(BisectFixture.CHANGE)).contains("\"state\":\"found\"");
+    assertThat(payload).contains(sha(BisectFixture.CHANGE)).contains("\"state\": \"found\"");
 
     mvc.perform(get("/bisects/" + id))
         .andExpect(status().isOk())
@@ -208,6 +213,104 @@ class BisectRunTests {
     assertThat(bisects.view(id).bisect().annotationId()).isNotNull();
     mvc.perform(post("/api/bisects/" + id + "/cancel").with(TestUsers.editor()))
         .andExpect(status().isConflict());
+  }
+
+  @Test
+  void anAlertOrTwoPointsOfAGitSeriesGiveTheRangeAndMeasurementAndABisectCancels()
+      throws Exception {
+    long series =
+        jdbc.sql(
+                "insert into series (fingerprint, benchmark, task, metric, unit, higher_is_better,"
+                    + " machine, jdk, corpus, profile) values ('bisect-test', 'search',"
+                    + " 'OrHighHigh', 'qps', 'q/s', true, 'test-machine', '25', 'europarl',"
+                    + " 'bisect') returning id")
+            .query(Long.class)
+            .single();
+    long before = point(series, 0, 100);
+    long after = point(series, 8, 70);
+    long changePoint =
+        jdbc.sql(
+                "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
+                    + " mean_after, relative_change, direction) values (?, ?, ?, now(), 100, 70,"
+                    + " -0.3, 'regression') returning id")
+            .params(series, after, before)
+            .query(Long.class)
+            .single();
+
+    BisectView fromAlert =
+        bisects.start(
+            new BisectRequest(
+                null,
+                null,
+                null,
+                null,
+                null,
+                changePoint,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null),
+            "editor");
+    assertThat(fromAlert.good().sha()).isEqualTo(sha(0));
+    assertThat(fromAlert.bad().sha()).isEqualTo(sha(8));
+    assertThat(fromAlert.bisect().task()).isEqualTo("OrHighHigh");
+    assertThat(fromAlert.bisect().profile()).isEqualTo("bisect");
+    assertThat(fromAlert.bisect().seriesId()).isEqualTo(series);
+    steps.work(); // queues the ends' comparison
+    long comparison = bisects.view(fromAlert.bisect().id()).probes().get(0).comparisonId();
+    mvc.perform(post("/bisects/" + fromAlert.bisect().id() + "/cancel").with(TestUsers.editor()))
+        .andExpect(status().is3xxRedirection());
+    assertThat(bisects.view(fromAlert.bisect().id()).bisect().state()).isEqualTo("cancelled");
+    assertThat(
+            jdbc.sql("select status from run where id = ?")
+                .param(comparison)
+                .query(String.class)
+                .single())
+        .isEqualTo("cancelled");
+    mvc.perform(get("/bisects").param("changePointId", String.valueOf(changePoint)))
+        .andExpect(status().isOk())
+        .andExpect(content().string(org.hamcrest.Matchers.containsString("cancelled by editor")));
+
+    String points =
+        "{\"seriesId\":" + series + ",\"goodRunId\":" + before + ",\"badRunId\":" + after + "}";
+    mvc.perform(
+            post("/api/bisects")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(points)
+                .with(TestUsers.editor()))
+        .andExpect(status().isCreated())
+        .andExpect(jsonPath("$.bisect.seriesId").value(series))
+        .andExpect(jsonPath("$.good.sha").value(sha(0)));
+    refused(
+        "{\"seriesId\":" + series + ",\"goodRunId\":" + before + ",\"badRunId\":99999}",
+        "is no point of series");
+    for (Bisect b : bisects.forSeries(series)) {
+      if (b.running()) {
+        bisects.cancel(b.id(), "editor");
+      }
+    }
+  }
+
+  /** A run of {@code sha(position)} and its point in the series. */
+  private long point(long series, int position, double value) {
+    long run =
+        jdbc.sql(
+                "insert into run (lucene_spec, lucene_version, machine, profile, corpus, status,"
+                    + " commit_sha) values ('git:main', '10.6.0', 'test-machine', 'bisect',"
+                    + " 'europarl', 'succeeded', ?) returning id")
+            .param(sha(position))
+            .query(Long.class)
+            .single();
+    jdbc.sql(
+            "insert into measurement (series_id, run_id, x, value, stddev, samples)"
+                + " values (?, ?, now() + ? * interval '1 day', ?, 1, ?)")
+        .params(series, run, position, value, new Double[] {value})
+        .update();
+    return run;
   }
 
   private void refused(String body, String detail) throws Exception {
