@@ -185,20 +185,35 @@ public class BisectService {
             ? culprit.shortSha() + " " + culprit.subject()
             : view.suspects().size() + " commits up to " + culprit.shortSha();
     String text = "Bisect " + id + ": " + what;
-    Annotation annotation =
-        annotations.create(
-            new AnnotationRequest(
-                culprit.committedAt().toString(),
-                null,
-                text.length() > 200 ? text.substring(0, 199) + "…" : text,
-                culprit.url() != null ? culprit.url() : "commit " + culprit.sha(),
-                "code",
-                b.seriesId() != null ? "series" : "group",
-                b.seriesId(),
-                b.seriesId() != null ? null : b.benchmark()),
-            user);
+    String longText = culprit.url() != null ? culprit.url() : "commit " + culprit.sha();
+    String shortText = text.length() > 200 ? text.substring(0, 199) + "…" : text;
+    Annotation annotation;
+    if (b.seriesId() != null) {
+      annotation = annotations.create(note(culprit, shortText, longText, "series", b), user);
+    } else {
+      try {
+        annotation = annotations.create(note(culprit, shortText, longText, "group", b), user);
+      } catch (IllegalArgumentException e) {
+        // No series of the benchmark yet (a bisect of two commits on a new machine, say): every
+        // chart carries it, rather than none.
+        annotation = annotations.create(note(culprit, shortText, longText, "all", b), user);
+      }
+    }
     repository.annotated(id, annotation.id());
     return annotation;
+  }
+
+  private static AnnotationRequest note(
+      BisectCommit culprit, String shortText, String longText, String scope, Bisect b) {
+    return new AnnotationRequest(
+        culprit.committedAt().toString(),
+        null,
+        shortText,
+        longText,
+        "code",
+        scope,
+        "series".equals(scope) ? b.seriesId() : null,
+        "group".equals(scope) ? b.benchmark() : null);
   }
 
   private static void checkMeasurement(BisectTarget t) {
