@@ -145,7 +145,7 @@ class BisectRunTests {
                             + sha(0)
                             + "\",\"bad\":\"main\",\"benchmark\":\"search\","
                             + "\"task\":\"OrHighHigh\",\"metric\":\"qps\",\"jvms\":3,"
-                            + "\"maxJvms\":6,\"profile\":\"bisect\"}")
+                            + "\"maxJvms\":12,\"profile\":\"bisect\"}")
                     .with(TestUsers.editor()))
             .andExpect(status().isCreated())
             .andExpect(jsonPath("$.bisect.state").value("running"))
