@@ -48,7 +48,8 @@ class ArchitectureTest {
     "org.nightbench.backfill..",
     "org.nightbench.synthetic..",
     "org.nightbench.users..",
-    "org.nightbench.profiles.."
+    "org.nightbench.profiles..",
+    "org.nightbench.bisect.."
   };
 
   @Test
@@ -155,6 +156,20 @@ class ArchitectureTest {
         .dependOnClassesThat()
         .resideInAnyPackage("org.nightbench.worker..", "org.nightbench.comparisons..")
         .because("runs are queued and shown without the worker or comparisons behind them")
+        .check(BACKEND);
+  }
+
+  @Test
+  void nothingBelowTheBisectKnowsIt() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("org.nightbench.bisect..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("org.nightbench.bisect..")
+        .because(
+            "a bisect drives comparisons and announces through webhooks; neither, nor anything"
+                + " below them, may reach back up to it")
         .check(BACKEND);
   }
 

@@ -554,6 +554,55 @@ public final class GitLuceneBuilder {
   }
 
   /**
+   * The first-parent line from {@code goodRef} to {@code badRef}, both included, oldest first: the
+   * commits a bisect walks. Fetches first, so either may be a branch, tag or sha of the remote.
+   *
+   * @param limit the most commits walked back from {@code badRef} before giving up
+   * @throws LuceneResolutionException with one line when either is unknown, they are the same
+   *     commit, or {@code goodRef} is not on the first-parent line of {@code badRef} within limit
+   */
+  public List<Commit> firstParentLine(
+      String goodRef, String badRef, int limit, Consumer<String> log) {
+    String good = ((GitLuceneSpec) LuceneSpec.parse("git:" + goodRef)).ref();
+    String bad = ((GitLuceneSpec) LuceneSpec.parse("git:" + badRef)).ref();
+    synchronized (this) {
+      try (Git git = openOrClone(log)) {
+        fetch(git, log);
+        Repository repository = git.getRepository();
+        RevCommit from = find(repository, good);
+        RevCommit to = find(repository, bad);
+        if (from.equals(to)) {
+          throw new LuceneResolutionException(
+              good + " and " + bad + " are the same commit " + from.getName());
+        }
+        List<Commit> newestFirst = new ArrayList<>();
+        try (RevWalk walk = new RevWalk(repository)) {
+          walk.setFirstParent(true);
+          walk.markStart(walk.parseCommit(to));
+          for (RevCommit commit : walk) {
+            newestFirst.add(commit(commit));
+            if (commit.equals(from)) {
+              Collections.reverse(newestFirst);
+              return newestFirst;
+            }
+            if (newestFirst.size() > limit) {
+              break;
+            }
+          }
+        } catch (IOException e) {
+          throw new LuceneResolutionException(
+              "cannot walk the history of " + bad + ": " + e.getMessage(), e);
+        }
+        throw new LuceneResolutionException(
+            good
+                + " is not on the first-parent line of "
+                + bad
+                + (newestFirst.size() > limit ? " within " + limit + " commits" : ""));
+      }
+    }
+  }
+
+  /**
    * The first-parent history of {@code toRef}, oldest first: the commits the branch was at, one
    * after the other, as a nightly benchmark would have seen them. It stops before {@code fromRef}
    * (exclusive) when given, and before the first commit older than {@code notBefore} when given.

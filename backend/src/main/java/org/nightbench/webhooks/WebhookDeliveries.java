@@ -87,6 +87,15 @@ class WebhookDeliveries {
         .update();
   }
 
+  void enqueueBisect(long bisectId, URI url, String payload, Instant now) {
+    jdbc.sql(
+            "insert into webhook_delivery (bisect_id, url, payload, next_attempt_at)"
+                + " values (?, ?, cast(? as jsonb), ?)"
+                + " on conflict (bisect_id, url) where bisect_id is not null do nothing")
+        .params(bisectId, url.toString(), payload, Timestamp.from(now))
+        .update();
+  }
+
   /**
    * The longest-waiting delivery due at {@code now}, locked until the caller's transaction ends;
    * rows another worker holds are skipped rather than waited for, so no row is sent twice at once.

@@ -60,6 +60,27 @@ public class WebhookNotifier {
     }
   }
 
+  /**
+   * Enqueues one delivery of a bisect's result to every configured URL, in the caller's
+   * transaction; the payload (with a {@code text} field chat services show) is the caller's, since
+   * this package knows nothing of bisects. A second call for the same bisect adds nothing.
+   */
+  @Transactional
+  public void bisectFinished(long bisectId, Object payload) {
+    if (properties.urls().isEmpty()) {
+      return;
+    }
+    String json = this.json.writeValueAsString(payload);
+    for (URI url : properties.urls()) {
+      deliveries.enqueueBisect(bisectId, url, json, clock.instant());
+    }
+  }
+
+  /** This dashboard's public address without a trailing slash, for links in payloads. */
+  public String publicUrl() {
+    return publicUrl;
+  }
+
   private static String withoutTrailingSlash(String url) {
     String stripped = url.strip();
     return stripped.endsWith("/") ? stripped.substring(0, stripped.length() - 1) : stripped;

@@ -67,7 +67,8 @@ public record GitFixture(
     return Files.exists(buildCount) ? Files.readAllLines(buildCount).size() : 0;
   }
 
-  private static String buildScript(List<Path> jars, Path buildCount) {
+  /** A build.sh that copies {@code jars} where Lucene's Gradle build puts them, counting builds. */
+  public static String buildScript(List<Path> jars, Path buildCount) {
     StringBuilder script = new StringBuilder("set -e\necho building\n");
     script.append("echo built >> '").append(buildCount).append("'\n");
     for (Path jar : jars) {
@@ -84,7 +85,8 @@ public record GitFixture(
     return script.toString();
   }
 
-  private static RevCommit commit(Git git, String buildScript, String message, Instant when)
+  /** Commits {@code buildScript} as build.sh on the checked-out branch, by Ada at {@code when}. */
+  public static RevCommit commit(Git git, String buildScript, String message, Instant when)
       throws IOException, GitAPIException {
     Files.writeString(git.getRepository().getWorkTree().toPath().resolve("build.sh"), buildScript);
     git.add().addFilepattern("build.sh").call();
