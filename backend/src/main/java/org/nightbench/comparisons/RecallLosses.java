@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.Variance;
 import org.nightbench.worker.ComparisonRuns;
 
 /**
@@ -84,23 +86,11 @@ final class RecallLosses {
   }
 
   private static double mean(double[] values) {
-    double sum = 0;
-    for (double v : values) {
-      sum += v;
-    }
-    return sum / values.length;
+    return Mean.of(values).getAsDouble();
   }
 
   /** Sample variance (n − 1); 0 for a single value. */
   private static double variance(double[] values) {
-    if (values.length < 2) {
-      return 0;
-    }
-    double mean = mean(values);
-    double sum = 0;
-    for (double v : values) {
-      sum += (v - mean) * (v - mean);
-    }
-    return sum / (values.length - 1);
+    return Variance.of(values).getAsDouble();
   }
 }
