@@ -4,7 +4,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.nightbench.lucene.Commit;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -95,21 +98,53 @@ class BisectRepository {
         .list();
   }
 
+  /** The bisects of any of these change points, newest first, in one query. */
+  List<Bisect> forChangePoints(java.util.Collection<Long> changePointIds) {
+    return jdbc.sql(BISECT + " where change_point_id = any(?) order by id desc")
+        .param(changePointIds.toArray(Long[]::new))
+        .query(Bisect.class)
+        .list();
+  }
+
+  /** The commits of these bisects in one query, per bisect in position order. */
+  Map<Long, List<BisectCommit>> commits(java.util.Collection<Long> bisectIds) {
+    Map<Long, List<BisectCommit>> byBisect = new HashMap<>();
+    jdbc.sql(
+            "select bisect_id, position, sha, subject, author, committed_at, unbuildable"
+                + " from bisect_commit where bisect_id = any(?) order by bisect_id, position")
+        .param(bisectIds.toArray(Long[]::new))
+        .query(
+            (ResultSet rs) -> {
+              byBisect
+                  .computeIfAbsent(rs.getLong("bisect_id"), id -> new ArrayList<>())
+                  .add(commit(rs));
+            });
+    return byBisect;
+  }
+
+  /** The probes of these bisects in one query, per bisect in the order they started. */
+  Map<Long, List<BisectProbe>> probes(java.util.Collection<Long> bisectIds) {
+    Map<Long, List<BisectProbe>> byBisect = new HashMap<>();
+    jdbc.sql(
+            "select bisect_id, id, step, position, comparison_id, jvms, verdict, effect,"
+                + " effect_low, effect_high, note, started_at, judged_at from bisect_probe"
+                + " where bisect_id = any(?) order by id")
+        .param(bisectIds.toArray(Long[]::new))
+        .query(
+            (ResultSet rs) -> {
+              byBisect
+                  .computeIfAbsent(rs.getLong("bisect_id"), id -> new ArrayList<>())
+                  .add(probe(rs, 0));
+            });
+    return byBisect;
+  }
+
   List<BisectCommit> commits(long bisectId) {
     return jdbc.sql(
             "select position, sha, subject, author, committed_at, unbuildable from bisect_commit"
                 + " where bisect_id = ? order by position")
         .param(bisectId)
-        .query(
-            (rs, row) ->
-                new BisectCommit(
-                    rs.getInt("position"),
-                    rs.getString("sha"),
-                    rs.getString("subject"),
-                    rs.getString("author"),
-                    instant(rs.getTimestamp("committed_at")),
-                    rs.getBoolean("unbuildable"),
-                    null))
+        .query((rs, row) -> commit(rs))
         .list();
   }
 
@@ -167,6 +202,17 @@ class BisectRepository {
 
   void annotated(long id, long annotationId) {
     jdbc.sql("update bisect set annotation_id = ? where id = ?").params(annotationId, id).update();
+  }
+
+  private static BisectCommit commit(ResultSet rs) throws SQLException {
+    return new BisectCommit(
+        rs.getInt("position"),
+        rs.getString("sha"),
+        rs.getString("subject"),
+        rs.getString("author"),
+        instant(rs.getTimestamp("committed_at")),
+        rs.getBoolean("unbuildable"),
+        null);
   }
 
   private static BisectProbe probe(ResultSet rs, int row) throws SQLException {

@@ -1,6 +1,10 @@
 package org.nightbench.bisect;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.nightbench.annotations.Annotation;
 import org.nightbench.annotations.AnnotationRequest;
@@ -113,20 +117,61 @@ public class BisectService {
 
   public BisectView view(long id) {
     Bisect bisect = repository.find(id).orElseThrow(() -> new NotFoundException("No bisect " + id));
-    List<BisectCommit> commits =
-        repository.commits(id).stream()
-            .map(
-                c ->
-                    new BisectCommit(
-                        c.position(),
-                        c.sha(),
-                        c.subject(),
-                        c.author(),
-                        c.committedAt(),
-                        c.unbuildable(),
-                        links.commit(c.sha())))
-            .toList();
-    return BisectView.of(bisect, commits, repository.probes(id));
+    return BisectView.of(bisect, linked(repository.commits(id)), repository.probes(id));
+  }
+
+  /**
+   * The views of the bisects of any of these change points, newest first per change point: three
+   * queries whatever their number, for a page that shows many alerts.
+   */
+  public Map<Long, List<BisectView>> viewsForChangePoints(Collection<Long> changePointIds) {
+    Map<Long, List<BisectView>> byChangePoint = new LinkedHashMap<>();
+    if (changePointIds.isEmpty()) {
+      return byChangePoint;
+    }
+    for (BisectView view : views(repository.forChangePoints(changePointIds))) {
+      byChangePoint
+          .computeIfAbsent(view.bisect().changePointId(), id -> new ArrayList<>())
+          .add(view);
+    }
+    return byChangePoint;
+  }
+
+  /** The views of a series' bisects, newest first, in three queries. */
+  public List<BisectView> viewsForSeries(long seriesId) {
+    return views(repository.forSeries(seriesId));
+  }
+
+  private List<BisectView> views(List<Bisect> found) {
+    if (found.isEmpty()) {
+      return List.of();
+    }
+    List<Long> ids = found.stream().map(Bisect::id).toList();
+    Map<Long, List<BisectCommit>> commits = repository.commits(ids);
+    Map<Long, List<BisectProbe>> probes = repository.probes(ids);
+    return found.stream()
+        .map(
+            b ->
+                BisectView.of(
+                    b,
+                    linked(commits.getOrDefault(b.id(), List.of())),
+                    probes.getOrDefault(b.id(), List.of())))
+        .toList();
+  }
+
+  private List<BisectCommit> linked(List<BisectCommit> commits) {
+    return commits.stream()
+        .map(
+            c ->
+                new BisectCommit(
+                    c.position(),
+                    c.sha(),
+                    c.subject(),
+                    c.author(),
+                    c.committedAt(),
+                    c.unbuildable(),
+                    links.commit(c.sha())))
+        .toList();
   }
 
   public List<Bisect> recent(int limit) {

@@ -13,6 +13,8 @@ import java.util.List;
  * @param culpritComparisonId the comparison that showed the bad end of the final range measuring as
  *     the bad end: "what got slower" (its page shows the two sides, and their profiles when
  *     recorded)
+ * @param culpritProfileDiff the culprit's profile against its parent's, when the bisect recorded
+ *     profiles and found one commit; else null
  */
 public record BisectView(
     Bisect bisect,
@@ -23,7 +25,8 @@ public record BisectView(
     BisectCommit bad,
     BisectCommit culprit,
     List<BisectCommit> suspects,
-    Long culpritComparisonId) {
+    Long culpritComparisonId,
+    CulpritProfileDiff culpritProfileDiff) {
 
   static BisectView of(Bisect b, List<BisectCommit> commits, List<BisectProbe> probes) {
     BisectCommit good = commits.get(b.goodPosition());
@@ -46,7 +49,8 @@ public record BisectView(
         bad,
         culprit,
         List.copyOf(suspects),
-        ended ? comparison : null);
+        ended ? comparison : null,
+        CulpritProfileDiff.of(b, probes));
   }
 
   private static String progress(Bisect b, List<BisectProbe> probes) {

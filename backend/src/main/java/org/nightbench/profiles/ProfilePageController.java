@@ -45,14 +45,30 @@ class ProfilePageController {
         .body(html);
   }
 
-  /** The profiles of run {@code before} against those of run {@code after}, per benchmark. */
+  /**
+   * The profiles of run {@code before} against those of run {@code after}, per benchmark; a side
+   * names a comparison's baseline or candidate (a bisect's culprit against its parent takes one
+   * side of each of two comparisons).
+   */
   @GetMapping("/profiles/diff")
-  String diff(@RequestParam long before, @RequestParam long after, Model model) {
+  String diff(
+      @RequestParam long before,
+      @RequestParam long after,
+      @RequestParam(required = false) String beforeSide,
+      @RequestParam(required = false) String afterSide,
+      Model model) {
     ProfileIds.check(before, after);
+    String fromSide = ProfileIds.side(beforeSide);
+    String toSide = ProfileIds.side(afterSide);
     model.addAttribute("before", before);
     model.addAttribute("after", after);
-    model.addAttribute(
-        "diffs", profiles.diffs(before, ProfileRecorder.NO_SIDE, after, ProfileRecorder.NO_SIDE));
+    model.addAttribute("beforeLabel", label(before, fromSide));
+    model.addAttribute("afterLabel", label(after, toSide));
+    model.addAttribute("diffs", profiles.diffs(before, fromSide, after, toSide));
     return DIFF_VIEW;
+  }
+
+  private static String label(long run, String side) {
+    return "run " + run + (side.isEmpty() ? "" : " (" + side + ")");
   }
 }
