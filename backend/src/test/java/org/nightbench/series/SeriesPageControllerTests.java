@@ -24,8 +24,26 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /** The home page (series list) and the series page, rendered by Thymeleaf. */
 @WebMvcTest(SeriesPageController.class)
-@Import({ValueFormat.class, Sparkline.class, SecurityConfiguration.class, OverviewListHtml.class})
+@Import({
+  ValueFormat.class,
+  Sparkline.class,
+  SecurityConfiguration.class,
+  OverviewListHtml.class,
+  SeriesPageControllerTests.NoBisects.class
+})
 class SeriesPageControllerTests {
+
+  /**
+   * The series page asks {@code @bisectPanels} for the series' bisects, a bean of the bisect
+   * feature this slice does not load: here, a series that has none (BisectPanelsTests covers the
+   * real one).
+   */
+  @org.springframework.stereotype.Component("bisectPanels")
+  public static class NoBisects {
+    public List<Object> ofSeries(long seriesId) {
+      return List.of();
+    }
+  }
 
   @Autowired MockMvc mvc;
   @MockitoBean SeriesService service;
