@@ -17,7 +17,7 @@ async function follow(panel) {
       }
       panel.querySelector('.bisect-progress').textContent = view.progress;
       panel.querySelector('.bisect-range').textContent =
-        `${view.good.sha.slice(0, 7)}..${view.bad.sha.slice(0, 7)} (${view.suspects.length} commits)`;
+        `${view.good.sha.slice(0, 7)}..${view.bad.sha.slice(0, 7)}`;
     }
   } catch (error) {
     // A restarting server: try again on the next tick.
