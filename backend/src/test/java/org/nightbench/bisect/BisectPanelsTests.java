@@ -52,7 +52,10 @@ class BisectPanelsTests {
     Scenario s = new StoredBisects(jdbc).scenario();
     String page = page("/series/" + s.series(), TestUsers.editor());
     assertShowsBothBisects(s, page);
-    assertThat(page).contains("action=\"/bisects/" + s.found() + "/annotation\"");
+    // Outside any form: a form of its own.
+    assertThat(page)
+        .contains("method=\"post\" action=\"/bisects/" + s.found() + "/annotation\"")
+        .doesNotContain("formaction");
     assertThat(page("/series/" + s.series(), TestUsers.viewer()))
         .contains(StoredBisects.sha(3))
         .doesNotContain("bisect-annotate");
