@@ -80,7 +80,9 @@ class BisectPanelsTests {
     mvc.perform(get("/api/bisects/" + s.running()).with(TestUsers.viewer()))
         .andExpect(jsonPath("$.culpritProfileDiff").doesNotExist());
     assertThat(page("/bisects/" + s.found(), TestUsers.viewer()))
-        .contains("id=\"bisect-culprit-profile-diff\" href=\"" + html(diffPath(s)) + "\"");
+        .contains("id=\"bisect-culprit-profile-diff\" href=\"" + html(diffPath(s)) + "\"")
+        // Back to its alert's row on the alerts page (which has no filter by id).
+        .contains("href=\"/alerts#alert-" + s.changePoint() + "\"");
     // The diff page takes the sides, and names them.
     assertThat(page(diffPath(s), TestUsers.viewer()))
         .contains("run " + s.parentCmp() + " (candidate)")
