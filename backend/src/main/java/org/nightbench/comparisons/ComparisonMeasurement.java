@@ -115,20 +115,26 @@ final class ComparisonMeasurement {
       List<String> command = side.index(commands, repeatable, corpus, side.index, out);
       String step = counter.name("indexing " + side.name + " for the queries");
       ResolvedLucene lucene = side == a ? setup.baseline() : setup.candidate();
+      // Only a commit's build is kept: a bisect compares the same commits again and again, while
+      // releases index afresh, as the comparisons' honesty was measured.
       String key =
-          QueryIndexCache.key(
-              command,
-              side.index,
-              out,
-              lucene.jars(),
-              setup.corpus().sha256(),
-              setup.jdk().identity());
-      if (indexes.restore(key, side.index, out)) {
+          lucene.commit() == null
+              ? null
+              : QueryIndexCache.key(
+                  command,
+                  side.index,
+                  out,
+                  lucene.jars(),
+                  setup.corpus().sha256(),
+                  setup.jdk().identity());
+      if (key != null && indexes.restore(key, side.index, out)) {
         log.accept(step + ": reusing the index an earlier comparison built (" + key + ")");
         continue;
       }
       side.steps.required(step, command, out);
-      indexes.store(key, side.index, out);
+      if (key != null) {
+        indexes.store(key, side.index, out);
+      }
     }
     if (sharedIndex) {
       log.accept("both sides write the same index: the candidate reads the baseline's");

@@ -56,6 +56,10 @@ class BisectRunTests {
     registry.add("nightbench.lucene.git.clone-directory", () -> home.resolve("clone").toString());
     registry.add("nightbench.lucene.git.builds-directory", () -> home.resolve("builds").toString());
     registry.add("nightbench.lucene.git.build-command", () -> "sh,build.sh");
+    // Its own work directory: no query index kept by an earlier run of the test is reused.
+    registry.add(
+        "nightbench.runner.work-directory",
+        () -> fixture().remote().getParent().resolve("work").toString());
     // The test takes each poller step itself.
     registry.add("nightbench.bisect.poll-interval", () -> "1h");
     registry.add("nightbench.webhooks.urls", () -> "http://127.0.0.1:9/bisect-hook");
