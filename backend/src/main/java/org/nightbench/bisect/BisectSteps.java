@@ -1,5 +1,6 @@
 package org.nightbench.bisect;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -85,7 +86,16 @@ class BisectSteps {
     if (comparison.status() != RunStatus.SUCCEEDED || comparison.result() == null) {
       return failed(b, probe, comparison);
     }
-    Optional<TaskComparison> row = row(comparison.result(), b);
+    List<BisectProbe> tries = tries(repository.probes(b.id()), probe);
+    List<ComparisonResult> results = new ArrayList<>();
+    for (BisectProbe earlier : tries.subList(0, tries.size() - 1)) {
+      ComparisonView view = comparisons.get(earlier.comparisonId());
+      if (view.result() != null) {
+        results.add(view.result());
+      }
+    }
+    results.add(comparison.result());
+    Optional<TaskComparison> row = PooledProbe.row(results, b.benchmark(), b.metric(), b.task());
     if (row.isEmpty()) {
       String why = "comparison " + comparison.id() + " measured no " + what(b);
       repository.judge(probe.id(), ProbeVerdict.UNKNOWN, null, null, null, why);
@@ -102,7 +112,12 @@ class BisectSteps {
         t.relativeDifference(),
         t.ciLow(),
         t.ciHigh(),
-        t.test() + " q=" + String.format(java.util.Locale.ROOT, "%.3g", t.qValue()));
+        t.test()
+            + " q="
+            + String.format(java.util.Locale.ROOT, "%.3g", t.qValue())
+            + (results.size() > 1
+                ? ", pooled over " + results.size() + " comparisons, " + jvms(tries) + " JVMs"
+                : ""));
     if (probe.ends() && verdict == ProbeVerdict.DIFFERENT) {
       repository.referenceEffect(b.id(), t.relativeDifference());
     } else if (verdict == ProbeVerdict.DIFFERENT) {
@@ -144,12 +159,14 @@ class BisectSteps {
   private void next(Bisect b, List<BisectProbe> probes, BisectProbe last) {
     List<BisectCommit> commits = repository.commits(b.id());
     if (last.verdict() == ProbeVerdict.UNKNOWN) {
-      if (last.jvms() < b.maxJvms()) {
-        start(b, last.step(), last.position(), Math.min(b.maxJvms(), last.jvms() * 2));
+      // The retry's JVMs join the earlier ones' samples: the pooled count doubles, up to the cap.
+      int pooled = jvms(tries(probes, last));
+      if (pooled < b.maxJvms()) {
+        start(b, last.step(), last.position(), Math.min(b.maxJvms() - pooled, pooled));
       } else if (last.ends()) {
-        end(b, Bisect.FAILED, "no difference between the ends shown with " + last.jvms() + " JVMs");
+        end(b, Bisect.FAILED, "no difference between the ends shown with " + pooled + " JVMs");
       } else {
-        end(b, Bisect.UNDECIDED, undecided(b, commits, last));
+        end(b, Bisect.UNDECIDED, undecided(b, commits, last, pooled));
       }
       return;
     }
@@ -208,22 +225,27 @@ class BisectSteps {
     return new BisectRange(b.goodPosition(), b.badPosition(), unbuildable);
   }
 
-  private static String undecided(Bisect b, List<BisectCommit> commits, BisectProbe last) {
+  /** The probe and its earlier tries: the comparisons of its step and commit, oldest first. */
+  private static List<BisectProbe> tries(List<BisectProbe> probes, BisectProbe probe) {
+    return probes.stream()
+        .filter(p -> p.step() == probe.step() && p.position() == probe.position())
+        .filter(p -> p.comparisonId() != null && p.id() <= probe.id())
+        .toList();
+  }
+
+  private static int jvms(List<BisectProbe> tries) {
+    return tries.stream().mapToInt(BisectProbe::jvms).sum();
+  }
+
+  private static String undecided(
+      Bisect b, List<BisectCommit> commits, BisectProbe last, int pooled) {
     return commits.get(last.position()).shortSha()
         + " stayed unknown at "
-        + last.jvms()
+        + pooled
         + " JVMs; the change is in "
         + commits.get(b.goodPosition()).shortSha()
         + ".."
         + commits.get(b.badPosition()).shortSha();
-  }
-
-  private static Optional<TaskComparison> row(ComparisonResult result, Bisect b) {
-    return result.tables().stream()
-        .filter(t -> t.benchmark().equals(b.benchmark()) && t.metric().equals(b.metric()))
-        .flatMap((ComparisonResult.Table t) -> t.tasks().stream())
-        .filter(t -> t.task().equals(b.task()))
-        .findFirst();
   }
 
   private static String what(Bisect b) {

@@ -24,6 +24,9 @@ import org.springframework.stereotype.Component;
 @Component
 class ComparisonExecutor {
 
+  /** Under the work directory: the query indexes kept between comparisons. */
+  static final String QUERY_INDEXES = "query-indexes";
+
   private final LuceneResolver lucene;
   private final JdkFinder jdks;
   private final CorpusProvider corpora;
@@ -48,7 +51,13 @@ class ComparisonExecutor {
     // A run handed back to the queue starts afresh; the worker removes the directory once the
     // comparison succeeded or was cancelled, and keeps a failed one's for a while.
     Path work = worker.prepareWork();
-    ComparisonMeasurement measurement = new ComparisonMeasurement(plan, setup, worker, work);
+    ComparisonMeasurement measurement =
+        new ComparisonMeasurement(
+            plan,
+            setup,
+            worker,
+            work,
+            new QueryIndexCache(settings.workDirectory().resolve(QUERY_INDEXES)));
     measurement.indexing();
     measurement.queryIndexes();
     measurement.tasks();

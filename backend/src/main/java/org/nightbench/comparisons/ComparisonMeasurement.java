@@ -36,11 +36,17 @@ final class ComparisonMeasurement {
   private final boolean sharedIndex;
   private final ComparisonStepCounter counter;
   private final Interleaving interleaving;
+  private final QueryIndexCache indexes;
   private Path tasks;
 
   ComparisonMeasurement(
-      ComparisonRuns.Plan plan, ComparisonSetup setup, ComparisonRuns.Worker worker, Path work) {
+      ComparisonRuns.Plan plan,
+      ComparisonSetup setup,
+      ComparisonRuns.Worker worker,
+      Path work,
+      QueryIndexCache indexes) {
     this.plan = plan;
+    this.indexes = indexes;
     this.setup = setup;
     this.profile = setup.profile();
     this.log = worker.log();
@@ -106,10 +112,29 @@ final class ComparisonMeasurement {
     IndexingVariant repeatable = profile.searchIndex().repeatable();
     for (ComparisonSide side : sharedIndex ? List.of(a) : List.of(a, b)) {
       Path out = work.resolve("index-" + side.name + ".json");
-      side.steps.required(
-          counter.name("indexing " + side.name + " for the queries"),
-          side.index(commands, repeatable, corpus, side.index, out),
-          out);
+      List<String> command = side.index(commands, repeatable, corpus, side.index, out);
+      String step = counter.name("indexing " + side.name + " for the queries");
+      ResolvedLucene lucene = side == a ? setup.baseline() : setup.candidate();
+      // Only a commit's build is kept: a bisect compares the same commits again and again, while
+      // releases index afresh, as the comparisons' honesty was measured.
+      String key =
+          lucene.commit() == null
+              ? null
+              : QueryIndexCache.key(
+                  command,
+                  side.index,
+                  out,
+                  lucene.jars(),
+                  setup.corpus().sha256(),
+                  setup.jdk().identity());
+      if (key != null && indexes.restore(key, side.index, out)) {
+        log.accept(step + ": reusing the index an earlier comparison built (" + key + ")");
+        continue;
+      }
+      side.steps.required(step, command, out);
+      if (key != null) {
+        indexes.store(key, side.index, out);
+      }
     }
     if (sharedIndex) {
       log.accept("both sides write the same index: the candidate reads the baseline's");

@@ -1,0 +1,69 @@
+package org.nightbench.bisect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.nightbench.comparisons.ComparisonResult;
+import org.nightbench.comparisons.statistics.Comparison;
+import org.nightbench.comparisons.statistics.TaskComparison;
+import org.nightbench.comparisons.statistics.TaskSamples;
+
+class PooledProbeTest {
+
+  private static final double SLOWER = -0.30; // the bad end, 30 % fewer queries per second
+
+  // Two tries of one probe at the bad end's level, 3 JVMs per side each: noisy enough that
+  // neither alone shows the probe away from the good end.
+  private static final ComparisonResult FIRST =
+      result(new double[] {100, 70, 125}, new double[] {72, 95, 55});
+  private static final ComparisonResult SECOND =
+      result(new double[] {110, 85, 105}, new double[] {60, 88, 70});
+
+  @Test
+  void eachTryAloneIsUnknown() {
+    assertThat(judge(PooledProbe.row(List.of(FIRST), "search", "qps", "OrHighHigh").orElseThrow()))
+        .isEqualTo(ProbeVerdict.UNKNOWN);
+    assertThat(judge(PooledProbe.row(List.of(SECOND), "search", "qps", "OrHighHigh").orElseThrow()))
+        .isEqualTo(ProbeVerdict.UNKNOWN);
+  }
+
+  @Test
+  void moreJvmsPoolWithTheEarlierSamplesAndNarrowTheInterval() {
+    TaskComparison first = PooledProbe.row(List.of(FIRST), "search", "qps", "OrHighHigh").get();
+    TaskComparison pooled =
+        PooledProbe.row(List.of(FIRST, SECOND), "search", "qps", "OrHighHigh").orElseThrow();
+    assertThat(pooled.baselineN()).isEqualTo(6);
+    assertThat(pooled.candidateN()).isEqualTo(6);
+    assertThat(pooled.baselineMean()).isEqualTo((100 + 70 + 125 + 110 + 85 + 105) / 6.0);
+    assertThat(pooled.ciHigh() - pooled.ciLow()).isLessThan(first.ciHigh() - first.ciLow());
+    assertThat(judge(pooled)).isEqualTo(ProbeVerdict.DIFFERENT);
+  }
+
+  @Test
+  void aMeasurementNoComparisonMadeIsMissing() {
+    assertThat(PooledProbe.row(List.of(FIRST, SECOND), "search", "qps", "AndHighHigh")).isEmpty();
+    assertThat(PooledProbe.row(List.of(FIRST), "indexing", "qps", "OrHighHigh")).isEmpty();
+  }
+
+  private static ProbeVerdict judge(TaskComparison t) {
+    return ProbeJudge.judge(t.relativeDifference(), t.ciLow(), t.ciHigh(), SLOWER);
+  }
+
+  private static ComparisonResult result(double[] baseline, double[] candidate) {
+    List<TaskComparison> tasks =
+        Comparison.compare(List.of(new TaskSamples("OrHighHigh", baseline, candidate)), true);
+    ComparisonResult.Table table =
+        new ComparisonResult.Table(
+            "search",
+            "qps",
+            "q/s",
+            true,
+            tasks,
+            List.of(new ComparisonResult.Samples("OrHighHigh", baseline, candidate)),
+            "",
+            null);
+    return new ComparisonResult(
+        "9.12.3", "10.6.0", "25", List.of(table), List.of(), List.of(), List.of());
+  }
+}
