@@ -313,10 +313,12 @@ public final class ChangePointDetector {
 
   /**
    * A step smaller than {@value #SHARP_EFFECT} noise σ is reported only where the data place it:
-   * the placement's fit at its split must beat every split at least 3 nights away by {@value
-   * #SHARPNESS} residual variances (a likelihood ratio of e^1.5). A small step is otherwise as
-   * likely to be reported several nights off as where it is, and a change point on the wrong night
-   * blames the wrong commits; larger steps place themselves.
+   * weighing every split within minSegment by its likelihood under the placement's fit ({@code
+   * exp(-Δ error / 2 residual variance)}), at least {@value #PLACED_SHARE} of the weight must lie
+   * within 2 nights of the split chosen. A small step is otherwise as likely to be reported several
+   * nights off as where it is, and a change point on the wrong night blames the wrong commits;
+   * larger steps place themselves. The share, rather than the best split far away alone, counts
+   * many nearly as good splits against a step and one rival a few nights off less.
    */
   private boolean placeable(StepTest.Outcome outcome, double[] cleaned, NoiseModel noise) {
     double jump = Math.abs(outcome.levelAfter() - outcome.levelBefore());
@@ -327,24 +329,33 @@ public final class ChangePointDetector {
     int lo = outcome.lo();
     int hi = outcome.hi();
     int index = outcome.index();
-    double best = placementError(cleaned, lo, index, hi, phi, outcome.flat());
-    double far = Double.POSITIVE_INFINITY;
     int first = Math.max(lo + EDGE, index - settings.minSegment());
     int last = Math.min(hi - EDGE, index + settings.minSegment());
+    double[] errors = new double[last - first + 1];
+    double best = Double.POSITIVE_INFINITY;
     for (int p = first; p <= last; p++) {
-      if (Math.abs(p - index) >= 3) {
-        far = Math.min(far, placementError(cleaned, lo, p, hi, phi, outcome.flat()));
-      }
+      errors[p - first] = placementError(cleaned, lo, p, hi, phi, outcome.flat());
+      best = Math.min(best, errors[p - first]);
     }
     double variance = best / Math.max(1, hi - lo - 4);
-    return !(variance > 0) || far - best >= SHARPNESS * variance;
+    if (!(variance > 0)) {
+      return true;
+    }
+    double near = 0;
+    double all = 0;
+    for (int p = first; p <= last; p++) {
+      double weight = Math.exp(-(errors[p - first] - best) / (2 * variance));
+      all += weight;
+      near += Math.abs(p - index) <= 2 ? weight : 0;
+    }
+    return near >= PLACED_SHARE * all;
   }
 
   /** Below this many σ a step must be placed sharply to be reported... */
   static final double SHARP_EFFECT = 2;
 
-  /** ... by this many residual variances over any split 3 or more nights away. */
-  static final double SHARPNESS = 3;
+  /** ... with this share of its placement's likelihood within 2 nights of where it is reported. */
+  static final double PLACED_SHARE = 0.8;
 
   /**
    * The criterion a step's split minimises: least squares of level (+ slope unless {@code flat}) +
