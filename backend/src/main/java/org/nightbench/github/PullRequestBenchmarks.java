@@ -64,14 +64,6 @@ class PullRequestBenchmarks {
     return switch (command.kind()) {
       case "help" ->
           store(delivery, event, command.describe(), "reply", BenchmarkCommand.USAGE, "answered");
-      case "knn" ->
-          store(
-              delivery,
-              event,
-              command.describe(),
-              "reply",
-              PullRequestReplies.unavailable("knn"),
-              "answered");
       default -> store(delivery, event, command.describe(), "received", null, "queued");
     };
   }
@@ -215,8 +207,11 @@ class PullRequestBenchmarks {
         switch (command.kind()) {
           case "full" -> List.of("indexing", "search");
           case "nrt" -> List.of("nrt");
+          case "knn" -> List.of("knn");
           default -> List.of("search");
         };
+    // Task categories name search tasks; the other benchmarks run whole.
+    boolean searches = benchmarks.contains("search");
     return new ComparisonRequest(
         "git:" + base,
         "git:" + head,
@@ -229,7 +224,7 @@ class PullRequestBenchmarks {
         command.corpus() != null ? command.corpus() : properties.corpus(),
         false,
         benchmarks,
-        command.categories(),
+        searches ? command.categories() : null,
         null,
         null,
         null,

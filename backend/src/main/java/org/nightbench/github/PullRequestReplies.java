@@ -28,13 +28,6 @@ final class PullRequestReplies {
         + BenchmarkCommand.USAGE;
   }
 
-  static String unavailable(String kind) {
-    return "`/benchmark "
-        + kind
-        + "` is not available on this Nightbench yet.\n\n"
-        + BenchmarkCommand.USAGE;
-  }
-
   static String started(BenchmarkCommand command, String head, String base, URI page) {
     return "Benchmarking `"
         + command.describe()

@@ -306,6 +306,29 @@ class GitHubPullRequestTests {
   }
 
   @Test
+  @Order(5)
+  void aKnnCommandAsksForAKnnComparison() throws Exception {
+    github.pullRequest(fixture().second().getName(), "release");
+    github.forget();
+    String delivery = UUID.randomUUID().toString();
+    deliver("issue_comment", comment(1, "OWNER", "ada", "/benchmark knn HighTerm"), delivery);
+
+    benchmarks.work();
+
+    // The comparisons refuse it for this test's profile, which has no KNN settings: proof that
+    // the command asked for a knn comparison, and that the refusal
+    // reaches the pull request in one line.
+    String error =
+        jdbc.sql("select error from pull_request_benchmark where delivery = ?")
+            .param(delivery)
+            .query(String.class)
+            .single();
+    assertThat(state(delivery)).isEqualTo("failed");
+    assertThat(error).isEqualTo("profile tiny has no knn settings");
+    assertThat(only("POST", "/repos/apache/lucene/issues/1/comments").body()).contains(error);
+  }
+
+  @Test
   @Order(6)
   void aReplyThatFailsIsRetriedWithoutQueueingTheComparisonTwice() throws Exception {
     github.pullRequest(fixture().second().getName(), "release");
