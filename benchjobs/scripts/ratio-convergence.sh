@@ -112,11 +112,10 @@ for i in $(seq 1 $((pjvms > rjvms ? pjvms : rjvms))); do
   ((i > pjvms)) || search_pair profile "$reps" "$i"
   ((i > rjvms)) || search_pair reference "$((reps * factor))" "$i"
 done
-python3 - "$work" "$base" "$cand" "$metric" "$limit" "$families" "$reps" <<'EOF'
+python3 - "$work" "$base" "$cand" "$metric" "$limit" "$families" <<'EOF'
 import glob, json, random, statistics, sys
-work, base, cand, metric, limit, families, reps = sys.argv[1:]
+work, base, cand, metric, limit, families = sys.argv[1:]
 limit = float(limit)
-reps = int(reps)
 def load(label, v):
     return [json.load(open(f)) for f in sorted(glob.glob(f"{work}/{label}-{v}-*.json"))]
 def medians(runs):
