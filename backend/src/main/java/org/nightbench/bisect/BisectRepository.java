@@ -85,10 +85,7 @@ class BisectRepository {
   }
 
   List<Bisect> forChangePoint(long changePointId) {
-    return jdbc.sql(BISECT + " where change_point_id = ? order by id desc")
-        .param(changePointId)
-        .query(Bisect.class)
-        .list();
+    return forChangePoints(List.of(changePointId));
   }
 
   List<Bisect> forSeries(long seriesId) {
@@ -134,28 +131,17 @@ class BisectRepository {
             (ResultSet rs) -> {
               byBisect
                   .computeIfAbsent(rs.getLong("bisect_id"), id -> new ArrayList<>())
-                  .add(probe(rs, 0));
+                  .add(probe(rs));
             });
     return byBisect;
   }
 
   List<BisectCommit> commits(long bisectId) {
-    return jdbc.sql(
-            "select position, sha, subject, author, committed_at, unbuildable from bisect_commit"
-                + " where bisect_id = ? order by position")
-        .param(bisectId)
-        .query((rs, row) -> commit(rs))
-        .list();
+    return commits(List.of(bisectId)).getOrDefault(bisectId, List.of());
   }
 
   List<BisectProbe> probes(long bisectId) {
-    return jdbc.sql(
-            "select id, step, position, comparison_id, jvms, verdict, effect, effect_low,"
-                + " effect_high, note, started_at, judged_at from bisect_probe where bisect_id = ?"
-                + " order by id")
-        .param(bisectId)
-        .query(BisectRepository::probe)
-        .list();
+    return probes(List.of(bisectId)).getOrDefault(bisectId, List.of());
   }
 
   void addProbe(long bisectId, int step, int position, long comparisonId, int jvms) {
@@ -215,7 +201,7 @@ class BisectRepository {
         null);
   }
 
-  private static BisectProbe probe(ResultSet rs, int row) throws SQLException {
+  private static BisectProbe probe(ResultSet rs) throws SQLException {
     String verdict = rs.getString("verdict");
     return new BisectProbe(
         rs.getLong("id"),

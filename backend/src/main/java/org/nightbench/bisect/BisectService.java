@@ -117,7 +117,7 @@ public class BisectService {
 
   public BisectView view(long id) {
     Bisect bisect = repository.find(id).orElseThrow(() -> new NotFoundException("No bisect " + id));
-    return BisectView.of(bisect, linked(repository.commits(id)), repository.probes(id));
+    return views(List.of(bisect)).get(0);
   }
 
   /**
