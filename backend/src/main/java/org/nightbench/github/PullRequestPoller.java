@@ -1,11 +1,7 @@
 package org.nightbench.github;
 
-import org.nightbench.jobs.PollingThread;
-import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
+import org.nightbench.jobs.Poller;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.ApplicationListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -14,27 +10,9 @@ import org.springframework.stereotype.Component;
  */
 @Component
 @ConditionalOnProperty(name = "nightbench.github.enabled", havingValue = "true")
-class PullRequestPoller implements ApplicationListener<ApplicationReadyEvent>, DisposableBean {
-
-  private final PollingThread thread;
+class PullRequestPoller extends Poller {
 
   PullRequestPoller(PullRequestBenchmarks benchmarks, GitHubProperties properties) {
-    this.thread =
-        new PollingThread(
-            "github-pull-requests",
-            "Pull-request poll",
-            properties.pollInterval(),
-            benchmarks::work,
-            LoggerFactory.getLogger(PullRequestPoller.class));
-  }
-
-  @Override
-  public void onApplicationEvent(ApplicationReadyEvent event) {
-    thread.start();
-  }
-
-  @Override
-  public void destroy() throws InterruptedException {
-    thread.close();
+    super("github-pull-requests", "Pull-request poll", properties.pollInterval(), benchmarks::work);
   }
 }
