@@ -39,44 +39,6 @@ public record ComparisonRequest(
     String candidatePostingsFormat,
     Boolean jfr) {
 
-  /** A comparison without JFR profiles. */
-  public ComparisonRequest(
-      String baseline,
-      String candidate,
-      List<String> baselineJvmArgs,
-      List<String> candidateJvmArgs,
-      String baselineDirectory,
-      String candidateDirectory,
-      Integer jvms,
-      String profile,
-      String corpus,
-      Boolean resultsMayChange,
-      List<String> benchmarks,
-      List<String> categories,
-      String baselineStoredFields,
-      String candidateStoredFields,
-      String baselinePostingsFormat,
-      String candidatePostingsFormat) {
-    this(
-        baseline,
-        candidate,
-        baselineJvmArgs,
-        candidateJvmArgs,
-        baselineDirectory,
-        candidateDirectory,
-        jvms,
-        profile,
-        corpus,
-        resultsMayChange,
-        benchmarks,
-        categories,
-        baselineStoredFields,
-        candidateStoredFields,
-        baselinePostingsFormat,
-        candidatePostingsFormat,
-        null);
-  }
-
   /** A comparison of search only, with both sides' codecs as the releases ship them. */
   public ComparisonRequest(
       String baseline,
@@ -100,6 +62,7 @@ public record ComparisonRequest(
         profile,
         corpus,
         resultsMayChange,
+        null,
         null,
         null,
         null,

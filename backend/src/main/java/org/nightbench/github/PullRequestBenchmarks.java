@@ -228,6 +228,7 @@ class PullRequestBenchmarks {
         null,
         null,
         null,
+        null,
         null);
   }
 
