@@ -12,10 +12,6 @@ import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.nightbench.lucene.GitFixture;
-import org.nightbench.lucene.LuceneProperties;
-import org.nightbench.lucene.LuceneResolver;
-import org.nightbench.lucene.MavenArtifacts;
-import org.nightbench.lucene.MavenLuceneSpec;
 
 /**
  * A local git repository whose first-parent line is nine commits (positions 0 to 8): 0–5 build
@@ -33,14 +29,9 @@ record BisectFixture(Path remote, List<RevCommit> line, RevCommit side) {
   static final int BROKEN = 4;
 
   static BisectFixture create(Path dir, Path localMavenRepository) throws IOException {
-    List<Path> nine;
-    List<Path> ten;
-    try (MavenArtifacts artifacts =
-        new MavenArtifacts(new LuceneProperties(null, localMavenRepository))) {
-      LuceneResolver resolver = new LuceneResolver(artifacts);
-      nine = resolver.resolve(new MavenLuceneSpec("9.12.3")).jars();
-      ten = resolver.resolve(new MavenLuceneSpec("10.6.0")).jars();
-    }
+    List<List<Path>> jars = GitFixture.releaseJars(localMavenRepository, "9.12.3", "10.6.0");
+    List<Path> nine = jars.get(0);
+    List<Path> ten = jars.get(1);
     Path remote = dir.resolve("lucene-bisect.git-fixture");
     Path builds = dir.resolve("bisect-builds.txt");
     Files.createDirectories(remote);

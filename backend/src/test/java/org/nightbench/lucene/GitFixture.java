@@ -28,16 +28,24 @@ public record GitFixture(
   public static final Instant FIRST_DATE = Instant.parse("2026-01-05T10:00:00Z");
   public static final Instant SECOND_DATE = Instant.parse("2026-02-09T11:30:00Z");
 
-  /** Creates the repository under {@code dir}, resolving the jars it copies from Maven. */
-  public static GitFixture create(Path dir, Path localMavenRepository) throws IOException {
-    List<Path> nine;
-    List<Path> ten;
+  /** The jars of these Lucene releases, resolved from Maven into {@code localMavenRepository}. */
+  public static List<List<Path>> releaseJars(Path localMavenRepository, String... versions) {
     try (MavenArtifacts artifacts =
         new MavenArtifacts(new LuceneProperties(null, localMavenRepository))) {
       LuceneResolver resolver = new LuceneResolver(artifacts);
-      nine = resolver.resolve(new MavenLuceneSpec("9.12.3")).jars();
-      ten = resolver.resolve(new MavenLuceneSpec("10.0.0")).jars();
+      List<List<Path>> jars = new java.util.ArrayList<>();
+      for (String version : versions) {
+        jars.add(resolver.resolve(new MavenLuceneSpec(version)).jars());
+      }
+      return jars;
     }
+  }
+
+  /** Creates the repository under {@code dir}, resolving the jars it copies from Maven. */
+  public static GitFixture create(Path dir, Path localMavenRepository) throws IOException {
+    List<List<Path>> jars = releaseJars(localMavenRepository, "9.12.3", "10.0.0");
+    List<Path> nine = jars.get(0);
+    List<Path> ten = jars.get(1);
     Path remote = dir.resolve("lucene.git-fixture");
     Path buildCount = dir.resolve("builds.txt");
     Files.createDirectories(remote);
