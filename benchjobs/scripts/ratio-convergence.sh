@@ -197,8 +197,7 @@ def first_rounds(runs, n):
     for run in runs:
         for m in run["metrics"]:
             if m["name"] == "qps" and "perQuery" in m.get("detail", {}):
-                total = sum(statistics.median(q["latenciesNs"][:n] if n else q["latenciesNs"])
-                            for q in m["detail"]["perQuery"])
+                total = sum(statistics.median(q["latenciesNs"][:n]) for q in m["detail"]["perQuery"])
                 out.setdefault(m["task"], []).append(len(m["detail"]["perQuery"]) / (total / 1e9))
     return {k: statistics.median(v) for k, v in out.items()}
 def measured_rounds(runs):
@@ -207,7 +206,8 @@ if metric == "qps":
     rb, rc = load("reference", base), load("reference", cand)
     # As many rounds as the profile's JVMs measured (its repetitions less the warm-up minimum).
     reps = measured_rounds(load("profile", base))
-    fb, fc, ab, ac = first_rounds(rb, reps), first_rounds(rc, reps), first_rounds(rb, 0), first_rounds(rc, 0)
+    # All their rounds are the stored qps itself.
+    fb, fc, ab, ac = first_rounds(rb, reps), first_rounds(rc, reps), medians(rb), medians(rc)
     print(f"the same reference JVMs: ratio over their first {reps} measured rounds against all"
           f" {measured_rounds(rb)}")
     for f in families.split():
