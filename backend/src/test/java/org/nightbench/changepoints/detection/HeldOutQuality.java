@@ -83,14 +83,15 @@ public final class HeldOutQuality {
       Score s = score(detector, set.stream().filter(x -> x.noise() == noise).toList());
       System.out.printf(
           Locale.ROOT,
-          "%-18s %9.3f %7.3f %7.3f %7.3f %7.3f  %s%n",
+          "%-18s %9.3f %7.3f %7.3f %7.3f %7.3f  %s; 2-3σ missed: %s%n",
           noise,
           s.precision(),
           s.recall(0),
           s.recall(1),
           s.recall(2),
           s.recall(3),
-          s.falseByCause);
+          s.falseByCause,
+          s.missed.summary());
     }
   }
 
@@ -110,7 +111,7 @@ public final class HeldOutQuality {
   }
 
   static Score score(ChangePointDetector detector, List<HeldOutSeries> set) {
-    Score score = new Score();
+    Score score = new Score(detector.settings());
     for (HeldOutSeries series : set) {
       score.add(series, detector.detect(series.values(), series.stddevs()));
     }
@@ -128,6 +129,13 @@ public final class HeldOutQuality {
     final int[] found = new int[SIZE_CLASSES.length];
     final List<Integer> errors = new ArrayList<>();
     final Map<String, Integer> falseByCause = new TreeMap<>();
+
+    /** Why the 2-3σ steps counted above were missed. */
+    final MissedSteps missed;
+
+    Score(DetectorSettings settings) {
+      missed = new MissedSteps(settings);
+    }
 
     /**
      * What a false positive lies near: a planted step within 10 (mislocated), an outlier burst
@@ -177,6 +185,9 @@ public final class HeldOutQuality {
           int size = sizeClass(truth.get(k).sizeSigma());
           steps[size]++;
           found[size] += matched[k] ? 1 : 0;
+          if (size == 2 && !matched[k]) {
+            missed.add(series, k, detected);
+          }
         }
       }
     }
@@ -223,6 +234,7 @@ public final class HeldOutQuality {
                 found[c],
                 steps[c]));
       }
+      out.append(String.format(Locale.ROOT, "2-3σ steps missed: %s%n", missed.summary()));
       int[] at = new int[TOLERANCE + 1];
       errors.forEach(e -> at[e]++);
       out.append(
