@@ -22,6 +22,7 @@ import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultMatcher;
 
 /**
  * A comparison end to end on real Lucene releases and a small corpus: queued through the API, run
@@ -40,27 +41,12 @@ class ComparisonRunTests {
 
   @Test
   void twoReleasesAreComparedInInterleavedJvmsAndJudgedPerTask() throws Exception {
-    String id =
-        mvc.perform(
-                post("/api/comparisons")
-                    .contentType(MediaType.APPLICATION_JSON)
-                    .content(
-                        "{\"baseline\":\"maven:9.11.1\",\"candidate\":\"maven:9.12.3\","
-                            + "\"jvms\":2,\"profile\":\"tiny\"}")
-                    .with(TestUsers.editor()))
-            .andExpect(status().isCreated())
-            .andExpect(jsonPath("$.status").value("QUEUED"))
-            .andExpect(jsonPath("$.requestedBy").value("editor"))
-            .andReturn()
-            .getResponse()
-            .getHeader("Location")
-            .replace("/api/comparisons/", "");
-
-    QueuedRuns.runAll(dataSource, worker);
-
-    ComparisonView done = comparisons.get(Long.parseLong(id));
-    assertThat(done.error()).isNull();
-    assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+    ComparisonView done =
+        queuedAndRun(
+            "{\"baseline\":\"maven:9.11.1\",\"candidate\":\"maven:9.12.3\","
+                + "\"jvms\":2,\"profile\":\"tiny\"}",
+            jsonPath("$.status").value("QUEUED"),
+            jsonPath("$.requestedBy").value("editor"));
     assertThat(done.result().baselineVersion()).isEqualTo("9.11.1");
     assertThat(done.result().candidateVersion()).isEqualTo("9.12.3");
     ComparisonResult.Table qps =
@@ -82,7 +68,7 @@ class ComparisonRunTests {
             jdbc.sql(
                     "select line from run_log where run_id = ? and line like '== search %'"
                         + " order by line_no")
-                .param(Long.parseLong(id))
+                .param(done.id())
                 .query(String.class)
                 .list())
         .containsExactly(
@@ -93,13 +79,13 @@ class ComparisonRunTests {
     // Both sides' series stay untouched: a comparison is no night of any chart.
     assertThat(
             jdbc.sql("select count(*) from measurement where run_id = ?")
-                .param(Long.parseLong(id))
+                .param(done.id())
                 .query(Long.class)
                 .single())
         .isZero();
 
     String text =
-        mvc.perform(get("/api/comparisons/{id}.txt", id))
+        mvc.perform(get("/api/comparisons/{id}.txt", done.id()))
             .andExpect(status().isOk())
             .andReturn()
             .getResponse()
@@ -109,10 +95,10 @@ class ComparisonRunTests {
         .contains("Candidate: maven:9.12.3 (Lucene 9.12.3)")
         .contains("search qps")
         .contains("Pct diff");
-    mvc.perform(get("/api/comparisons")).andExpect(jsonPath("$[0].id").value(Long.parseLong(id)));
+    mvc.perform(get("/api/comparisons")).andExpect(jsonPath("$[0].id").value(done.id()));
 
     String page =
-        mvc.perform(get("/comparisons/{id}", id).with(TestUsers.editor()))
+        mvc.perform(get("/comparisons/{id}", done.id()).with(TestUsers.editor()))
             .andExpect(status().isOk())
             .andReturn()
             .getResponse()
@@ -170,31 +156,15 @@ class ComparisonRunTests {
 
   @Test
   void indexingPkNrtAndLoadAreComparedInInterleavedJvmsWithEachSidesCodec() throws Exception {
-    String id =
-        mvc.perform(
-                post("/api/comparisons")
-                    .contentType(MediaType.APPLICATION_JSON)
-                    .content(
-                        "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:9.12.3\","
-                            + "\"candidateStoredFields\":\"compression\",\"jvms\":2,"
-                            + "\"profile\":\"suite\",\"benchmarks\":[\"load\",\"indexing\","
-                            + "\"search\",\"nrt\",\"pk-lookup\"],\"categories\":[\"HighTerm\"]}")
-                    .with(TestUsers.editor()))
-            .andExpect(status().isCreated())
-            .andExpect(jsonPath("$.benchmarks[0]").value("indexing"))
-            .andExpect(jsonPath("$.categories[0]").value("HighTerm"))
-            .andExpect(jsonPath("$.candidateStoredFields").value("compression"))
-            .andReturn()
-            .getResponse()
-            .getHeader("Location")
-            .replace("/api/comparisons/", "");
-    long runId = Long.parseLong(id);
-
-    QueuedRuns.runAll(dataSource, worker);
-
-    ComparisonView done = comparisons.get(runId);
-    assertThat(done.error()).isNull();
-    assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+    ComparisonView done =
+        queuedAndRun(
+            "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:9.12.3\","
+                + "\"candidateStoredFields\":\"compression\",\"jvms\":2,"
+                + "\"profile\":\"suite\",\"benchmarks\":[\"load\",\"indexing\","
+                + "\"search\",\"nrt\",\"pk-lookup\"],\"categories\":[\"HighTerm\"]}",
+            jsonPath("$.benchmarks[0]").value("indexing"),
+            jsonPath("$.categories[0]").value("HighTerm"),
+            jsonPath("$.candidateStoredFields").value("compression"));
     assertThat(done.result().tables())
         .extracting(t -> t.benchmark() + " " + t.metric())
         .contains(
@@ -232,7 +202,7 @@ class ComparisonRunTests {
     // stored fields.
     List<String> steps =
         jdbc.sql("select line from run_log where run_id = ? and line like '== %' order by line_no")
-            .param(runId)
+            .param(done.id())
             .query(String.class)
             .list();
     assertThat(steps)
@@ -248,10 +218,10 @@ class ComparisonRunTests {
             "== nrt plain candidate JVM 1/2 (step 17 of 23)",
             "== nrt plain candidate JVM 2/2 (step 18 of 23)",
             "== nrt plain baseline JVM 2/2 (step 19 of 23)");
-    assertThat(logLines(runId, "$ %index %--stored-fields compression%")).isEqualTo(3);
-    assertThat(logLines(runId, "$ %index %--deterministic%")).isEqualTo(2);
+    assertThat(logLines(done.id(), "$ %index %--stored-fields compression%")).isEqualTo(3);
+    assertThat(logLines(done.id(), "$ %index %--deterministic%")).isEqualTo(2);
     assertThat(
-            mvc.perform(get("/api/comparisons/{id}.txt", id))
+            mvc.perform(get("/api/comparisons/{id}.txt", done.id()))
                 .andReturn()
                 .getResponse()
                 .getContentAsString())
@@ -263,28 +233,12 @@ class ComparisonRunTests {
 
   @Test
   void theNightlysOtherMeasurementsCanBeCompared() throws Exception {
-    String id =
-        mvc.perform(
-                post("/api/comparisons")
-                    .contentType(MediaType.APPLICATION_JSON)
-                    .content(
-                        "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:9.12.3\","
-                            + "\"jvms\":2,\"profile\":\"measured\",\"benchmarks\":[\"pk-postings\","
-                            + "\"check-index\",\"cold-search\",\"stored-fields\"]}")
-                    .with(TestUsers.editor()))
-            .andExpect(status().isCreated())
-            .andExpect(jsonPath("$.benchmarks.length()").value(4))
-            .andReturn()
-            .getResponse()
-            .getHeader("Location")
-            .replace("/api/comparisons/", "");
-    long runId = Long.parseLong(id);
-
-    QueuedRuns.runAll(dataSource, worker);
-
-    ComparisonView done = comparisons.get(runId);
-    assertThat(done.error()).isNull();
-    assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+    ComparisonView done =
+        queuedAndRun(
+            "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:9.12.3\","
+                + "\"jvms\":2,\"profile\":\"measured\",\"benchmarks\":[\"pk-postings\","
+                + "\"check-index\",\"cold-search\",\"stored-fields\"]}",
+            jsonPath("$.benchmarks.length()").value(4));
     assertThat(done.result().tables())
         .extracting(t -> t.benchmark() + " " + t.metric())
         .contains(
@@ -302,36 +256,20 @@ class ComparisonRunTests {
         .containsExactlyInAnyOrder(
             "sequential-default", "random-default", "sequential-Direct", "random-Direct");
     // Each side's JVMs alternate, as for search.
-    assertThat(logLines(runId, "== check-index % JVM %")).isEqualTo(4);
-    assertThat(logLines(runId, "== stored-fields speed % JVM %")).isEqualTo(4);
-    assertThat(logLines(runId, "== cold-search % JVM %")).isEqualTo(4);
+    assertThat(logLines(done.id(), "== check-index % JVM %")).isEqualTo(4);
+    assertThat(logLines(done.id(), "== stored-fields speed % JVM %")).isEqualTo(4);
+    assertThat(logLines(done.id(), "== cold-search % JVM %")).isEqualTo(4);
   }
 
   @Test
   void vectorSearchAndFacetTimingsCanBeComparedOnVectorsEmbeddedOnce() throws Exception {
-    String id =
-        mvc.perform(
-                post("/api/comparisons")
-                    .contentType(MediaType.APPLICATION_JSON)
-                    .content(
-                        "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:10.6.0\","
-                            + "\"jvms\":2,\"profile\":\"vectors\","
-                            + "\"benchmarks\":[\"knn\",\"facet-timings\"]}")
-                    .with(TestUsers.editor()))
-            .andExpect(status().isCreated())
-            .andExpect(jsonPath("$.benchmarks[0]").value("facet-timings"))
-            .andExpect(jsonPath("$.benchmarks[1]").value("knn"))
-            .andReturn()
-            .getResponse()
-            .getHeader("Location")
-            .replace("/api/comparisons/", "");
-    long runId = Long.parseLong(id);
-
-    QueuedRuns.runAll(dataSource, worker);
-
-    ComparisonView done = comparisons.get(runId);
-    assertThat(done.error()).isNull();
-    assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+    ComparisonView done =
+        queuedAndRun(
+            "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:10.6.0\","
+                + "\"jvms\":2,\"profile\":\"vectors\","
+                + "\"benchmarks\":[\"knn\",\"facet-timings\"]}",
+            jsonPath("$.benchmarks[0]").value("facet-timings"),
+            jsonPath("$.benchmarks[1]").value("knn"));
     assertThat(done.result().tables())
         .extracting(t -> t.benchmark() + " " + t.metric())
         .contains("knn recall", "knn latencyMeanMs", "knn indexSeconds", "facets countsMs")
@@ -347,10 +285,10 @@ class ComparisonRunTests {
     // Both releases find about the same neighbours in the same vectors: nothing is flagged.
     assertThat(done.result().recallLosses()).isEmpty();
     // One embedding for both sides, then the sides' KNN JVMs alternate.
-    assertThat(logLines(runId, "== embedding (step %")).isEqualTo(1);
-    assertThat(logLines(runId, "== knn % JVM %")).isEqualTo(4);
-    assertThat(logLines(runId, "== facet-timings % JVM %")).isEqualTo(4);
-    mvc.perform(get("/api/comparisons/{id}", id))
+    assertThat(logLines(done.id(), "== embedding (step %")).isEqualTo(1);
+    assertThat(logLines(done.id(), "== knn % JVM %")).isEqualTo(4);
+    assertThat(logLines(done.id(), "== facet-timings % JVM %")).isEqualTo(4);
+    mvc.perform(get("/api/comparisons/{id}", done.id()))
         .andExpect(jsonPath("$.result.recallLosses").isArray());
   }
 
@@ -376,6 +314,32 @@ class ComparisonRunTests {
     assertThat(comparisons.get(second).status()).isEqualTo(RunStatus.CANCELLED);
     mvc.perform(post("/api/comparisons/{id}/cancel", second).with(TestUsers.viewer()))
         .andExpect(status().isForbidden());
+  }
+
+  /**
+   * Queues the comparison {@code json} as an editor, checks the reply (created, and {@code reply}),
+   * lets the worker run it, and returns it once it has succeeded.
+   */
+  private ComparisonView queuedAndRun(String json, ResultMatcher... reply) throws Exception {
+    String location =
+        mvc.perform(
+                post("/api/comparisons")
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .content(json)
+                    .with(TestUsers.editor()))
+            .andExpect(status().isCreated())
+            .andExpectAll(reply)
+            .andReturn()
+            .getResponse()
+            .getHeader("Location");
+
+    QueuedRuns.runAll(dataSource, worker);
+
+    ComparisonView done =
+        comparisons.get(Long.parseLong(location.replace("/api/comparisons/", "")));
+    assertThat(done.error()).isNull();
+    assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+    return done;
   }
 
   /** How many of the run's log lines are like {@code pattern} (SQL LIKE). */
