@@ -46,18 +46,20 @@ class ProfileDiffTest {
         .isCloseTo(100.0, within(1e-9));
   }
 
+  /** BEFORE's search profile against AFTER's, their {@code limit} largest changes listed. */
+  private static ProfileDiff beforeAgainstAfter(int limit) {
+    return ProfileDiff.of(
+        "search",
+        new ProfileSummary(1, 10, "", "search", 1, 10),
+        MethodShares.of(CollapsedStacks.parse(BEFORE)),
+        new ProfileSummary(2, 11, "", "search", 1, 20),
+        MethodShares.of(CollapsedStacks.parse(AFTER)),
+        limit);
+  }
+
   @Test
   void theDiffListsTheLargestChangeOfShareFirst() {
-    ProfileSummary before = new ProfileSummary(1, 10, "", "search", 1, 10);
-    ProfileSummary after = new ProfileSummary(2, 11, "", "search", 1, 20);
-    ProfileDiff diff =
-        ProfileDiff.of(
-            "search",
-            before,
-            MethodShares.of(CollapsedStacks.parse(BEFORE)),
-            after,
-            MethodShares.of(CollapsedStacks.parse(AFTER)),
-            3);
+    ProfileDiff diff = beforeAgainstAfter(3);
     // Bulk.score: 0 % → 50 %; Scorer.score: 60 % → 30 %; Merge.merge: 20 % → 0 %, self and
     // total alike. Search.search's self stays at 20 % (not listed), its total grows 80 → 100 %.
     assertThat(diff.bySelf())
@@ -76,14 +78,7 @@ class ProfileDiffTest {
     ProfileDiff.Row bulk = diff.bySelf().get(0);
     assertThat(bulk.beforeSelf()).isZero();
     assertThat(bulk.afterTotal()).isEqualTo(50.0);
-    ProfileDiff all =
-        ProfileDiff.of(
-            "search",
-            before,
-            MethodShares.of(CollapsedStacks.parse(BEFORE)),
-            after,
-            MethodShares.of(CollapsedStacks.parse(AFTER)),
-            10);
+    ProfileDiff all = beforeAgainstAfter(10);
     assertThat(all.byTotal())
         .extracting(ProfileDiff.Row::method)
         .contains("org.apache.lucene.Search.search");
