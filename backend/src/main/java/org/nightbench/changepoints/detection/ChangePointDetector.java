@@ -366,8 +366,7 @@ public final class ChangePointDetector {
    * The criterion a step's split minimises: least squares of level (+ slope unless {@code flat}) +
    * step, prewhitened with {@code phi} where the noise persists.
    */
-  private static double placementError(
-      double[] cleaned, int lo, int p, int hi, double phi, boolean flat) {
+  static double placementError(double[] cleaned, int lo, int p, int hi, double phi, boolean flat) {
     if (phi > 0) {
       return StepTest.whitenedError(cleaned, lo, p, hi, phi, !flat);
     }

@@ -185,6 +185,9 @@ public final class HeldOutQuality {
           int size = sizeClass(truth.get(k).sizeSigma());
           steps[size]++;
           found[size] += matched[k] ? 1 : 0;
+          if (size == 2) {
+            missed.count(series, k);
+          }
           if (size == 2 && !matched[k]) {
             missed.add(series, k, detected);
           }

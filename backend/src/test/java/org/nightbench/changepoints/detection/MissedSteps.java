@@ -16,6 +16,12 @@ import java.util.Locale;
  *   <li>{@code lost}: provable and large enough, yet not reported: the search (candidates, pruning
  *       between the wrong neighbours, a noise model estimated around the wrong steps) lost it.
  * </ul>
+ *
+ * <p>Beside the causes, how many of all the 2–3σ steps counted (found or not) the data themselves
+ * place more than {@value HeldOutQuality#TOLERANCE} nights off: the detector's placement criterion,
+ * given the true neighbouring steps and the noise model estimated around them, is lowest elsewhere
+ * within 10 nights. No search finds those where they are, so they bound what recall at ±{@value
+ * HeldOutQuality#TOLERANCE} can reach.
  */
 final class MissedSteps {
 
@@ -23,6 +29,11 @@ final class MissedSteps {
 
   private final DetectorSettings settings;
   final int[] counts = new int[CAUSES.length];
+
+  /** The 2–3σ steps counted, and how many of them the data place off. */
+  int counted;
+
+  int placedOff;
 
   MissedSteps(DetectorSettings settings) {
     this.settings = settings;
@@ -33,31 +44,72 @@ final class MissedSteps {
     counts[cause(series, k, detected)]++;
   }
 
+  /** Counts step {@code k} of {@code series} among the 2–3σ steps scored, found or not. */
+  void count(HeldOutSeries series, int k) {
+    counted++;
+    placedOff += placedOff(Truth.of(series, k, settings)) ? 1 : 0;
+  }
+
   private int cause(HeldOutSeries series, int k, List<DetectedChange> detected) {
-    List<HeldOutSeries.Step> truth = series.steps();
-    int index = truth.get(k).index();
+    int index = series.steps().get(k).index();
     for (DetectedChange change : detected) {
       if (Math.abs(change.index() - index) <= 10) {
         return 0;
       }
     }
-    double[] values = series.values();
-    double[] sigma = NoiseScale.local(values, 0, values.length, settings.context());
-    double[] cleaned =
-        OutlierFilter.clean(values, 0, values.length, sigma, settings.outlierThreshold());
-    int[] breaks = truth.stream().mapToInt(HeldOutSeries.Step::index).toArray();
-    NoiseModel noise = NoiseModel.estimate(cleaned, 0, cleaned.length, breaks);
-    int previous = k > 0 ? truth.get(k - 1).index() : 0;
-    int next = k + 1 < truth.size() ? truth.get(k + 1).index() : values.length;
-    int lo = Math.max(previous, index - settings.context());
-    int hi = Math.min(next, index + settings.context());
-    StepTest.Outcome outcome =
-        StepTest.run(cleaned, series.stddevs(), settings.withinRunFloor(), lo, index, hi, noise);
+    StepTest.Outcome outcome = Truth.of(series, k, settings).outcome();
     if (!(outcome.p() * outcome.positions(settings.minSegment()) <= settings.significance())) {
       return 1;
     }
     double jump = Math.abs(outcome.levelAfter() - outcome.levelBefore());
     return jump < ChangePointDetector.SHARP_EFFECT * outcome.sigma() ? 2 : 3;
+  }
+
+  /** Whether the placement criterion, told the truth, is lowest more than the tolerance off. */
+  private static boolean placedOff(Truth truth) {
+    StepTest.Outcome outcome = truth.outcome();
+    int index = outcome.index();
+    double phi = truth.noise().serialCorrelation();
+    int best = index;
+    double bestError = Double.POSITIVE_INFINITY;
+    for (int p = Math.max(outcome.lo() + 2, index - 10);
+        p <= Math.min(outcome.hi() - 2, index + 10);
+        p++) {
+      double error =
+          ChangePointDetector.placementError(
+              truth.cleaned(), outcome.lo(), p, outcome.hi(), phi, outcome.flat());
+      if (error < bestError) {
+        bestError = error;
+        best = p;
+      }
+    }
+    return Math.abs(best - index) > HeldOutQuality.TOLERANCE;
+  }
+
+  /**
+   * What the detector would see of step {@code k} if told the truth: the cleaned series, the noise
+   * model estimated around the true steps, and its test at the true night between the true
+   * neighbours.
+   */
+  private record Truth(double[] cleaned, NoiseModel noise, StepTest.Outcome outcome) {
+
+    static Truth of(HeldOutSeries series, int k, DetectorSettings settings) {
+      double[] values = series.values();
+      double[] sigma = NoiseScale.local(values, 0, values.length, settings.context());
+      double[] cleaned =
+          OutlierFilter.clean(values, 0, values.length, sigma, settings.outlierThreshold());
+      List<HeldOutSeries.Step> truth = series.steps();
+      int[] breaks = truth.stream().mapToInt(HeldOutSeries.Step::index).toArray();
+      NoiseModel noise = NoiseModel.estimate(cleaned, 0, cleaned.length, breaks);
+      int index = truth.get(k).index();
+      int previous = k > 0 ? truth.get(k - 1).index() : 0;
+      int next = k + 1 < truth.size() ? truth.get(k + 1).index() : values.length;
+      int lo = Math.max(previous, index - settings.context());
+      int hi = Math.min(next, index + settings.context());
+      StepTest.Outcome outcome =
+          StepTest.run(cleaned, series.stddevs(), settings.withinRunFloor(), lo, index, hi, noise);
+      return new Truth(cleaned, noise, outcome);
+    }
   }
 
   String summary() {
@@ -67,6 +119,13 @@ final class MissedSteps {
           String.format(
               Locale.ROOT, "%s %d%s", CAUSES[c], counts[c], c + 1 < CAUSES.length ? ", " : ""));
     }
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "; placed >%d nights off by the data, told the truth: %d of %d",
+            HeldOutQuality.TOLERANCE,
+            placedOff,
+            counted));
     return out.toString();
   }
 }

@@ -68,4 +68,33 @@ class MissedStepsTests {
   void aStepTheTestCannotProveEvenWhereItIsIsUnprovable() {
     assertThat(causeOf(stepOf(0.2), List.of())).isEqualTo("unprovable");
   }
+
+  @Test
+  void aStepTheDataPutWhereTheTruthSaysIsNotPlacedOff() {
+    missed.count(stepOf(5), 0);
+
+    assertThat(missed.counted).isEqualTo(1);
+    assertThat(missed.placedOff).isZero();
+  }
+
+  @Test
+  void aStepTheDataPutNightsFromWhereTheTruthSaysIsPlacedOff() {
+    HeldOutSeries planted = stepOf(5);
+    // The values step at 200, the truth claims 205: told the truth, the data still say 200.
+    HeldOutSeries misdated =
+        new HeldOutSeries(
+            planted.noise(),
+            0,
+            planted.sigma(),
+            List.of(new HeldOutSeries.Step(205, 0.05, 5)),
+            List.of(),
+            false,
+            planted.values(),
+            null);
+
+    missed.count(misdated, 0);
+
+    assertThat(missed.counted).isEqualTo(1);
+    assertThat(missed.placedOff).isEqualTo(1);
+  }
 }
