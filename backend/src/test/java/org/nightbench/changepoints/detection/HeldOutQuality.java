@@ -187,9 +187,9 @@ public final class HeldOutQuality {
           found[size] += matched[k] ? 1 : 0;
           if (size == 2) {
             missed.count(series, k);
-          }
-          if (size == 2 && !matched[k]) {
-            missed.add(series, k, detected);
+            if (!matched[k]) {
+              missed.add(series, k, detected);
+            }
           }
         }
       }

@@ -20,8 +20,8 @@ import java.util.Locale;
  * <p>Beside the causes, how many of all the 2–3σ steps counted (found or not) the data themselves
  * place more than {@value HeldOutQuality#TOLERANCE} nights off: the detector's placement criterion,
  * given the true neighbouring steps and the noise model estimated around them, is lowest elsewhere
- * within 10 nights. No search finds those where they are, so they bound what recall at ±{@value
- * HeldOutQuality#TOLERANCE} can reach.
+ * within 10 nights. A detector that places steps by that criterion reports those off however well
+ * it searches, so they bound what its recall at ±{@value HeldOutQuality#TOLERANCE} can reach.
  */
 final class MissedSteps {
 
