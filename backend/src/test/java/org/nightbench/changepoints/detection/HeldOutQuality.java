@@ -177,6 +177,7 @@ public final class HeldOutQuality {
           falseByCause.merge(cause(series, change.index()), 1, Integer::sum);
         }
       }
+      List<Integer> counted = new ArrayList<>();
       for (int k = 0; k < truth.size(); k++) {
         int index = truth.get(k).index();
         int before = index - (k > 0 ? truth.get(k - 1).index() : 0);
@@ -186,13 +187,11 @@ public final class HeldOutQuality {
           steps[size]++;
           found[size] += matched[k] ? 1 : 0;
           if (size == 2) {
-            missed.count(series, k);
-            if (!matched[k]) {
-              missed.add(series, k, detected);
-            }
+            counted.add(k);
           }
         }
       }
+      missed.add(series, counted, matched, detected);
     }
 
     static int sizeClass(double sizeSigma) {

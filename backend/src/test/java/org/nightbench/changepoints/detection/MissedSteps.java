@@ -39,25 +39,36 @@ final class MissedSteps {
     this.settings = settings;
   }
 
-  /** Counts step {@code k} of {@code series}, which {@code detected} missed. */
-  void add(HeldOutSeries series, int k, List<DetectedChange> detected) {
-    counts[cause(series, k, detected)]++;
+  /**
+   * Counts the 2–3σ steps {@code counted} of {@code series} (indices into its steps), and sorts by
+   * cause those that {@code matched} says {@code detected} missed.
+   */
+  void add(
+      HeldOutSeries series,
+      List<Integer> counted,
+      boolean[] matched,
+      List<DetectedChange> detected) {
+    if (counted.isEmpty()) {
+      return;
+    }
+    // Cleaning and the noise model cover the whole series: once for all its steps.
+    Truth truth = Truth.of(series, settings);
+    for (int k : counted) {
+      StepTest.Outcome outcome = truth.test(k, settings);
+      this.counted++;
+      placedOff += placedOff(truth, outcome) ? 1 : 0;
+      if (!matched[k]) {
+        counts[cause(outcome, detected)]++;
+      }
+    }
   }
 
-  /** Counts step {@code k} of {@code series} among the 2–3σ steps scored, found or not. */
-  void count(HeldOutSeries series, int k) {
-    counted++;
-    placedOff += placedOff(Truth.of(series, k, settings)) ? 1 : 0;
-  }
-
-  private int cause(HeldOutSeries series, int k, List<DetectedChange> detected) {
-    int index = series.steps().get(k).index();
+  private int cause(StepTest.Outcome outcome, List<DetectedChange> detected) {
     for (DetectedChange change : detected) {
-      if (Math.abs(change.index() - index) <= 10) {
+      if (Math.abs(change.index() - outcome.index()) <= 10) {
         return 0;
       }
     }
-    StepTest.Outcome outcome = Truth.of(series, k, settings).outcome();
     if (!(outcome.p() * outcome.positions(settings.minSegment()) <= settings.significance())) {
       return 1;
     }
@@ -65,9 +76,11 @@ final class MissedSteps {
     return jump < ChangePointDetector.SHARP_EFFECT * outcome.sigma() ? 2 : 3;
   }
 
-  /** Whether the placement criterion, told the truth, is lowest more than the tolerance off. */
-  private static boolean placedOff(Truth truth) {
-    StepTest.Outcome outcome = truth.outcome();
+  /**
+   * Whether the placement criterion, told the truth ({@code outcome} is the test at the true night
+   * between the true neighbours), is lowest more than the tolerance off.
+   */
+  private static boolean placedOff(Truth truth, StepTest.Outcome outcome) {
     int index = outcome.index();
     double phi = truth.noise().serialCorrelation();
     int best = index;
@@ -87,28 +100,30 @@ final class MissedSteps {
   }
 
   /**
-   * What the detector would see of step {@code k} if told the truth: the cleaned series, the noise
-   * model estimated around the true steps, and its test at the true night between the true
-   * neighbours.
+   * What the detector would see of a series if told the truth: the cleaned series and the noise
+   * model estimated around the true steps.
    */
-  private record Truth(double[] cleaned, NoiseModel noise, StepTest.Outcome outcome) {
+  private record Truth(HeldOutSeries series, double[] cleaned, NoiseModel noise) {
 
-    static Truth of(HeldOutSeries series, int k, DetectorSettings settings) {
+    static Truth of(HeldOutSeries series, DetectorSettings settings) {
       double[] values = series.values();
       double[] sigma = NoiseScale.local(values, 0, values.length, settings.context());
       double[] cleaned =
           OutlierFilter.clean(values, 0, values.length, sigma, settings.outlierThreshold());
-      List<HeldOutSeries.Step> truth = series.steps();
-      int[] breaks = truth.stream().mapToInt(HeldOutSeries.Step::index).toArray();
-      NoiseModel noise = NoiseModel.estimate(cleaned, 0, cleaned.length, breaks);
-      int index = truth.get(k).index();
-      int previous = k > 0 ? truth.get(k - 1).index() : 0;
-      int next = k + 1 < truth.size() ? truth.get(k + 1).index() : values.length;
+      int[] breaks = series.steps().stream().mapToInt(HeldOutSeries.Step::index).toArray();
+      return new Truth(series, cleaned, NoiseModel.estimate(cleaned, 0, cleaned.length, breaks));
+    }
+
+    /** The detector's step test at step {@code k}'s true night, between the true neighbours. */
+    StepTest.Outcome test(int k, DetectorSettings settings) {
+      List<HeldOutSeries.Step> steps = series.steps();
+      int index = steps.get(k).index();
+      int previous = k > 0 ? steps.get(k - 1).index() : 0;
+      int next = k + 1 < steps.size() ? steps.get(k + 1).index() : cleaned.length;
       int lo = Math.max(previous, index - settings.context());
       int hi = Math.min(next, index + settings.context());
-      StepTest.Outcome outcome =
-          StepTest.run(cleaned, series.stddevs(), settings.withinRunFloor(), lo, index, hi, noise);
-      return new Truth(cleaned, noise, outcome);
+      return StepTest.run(
+          cleaned, series.stddevs(), settings.withinRunFloor(), lo, index, hi, noise);
     }
   }
 

@@ -30,7 +30,7 @@ class MissedStepsTests {
   }
 
   private String causeOf(HeldOutSeries series, List<DetectedChange> detected) {
-    missed.add(series, 0, detected);
+    missed.add(series, List.of(0), new boolean[] {false}, detected);
     for (int c = 0; c < MissedSteps.CAUSES.length; c++) {
       if (missed.counts[c] == 1) {
         return MissedSteps.CAUSES[c];
@@ -71,7 +71,7 @@ class MissedStepsTests {
 
   @Test
   void aStepTheDataPutWhereTheTruthSaysIsNotPlacedOff() {
-    missed.count(stepOf(5), 0);
+    missed.add(stepOf(5), List.of(0), new boolean[] {true}, List.of());
 
     assertThat(missed.counted).isEqualTo(1);
     assertThat(missed.placedOff).isZero();
@@ -92,7 +92,7 @@ class MissedStepsTests {
             planted.values(),
             null);
 
-    missed.count(misdated, 0);
+    missed.add(misdated, List.of(0), new boolean[] {true}, List.of());
 
     assertThat(missed.counted).isEqualTo(1);
     assertThat(missed.placedOff).isEqualTo(1);
