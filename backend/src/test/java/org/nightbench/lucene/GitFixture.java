@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
@@ -33,7 +34,7 @@ public record GitFixture(
     try (MavenArtifacts artifacts =
         new MavenArtifacts(new LuceneProperties(null, localMavenRepository))) {
       LuceneResolver resolver = new LuceneResolver(artifacts);
-      List<List<Path>> jars = new java.util.ArrayList<>();
+      List<List<Path>> jars = new ArrayList<>();
       for (String version : versions) {
         jars.add(resolver.resolve(new MavenLuceneSpec(version)).jars());
       }
