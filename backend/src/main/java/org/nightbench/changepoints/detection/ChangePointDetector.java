@@ -20,7 +20,8 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * between them at the split must be significant (Student's t, Bonferroni-adjusted for the split
  * positions that window offered). Lines rather than means are what tell a step from a drift, a
  * drift that starts or stops, or a step against an opposite drift; where the window shows no drift,
- * the two sides' means decide instead, four times as precise ({@link StepTest}). The jump must also
+ * the two sides' means decide instead, four times as precise, and as a drift becomes evident the
+ * jump moves smoothly to one corrected by the drift's slope ({@link StepTest}). The jump must also
  * be at least {@code minRelativeChange} of the level. Where both sides drift alike (their slopes
  * within {@value StepTest#SLOPE_GATE} standard errors), one common slope is fitted instead of two,
  * which is twice as precise where one side is short. The weakest failing candidate is dropped and
@@ -31,9 +32,11 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * check tests again with every night, must pass at a quarter of the significance.
  *
  * <p>Steps are placed by least squares, prewhitened with the noise's lag-1 correlation where nights
- * persist (a step is then a spike on its first night, not a level hidden in the wander). A step
- * smaller than 2σ is reported only where the data place it within a few nights; otherwise it would
- * as often be reported on the wrong night, blaming the wrong commits.
+ * persist (a step is then a spike on its first night, not a level hidden in the wander): each split
+ * is weighed by its likelihood, and a step is reported in the middle of the five nights that hold
+ * the most of it ({@link SplitLikelihood}), a clear step on its best split. A step smaller than 2σ
+ * is reported only where the data place it within a few nights; otherwise it would as often be
+ * reported on the wrong night, blaming the wrong commits.
  *
  * <p>Every variance in the tests is that of the series' {@link NoiseModel}: independent nights plus
  * a persistent AR(1) component, estimated from the variogram after a first pass under independent
@@ -308,9 +311,9 @@ public final class ChangePointDetector {
         break;
       }
       outcomes = prune(moved, cleaned, stddevs, from, to, rules);
-      // A step that passed where it stood can fail a night away, where its window no longer shows
-      // the means' precision (the drift gate flips), and take a neighbour's window with it: the
-      // places it passed at are taken back where they pass between the survivors.
+      // A step that passed where it stood can fail a night away, where its window shows it less
+      // precisely, and take a neighbour's window with it: the places it passed at are taken back
+      // where they pass between the survivors.
       outcomes = readmit(placed, outcomes, cleaned, stddevs, from, to, rules);
     }
     return outcomes;
@@ -320,40 +323,30 @@ public final class ChangePointDetector {
    * A step smaller than {@value #SHARP_EFFECT} noise σ is reported only where the data place it:
    * weighing every split within minSegment by its likelihood under the placement's fit ({@code
    * exp(-Δ error / 2 residual variance)}), at least {@value #PLACED_SHARE} of the weight must lie
-   * within 2 nights of the split chosen. A small step is otherwise as likely to be reported several
-   * nights off as where it is, and a change point on the wrong night blames the wrong commits;
-   * larger steps place themselves. The share, rather than the best split far away alone, counts
-   * many nearly as good splits against a step and one rival a few nights off less.
+   * within {@value SplitLikelihood#WITHIN} nights of the split chosen. A small step is otherwise as
+   * likely to be reported several nights off as where it is, and a change point on the wrong night
+   * blames the wrong commits; larger steps place themselves. The share, rather than the best split
+   * far away alone, counts many nearly as good splits against a step and one rival a few nights off
+   * less.
    */
   private boolean placeable(StepTest.Outcome outcome, double[] cleaned, NoiseModel noise) {
     double jump = Math.abs(outcome.levelAfter() - outcome.levelBefore());
     if (!(jump < SHARP_EFFECT * outcome.sigma())) {
       return true;
     }
-    double phi = noise.serialCorrelation();
     int lo = outcome.lo();
     int hi = outcome.hi();
     int index = outcome.index();
-    int first = Math.max(lo + EDGE, index - settings.minSegment());
-    int last = Math.min(hi - EDGE, index + settings.minSegment());
-    double[] errors = new double[last - first + 1];
-    double best = Double.POSITIVE_INFINITY;
-    for (int p = first; p <= last; p++) {
-      errors[p - first] = placementError(cleaned, lo, p, hi, phi, outcome.flat());
-      best = Math.min(best, errors[p - first]);
-    }
-    double variance = best / Math.max(1, hi - lo - 4);
-    if (!(variance > 0)) {
-      return true;
-    }
-    double near = 0;
-    double all = 0;
-    for (int p = first; p <= last; p++) {
-      double weight = Math.exp(-(errors[p - first] - best) / (2 * variance));
-      all += weight;
-      near += Math.abs(p - index) <= 2 ? weight : 0;
-    }
-    return near >= PLACED_SHARE * all;
+    SplitLikelihood likelihood =
+        SplitLikelihood.of(
+            cleaned,
+            lo,
+            hi,
+            Math.max(lo + EDGE, index - settings.minSegment()),
+            Math.min(hi - EDGE, index + settings.minSegment()),
+            noise.serialCorrelation(),
+            outcome.flat());
+    return likelihood.near(index) >= PLACED_SHARE * likelihood.total();
   }
 
   /** Below this many σ a step must be placed sharply to be reported... */
@@ -680,16 +673,17 @@ public final class ChangePointDetector {
       int hi = Math.min(next, index + settings.context());
       int first = Math.max(lo + minSegment, index - minSegment);
       int last = Math.min(hi - minSegment, index + minSegment);
-      int best = index;
-      double bestError = Double.POSITIVE_INFINITY;
-      for (int p = first; p <= last; p++) {
-        double error = placementError(cleaned, lo, p, hi, phi, outcome.flat());
-        if (error < bestError) {
-          bestError = error;
-          best = p;
-        }
-      }
-      moved.add(best);
+      // The splits a few nights beyond the range still count towards the likelihood near its ends.
+      SplitLikelihood likelihood =
+          SplitLikelihood.of(
+              cleaned,
+              lo,
+              hi,
+              Math.max(lo + EDGE, first - SplitLikelihood.WITHIN),
+              Math.min(hi - EDGE, last + SplitLikelihood.WITHIN),
+              phi,
+              outcome.flat());
+      moved.add(first <= last ? likelihood.mostProbable(first, last) : index);
     }
     return moved;
   }

@@ -20,8 +20,8 @@ final class StepTest {
    * @param p the jump's two-sided p-value (Student's t), not yet adjusted
    * @param sigma the noise standard deviation the test assumed
    * @param serialCorrelation the lag-1 autocorrelation of the noise the test assumed
-   * @param flat whether the means decided (no drift in the window): the step is then placed by the
-   *     means, too
+   * @param flat whether the means decided uncorrected (no drift in the window): the step is then
+   *     placed by the means, too
    */
   record Outcome(
       int index,
@@ -52,13 +52,15 @@ final class StepTest {
    *
    * <p>Two estimates of the jump: between the two sides' lines (immune to a drift, but a line's end
    * is four times as uncertain as a mean) and between the two sides' means (four times as precise,
-   * but a drift moves it too). The means decide only where the window shows no drift (the common
-   * slope of both sides within {@value #SLOPE_GATE} standard errors of 0) and the lines agree (the
-   * lines' jump alone at p below {@value #LINES_AGREE}, same sign): so a step of 1.5σ with 50
-   * nights each side is found, and a drift still gives none. Every variance is that of the noise
-   * model (the weights' quadratic form over the correlation), and each residual variance is
-   * corrected for what the fit absorbs of correlated noise (the trace of hat matrix times
-   * correlation).
+   * but a drift moves it too). Where the lines agree (their jump alone at p below {@value
+   * #LINES_AGREE}, same sign), the means' jump is corrected by the window's common slope shrunk
+   * towards none: not at all while the slope is within one standard error of 0, fully once the
+   * drift is plain, and in between by the evidence for it, with the variance of what a drift could
+   * still leave in the jump added. So a step of 1.5σ with 50 nights each side is found, a drift
+   * still gives none, and the evidence does not leap between neighbouring windows. Every variance
+   * is that of the noise model (the weights' quadratic form over the correlation), and each
+   * residual variance is corrected for what the fit absorbs of correlated noise (the trace of hat
+   * matrix times correlation).
    */
   static Outcome run(
       double[] values,
@@ -112,19 +114,28 @@ final class StepTest {
         w[i - lo] = (i < index ? left : right).centered(i) / stt;
       }
       double slope = stt > 0 ? (left.slope * left.stt + right.slope * right.stt) / stt : 0;
-      double slopeSe = Math.sqrt(linesVariance * noise.quadraticForm(w, n));
-      if (!(Math.abs(slope) > SLOPE_GATE * slopeSe)) {
-        for (int i = lo; i < hi; i++) {
-          w[i - lo] = i < index ? -1.0 / left.count : 1.0 / right.count;
-        }
-        double meansSe = Math.sqrt(meansVariance * noise.quadraticForm(w, n));
-        double meansP = pValue(meansJump, meansSe, dof);
-        if (meansP < linesP) {
-          p = meansP;
-          before = left.mean;
-          after = right.mean;
-          flat = true;
-        }
+      double slopeVariance = linesVariance * noise.quadraticForm(w, n);
+      // The drift the window shows, shrunk by the evidence for it (an empirical-Bayes prior on the
+      // slope: its square beyond its variance): none within one standard error, so the means
+      // decide, and the common slope's jump as the drift becomes clear. A hard gate instead made
+      // p jump by orders of magnitude between neighbouring windows.
+      double kept = slope * slope > slopeVariance ? 1 - slopeVariance / (slope * slope) : 0;
+      double gap = right.meanT - left.meanT;
+      for (int i = lo; i < hi; i++) {
+        w[i - lo] =
+            (i < index ? -1.0 / left.count : 1.0 / right.count)
+                - kept * gap * (i < index ? left : right).centered(i) / stt;
+      }
+      double jump = meansJump - kept * slope * gap;
+      // The jump's own variance, plus what the slope left unremoved may still hold of a drift.
+      double variance =
+          meansVariance * noise.quadraticForm(w, n) + kept * (1 - kept) * gap * gap * slopeVariance;
+      double shrunkP = pValue(jump, Math.sqrt(variance), dof);
+      if (shrunkP < linesP && Math.signum(jump) == Math.signum(linesJump)) {
+        p = shrunkP;
+        before = left.mean + kept * slope * (index - left.meanT);
+        after = before + jump;
+        flat = kept == 0;
       }
     }
     if (!flat && estimable && linesP < LINES_AGREE) {
@@ -183,10 +194,10 @@ final class StepTest {
     return new Jump(jump, left.mean + slope * (index - left.meanT), pValue(jump, se, dof));
   }
 
-  /** The common slope of both sides must stay within this many standard errors of 0... */
+  /** Both sides' slopes must differ by at most this many standard errors for a common slope. */
   static final double SLOPE_GATE = 1.5;
 
-  /** ... and the lines' jump must be at least this significant, for the means to decide... */
+  /** The lines' jump must be at least this significant for the means to decide... */
   static final double LINES_AGREE = 0.05;
 
   /**

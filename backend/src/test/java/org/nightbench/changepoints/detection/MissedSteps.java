@@ -18,10 +18,11 @@ import java.util.Locale;
  * </ul>
  *
  * <p>Beside the causes, how many of all the 2–3σ steps counted (found or not) the data themselves
- * place more than {@value HeldOutQuality#TOLERANCE} nights off: the detector's placement criterion,
- * given the true neighbouring steps and the noise model estimated around them, is lowest elsewhere
- * within 10 nights. A detector that places steps by that criterion reports those off however well
- * it searches, so they bound what its recall at ±{@value HeldOutQuality#TOLERANCE} can reach.
+ * place more than {@value HeldOutQuality#TOLERANCE} nights off: the detector's placement ({@link
+ * SplitLikelihood#mostProbable}), given the true neighbouring steps and the noise model estimated
+ * around them, chooses another night within 10. A detector that places steps so reports those off
+ * however well it searches, so they bound what its recall at ±{@value HeldOutQuality#TOLERANCE} can
+ * reach.
  */
 final class MissedSteps {
 
@@ -77,26 +78,23 @@ final class MissedSteps {
   }
 
   /**
-   * Whether the placement criterion, told the truth ({@code outcome} is the test at the true night
-   * between the true neighbours), is lowest more than the tolerance off.
+   * Whether the detector's placement, told the truth ({@code outcome} is the test at the true night
+   * between the true neighbours), chooses a night more than the tolerance off.
    */
   private static boolean placedOff(Truth truth, StepTest.Outcome outcome) {
     int index = outcome.index();
-    double phi = truth.noise().serialCorrelation();
-    int best = index;
-    double bestError = Double.POSITIVE_INFINITY;
-    for (int p = Math.max(outcome.lo() + 2, index - 10);
-        p <= Math.min(outcome.hi() - 2, index + 10);
-        p++) {
-      double error =
-          ChangePointDetector.placementError(
-              truth.cleaned(), outcome.lo(), p, outcome.hi(), phi, outcome.flat());
-      if (error < bestError) {
-        bestError = error;
-        best = p;
-      }
-    }
-    return Math.abs(best - index) > HeldOutQuality.TOLERANCE;
+    int first = Math.max(outcome.lo() + 2, index - 10);
+    int last = Math.min(outcome.hi() - 2, index + 10);
+    SplitLikelihood likelihood =
+        SplitLikelihood.of(
+            truth.cleaned(),
+            outcome.lo(),
+            outcome.hi(),
+            Math.max(outcome.lo() + 2, first - SplitLikelihood.WITHIN),
+            Math.min(outcome.hi() - 2, last + SplitLikelihood.WITHIN),
+            truth.noise().serialCorrelation(),
+            outcome.flat());
+    return Math.abs(likelihood.mostProbable(first, last) - index) > HeldOutQuality.TOLERANCE;
   }
 
   /**

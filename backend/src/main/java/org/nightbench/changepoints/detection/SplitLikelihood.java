@@ -1,0 +1,92 @@
+package org.nightbench.changepoints.detection;
+
+/**
+ * How likely each split of a step's window is, from the placement criterion ({@link
+ * ChangePointDetector#placementError}): {@code exp(-Δ error / 2 residual variance)} relative to the
+ * best split, for the splits {@code [first, last]} of {@code [lo, hi)}.
+ *
+ * <p>A user reads the commits of a few nights around a reported step, so what matters is how much
+ * of this likelihood lies within {@value #WITHIN} nights of it: the step is reported at the centre
+ * of the {@code 2 × WITHIN + 1} nights holding the most, not at the single best split. Where the
+ * likelihood is flat or has a rival peak, the best split alone is as often at the edge of the
+ * likely nights as in their middle.
+ */
+final class SplitLikelihood {
+
+  /** The nights either side of a reported step that count as its place. */
+  static final int WITHIN = 2;
+
+  private final int first;
+  private final double[] weights;
+
+  private SplitLikelihood(int first, double[] weights) {
+    this.first = first;
+    this.weights = weights;
+  }
+
+  /** The likelihood of each split {@code [first, last]} of {@code cleaned[lo, hi)}. */
+  static SplitLikelihood of(
+      double[] cleaned, int lo, int hi, int first, int last, double phi, boolean flat) {
+    double[] errors = new double[Math.max(0, last - first + 1)];
+    double best = Double.POSITIVE_INFINITY;
+    for (int p = first; p <= last; p++) {
+      errors[p - first] = ChangePointDetector.placementError(cleaned, lo, p, hi, phi, flat);
+      best = Math.min(best, errors[p - first]);
+    }
+    double variance = best / Math.max(1, hi - lo - 4);
+    double[] weights = new double[errors.length];
+    for (int i = 0; i < errors.length; i++) {
+      // A perfect fit (no residual variance) leaves all the likelihood at its best splits.
+      weights[i] =
+          variance > 0 ? Math.exp(-(errors[i] - best) / (2 * variance)) : errors[i] == best ? 1 : 0;
+    }
+    return new SplitLikelihood(first, weights);
+  }
+
+  /** The likelihood of the splits within {@value #WITHIN} nights of {@code index}. */
+  double near(int index) {
+    double sum = 0;
+    for (int p = Math.max(first, index - WITHIN);
+        p <= Math.min(first + weights.length - 1, index + WITHIN);
+        p++) {
+      sum += weights[p - first];
+    }
+    return sum;
+  }
+
+  /** The likelihood of all the splits. */
+  double total() {
+    double sum = 0;
+    for (double weight : weights) {
+      sum += weight;
+    }
+    return sum;
+  }
+
+  /**
+   * The split in {@code [from, to]} to report: of those with nearly the most likelihood within
+   * {@value #WITHIN} nights (short of it by at most {@value #SLACK} of all), the likeliest itself.
+   * So a clear step stays on its best split, where every split around it holds nearly all the
+   * likelihood, and a doubtful one goes to the middle of its likely nights. {@code from} when the
+   * range is empty.
+   */
+  int mostProbable(int from, int to) {
+    double most = Double.NEGATIVE_INFINITY;
+    for (int p = from; p <= to; p++) {
+      most = Math.max(most, near(p));
+    }
+    double enough = most - SLACK * total();
+    int chosen = from;
+    double likeliest = Double.NEGATIVE_INFINITY;
+    for (int p = from; p <= to; p++) {
+      if (near(p) >= enough && weights[p - first] > likeliest) {
+        likeliest = weights[p - first];
+        chosen = p;
+      }
+    }
+    return chosen;
+  }
+
+  /** The share of all the likelihood that counts as nearly the most. */
+  static final double SLACK = 0.01;
+}
