@@ -658,7 +658,10 @@ public final class ChangePointDetector {
     return Math.min(1, outcome.p() * outcome.positions(settings.minSegment()));
   }
 
-  /** Each change point moved to its best line + step split within minSegment of where it is. */
+  /**
+   * Each change point moved to its most probable split ({@link SplitLikelihood#mostProbable})
+   * within minSegment of where it is.
+   */
   private List<Integer> relocate(
       List<StepTest.Outcome> outcomes, double[] cleaned, int from, int to, NoiseModel noise) {
     double phi = noise.serialCorrelation();

@@ -6,10 +6,11 @@ package org.nightbench.changepoints.detection;
  * best split, for the splits {@code [first, last]} of {@code [lo, hi)}.
  *
  * <p>A user reads the commits of a few nights around a reported step, so what matters is how much
- * of this likelihood lies within {@value #WITHIN} nights of it: the step is reported at the centre
- * of the {@code 2 × WITHIN + 1} nights holding the most, not at the single best split. Where the
- * likelihood is flat or has a rival peak, the best split alone is as often at the edge of the
- * likely nights as in their middle.
+ * of this likelihood lies within {@value #WITHIN} nights of it: the step is reported in the middle
+ * of the {@code 2 × WITHIN + 1} nights holding the most ({@link #mostProbable}), not at the single
+ * best split. Where the likelihood is flat or has a rival peak, the best split alone is as often at
+ * the edge of the likely nights as in their middle: on the held-out generator, a 2–3σ step told its
+ * true neighbours is placed more than 2 nights off about half as often.
  */
 final class SplitLikelihood {
 
