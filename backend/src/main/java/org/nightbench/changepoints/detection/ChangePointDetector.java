@@ -51,9 +51,6 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  */
 public final class ChangePointDetector {
 
-  // The shortest newest level the placement looks at: 2 nights (one is an outlier's business).
-  private static final int EDGE = 2;
-
   private final DetectorSettings settings;
   private final int[] scales;
   private final double candidateZ;
@@ -342,8 +339,8 @@ public final class ChangePointDetector {
             cleaned,
             lo,
             hi,
-            Math.max(lo + EDGE, index - settings.minSegment()),
-            Math.min(hi - EDGE, index + settings.minSegment()),
+            Math.max(lo + SplitLikelihood.EDGE, index - settings.minSegment()),
+            Math.min(hi - SplitLikelihood.EDGE, index + settings.minSegment()),
             noise.serialCorrelation(),
             outcome.flat());
     return likelihood.near(index) >= PLACED_SHARE * likelihood.total();
@@ -354,19 +351,6 @@ public final class ChangePointDetector {
 
   /** ... with this share of its placement's likelihood within 2 nights of where it is reported. */
   static final double PLACED_SHARE = 0.8;
-
-  /**
-   * The criterion a step's split minimises: least squares of level (+ slope unless {@code flat}) +
-   * step, prewhitened with {@code phi} where the noise persists.
-   */
-  static double placementError(double[] cleaned, int lo, int p, int hi, double phi, boolean flat) {
-    if (phi > 0) {
-      return StepTest.whitenedError(cleaned, lo, p, hi, phi, !flat);
-    }
-    return flat
-        ? StepTest.stepError(cleaned, lo, p, hi)
-        : StepTest.lineAndStepError(cleaned, lo, p, hi);
-  }
 
   /**
    * The pruned {@code outcomes} with every dropped candidate that passes between the survivors
@@ -634,7 +618,9 @@ public final class ChangePointDetector {
     // Only as far as the same step could have been pushed early; a later, bigger step is another
     // change and no reason to hold this one back.
     if (outcome.hi() == to) {
-      for (int p = index + 1; p <= Math.min(to - EDGE, index + minSegment - 1); p++) {
+      for (int p = index + 1;
+          p <= Math.min(to - SplitLikelihood.EDGE, index + minSegment - 1);
+          p++) {
         double error = StepTest.lineAndStepError(cleaned, outcome.lo(), p, to);
         if (error < bestError) {
           bestError = error;
@@ -643,7 +629,9 @@ public final class ChangePointDetector {
       }
     }
     if (outcome.lo() == from) {
-      for (int p = index - 1; p >= Math.max(from + EDGE, index - minSegment + 1); p--) {
+      for (int p = index - 1;
+          p >= Math.max(from + SplitLikelihood.EDGE, index - minSegment + 1);
+          p--) {
         double error = StepTest.lineAndStepError(cleaned, from, p, outcome.hi());
         if (error < bestError) {
           bestError = error;
@@ -659,8 +647,8 @@ public final class ChangePointDetector {
   }
 
   /**
-   * Each change point moved to its most probable split ({@link SplitLikelihood#mostProbable})
-   * within minSegment of where it is.
+   * Each change point moved to its most probable split ({@link SplitLikelihood#placed}) within
+   * minSegment of where it is.
    */
   private List<Integer> relocate(
       List<StepTest.Outcome> outcomes, double[] cleaned, int from, int to, NoiseModel noise) {
@@ -676,17 +664,10 @@ public final class ChangePointDetector {
       int hi = Math.min(next, index + settings.context());
       int first = Math.max(lo + minSegment, index - minSegment);
       int last = Math.min(hi - minSegment, index + minSegment);
-      // The splits a few nights beyond the range still count towards the likelihood near its ends.
-      SplitLikelihood likelihood =
-          SplitLikelihood.of(
-              cleaned,
-              lo,
-              hi,
-              Math.max(lo + EDGE, first - SplitLikelihood.WITHIN),
-              Math.min(hi - EDGE, last + SplitLikelihood.WITHIN),
-              phi,
-              outcome.flat());
-      moved.add(first <= last ? likelihood.mostProbable(first, last) : index);
+      moved.add(
+          first <= last
+              ? SplitLikelihood.placed(cleaned, lo, hi, first, last, phi, outcome.flat())
+              : index);
     }
     return moved;
   }

@@ -1,9 +1,9 @@
 package org.nightbench.changepoints.detection;
 
 /**
- * How likely each split of a step's window is, from the placement criterion ({@link
- * ChangePointDetector#placementError}): {@code exp(-Δ error / 2 residual variance)} relative to the
- * best split, for the splits {@code [first, last]} of {@code [lo, hi)}.
+ * How likely each split of a step's window is, from the placement criterion ({@link #error}):
+ * {@code exp(-Δ error / 2 residual variance)} relative to the best split, for the splits {@code
+ * [first, last]} of {@code [lo, hi)}.
  *
  * <p>A user reads the commits of a few nights around a reported step, so what matters is how much
  * of this likelihood lies within {@value #WITHIN} nights of it: the step is reported in the middle
@@ -16,6 +16,12 @@ final class SplitLikelihood {
 
   /** The nights either side of a reported step that count as its place. */
   static final int WITHIN = 2;
+
+  /**
+   * The fewest nights a split leaves on either side of its window, and the shortest newest level
+   * the detector looks at: one night is an outlier's business.
+   */
+  static final int EDGE = 2;
 
   private final int first;
   private final double[] weights;
@@ -31,7 +37,7 @@ final class SplitLikelihood {
     double[] errors = new double[Math.max(0, last - first + 1)];
     double best = Double.POSITIVE_INFINITY;
     for (int p = first; p <= last; p++) {
-      errors[p - first] = ChangePointDetector.placementError(cleaned, lo, p, hi, phi, flat);
+      errors[p - first] = error(cleaned, lo, p, hi, phi, flat);
       best = Math.min(best, errors[p - first]);
     }
     double variance = best / Math.max(1, hi - lo - 4);
@@ -42,6 +48,37 @@ final class SplitLikelihood {
           variance > 0 ? Math.exp(-(errors[i] - best) / (2 * variance)) : errors[i] == best ? 1 : 0;
     }
     return new SplitLikelihood(first, weights);
+  }
+
+  /**
+   * The split of {@code [first, last]} (not empty) to report ({@link #mostProbable}); the splits up
+   * to {@value #WITHIN} nights beyond the range, as far as {@value #EDGE} from the window's ends,
+   * still count towards the likelihood near its ends.
+   */
+  static int placed(
+      double[] cleaned, int lo, int hi, int first, int last, double phi, boolean flat) {
+    return of(
+            cleaned,
+            lo,
+            hi,
+            Math.max(lo + EDGE, first - WITHIN),
+            Math.min(hi - EDGE, last + WITHIN),
+            phi,
+            flat)
+        .mostProbable(first, last);
+  }
+
+  /**
+   * The criterion a step's split minimises: least squares of level (+ slope unless {@code flat}) +
+   * step, prewhitened with {@code phi} where the noise persists.
+   */
+  private static double error(double[] cleaned, int lo, int p, int hi, double phi, boolean flat) {
+    if (phi > 0) {
+      return StepTest.whitenedError(cleaned, lo, p, hi, phi, !flat);
+    }
+    return flat
+        ? StepTest.stepError(cleaned, lo, p, hi)
+        : StepTest.lineAndStepError(cleaned, lo, p, hi);
   }
 
   /** The likelihood of the splits within {@value #WITHIN} nights of {@code index}. */

@@ -19,10 +19,9 @@ import java.util.Locale;
  *
  * <p>Beside the causes, how many of all the 2–3σ steps counted (found or not) the data themselves
  * place more than {@value HeldOutQuality#TOLERANCE} nights off: the detector's placement ({@link
- * SplitLikelihood#mostProbable}), given the true neighbouring steps and the noise model estimated
- * around them, chooses another night within 10. A detector that places steps so reports those off
- * however well it searches, so they bound what its recall at ±{@value HeldOutQuality#TOLERANCE} can
- * reach.
+ * SplitLikelihood#placed}), given the true neighbouring steps and the noise model estimated around
+ * them, chooses another night within 10. A detector that places steps so reports those off however
+ * well it searches, so they bound what its recall at ±{@value HeldOutQuality#TOLERANCE} can reach.
  */
 final class MissedSteps {
 
@@ -83,18 +82,16 @@ final class MissedSteps {
    */
   private static boolean placedOff(Truth truth, StepTest.Outcome outcome) {
     int index = outcome.index();
-    int first = Math.max(outcome.lo() + 2, index - 10);
-    int last = Math.min(outcome.hi() - 2, index + 10);
-    SplitLikelihood likelihood =
-        SplitLikelihood.of(
+    int placed =
+        SplitLikelihood.placed(
             truth.cleaned(),
             outcome.lo(),
             outcome.hi(),
-            Math.max(outcome.lo() + 2, first - SplitLikelihood.WITHIN),
-            Math.min(outcome.hi() - 2, last + SplitLikelihood.WITHIN),
+            Math.max(outcome.lo() + SplitLikelihood.EDGE, index - 10),
+            Math.min(outcome.hi() - SplitLikelihood.EDGE, index + 10),
             truth.noise().serialCorrelation(),
             outcome.flat());
-    return Math.abs(likelihood.mostProbable(first, last) - index) > HeldOutQuality.TOLERANCE;
+    return Math.abs(placed - index) > HeldOutQuality.TOLERANCE;
   }
 
   /**
