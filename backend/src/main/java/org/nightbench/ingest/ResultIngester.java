@@ -139,9 +139,15 @@ public class ResultIngester {
                 + ", expected "
                 + HarnessResult.SCHEMA_VERSION);
       }
-      if (result.metrics().isEmpty()) {
+      // A step that its release cannot run (a missing optional artifact, format or feature)
+      // measures nothing and says why in a note: the run keeps the rest. Silence is what's wrong.
+      if (result.metrics().isEmpty() && result.notes().isEmpty()) {
         throw new IllegalArgumentException(
-            "result file " + (jvm + 1) + " (" + result.command() + ") has no metrics");
+            "result file "
+                + (jvm + 1)
+                + " ("
+                + result.command()
+                + ") has no metrics and no note saying why");
       }
       for (Metric metric : result.metrics()) {
         Key key = new Key(metric.benchmark(), metric.task(), metric.name());

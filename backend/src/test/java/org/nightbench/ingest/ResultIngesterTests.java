@@ -164,6 +164,51 @@ class ResultIngesterTests {
         .isZero();
   }
 
+  @Test
+  void aStepSkippedWithANoteKeepsTheRunsOtherPoints() {
+    long run = runOf("ingester-skipped-step");
+    HarnessResult search =
+        TestResults.result("search", TestResults.metric("search", "HighTerm", "qps", 100));
+    // What the harness writes for PK lookups on a release without lucene-codecs (10.5.2).
+    HarnessResult skipped =
+        new HarnessResult(
+            HarnessResult.SCHEMA_VERSION,
+            "pk-postings",
+            TestResults.LUCENE,
+            TestResults.ENVIRONMENT,
+            List.of(),
+            null,
+            List.of("PK lookups with the id postings in Direct, FST50: skipped, no such postings"));
+
+    Ingested ingested =
+        ingester.ingest(
+            TestResults.context(run, "ingester-skipped-step"),
+            List.of(
+                new StepResult("search JVM 1/1", search),
+                new StepResult("PK lookups, id postings in RAM", skipped)));
+
+    assertThat(ingested.points()).isEqualTo(1);
+    assertThat(ingested.notes()).anyMatch(n -> n.contains("skipped, no such postings"));
+  }
+
+  @Test
+  void aStepThatMeasuredNothingWithoutSayingWhyIsRefused() {
+    long run = runOf("ingester-silent-step");
+    HarnessResult search =
+        TestResults.result("search", TestResults.metric("search", "HighTerm", "qps", 100));
+    HarnessResult silent = TestResults.result("pk-postings");
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                ingester.ingest(
+                    TestResults.context(run, "ingester-silent-step"),
+                    List.of(
+                        new StepResult("search JVM 1/1", search),
+                        new StepResult("PK lookups, id postings in RAM", silent))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("result file 2 (pk-postings) has no metrics and no note saying why");
+  }
+
   private long runOf(String machine) {
     return jdbc.sql(
             "insert into run (lucene_spec, machine, profile, corpus, reason, status,"
