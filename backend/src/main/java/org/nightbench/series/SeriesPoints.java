@@ -24,8 +24,7 @@ public record SeriesPoints(
 
   /** The position of each value inside a point. */
   public static final List<String> COLUMNS =
-      List.of(
-          "x", "value", "stddev", "runId", "luceneSpec", "luceneVersion", "disturbedReason");
+      List.of("x", "value", "stddev", "runId", "luceneSpec", "luceneVersion", "disturbedReason");
 
   SeriesPoints(long seriesId, List<Point> points) {
     this(seriesId, COLUMNS, points);

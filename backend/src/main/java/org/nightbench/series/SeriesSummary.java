@@ -70,7 +70,9 @@ public record SeriesSummary(
         null);
   }
 
-  /** Whether the latest point's run was on a disturbed machine: its changes say nothing of Lucene. */
+  /**
+   * Whether the latest point's run was on a disturbed machine: its changes say nothing of Lucene.
+   */
   public boolean latestDisturbed() {
     return latestDisturbedReason != null;
   }

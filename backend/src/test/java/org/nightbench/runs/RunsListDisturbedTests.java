@@ -13,7 +13,9 @@ import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.transaction.annotation.Transactional;
 
-/** The runs list marks a run on a disturbed machine with a badge saying why; the API says it too. */
+/**
+ * The runs list marks a run on a disturbed machine with a badge saying why; the API says it too.
+ */
 @SpringBootTest
 @AutoConfigureMockMvc
 @ActiveProfiles("test")

@@ -85,7 +85,7 @@ class DisturbedPointsTests {
             .andReturn()
             .getResponse()
             .getHeader(HttpHeaders.ETAG);
-    jdbc.sql("update run set disturbed_reason = null, reason = 'x' where id = ?")
+    jdbc.sql("update run set disturbed_reason = null, progress = 'x' where id = ?")
         .param(run)
         .update();
     mvc.perform(get("/api/series/{id}/points", series).header(HttpHeaders.IF_NONE_MATCH, cleared))
