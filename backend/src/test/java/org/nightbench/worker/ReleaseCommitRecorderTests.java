@@ -89,7 +89,7 @@ class ReleaseCommitRecorderTests {
     assertThat(page)
         .contains("/compare/" + sha1052 + "..." + sha1060)
         .contains("id=\"run-changes-unlisted\"")
-        .contains("the release&#39;s build commit, named by its jar");
+        .contains("the release's build commit, named by its jar");
     assertThat(log).anyMatch(l -> l.contains("was built from commit " + sha1060));
 
     // With a clone (after a git: run made one): the commit's details and the commits listed.
