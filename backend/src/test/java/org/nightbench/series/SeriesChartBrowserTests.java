@@ -213,6 +213,64 @@ class SeriesChartBrowserTests {
   }
 
   @Test
+  void releasePointsLinkTheirChangesAndAStepBetweenThemOffersWhatFindsItsCulprit() {
+    SeriesTestData data = new SeriesTestData(jdbc);
+    long series = data.series("search", "BrowserReleaseCommits", "qps", "queries/s");
+    String a = "cccccccc" + "2".repeat(32);
+    String b = "dddddddd" + "3".repeat(32);
+    long unknown = data.run("10.3.2"); // measured before releases recorded their commit
+    long first = data.run("10.4.0");
+    long second = data.run("10.5.2");
+    jdbc.sql("update run set commit_sha = ? where id = ?").params(a, first).update();
+    jdbc.sql("update run set commit_sha = ? where id = ?").params(b, second).update();
+    data.point(series, unknown, Instant.parse("2025-09-01T00:00:00Z"), 100.0, 1.0);
+    data.point(series, first, Instant.parse("2025-10-01T00:00:00Z"), 101.0, 1.0);
+    data.point(series, second, Instant.parse("2025-11-01T00:00:00Z"), 80.0, 1.0);
+    String steps =
+        "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
+            + " mean_after, relative_change, direction) values (?, ?, ?, ?, 100, 80, -0.2,"
+            + " 'regression') returning id";
+    long between =
+        jdbc.sql(steps)
+            .params(
+                series,
+                second,
+                first,
+                java.sql.Timestamp.from(Instant.parse("2025-11-01T00:00:00Z")))
+            .query(Long.class)
+            .single();
+    jdbc.sql(steps)
+        .params(
+            series, first, unknown, java.sql.Timestamp.from(Instant.parse("2025-10-01T00:00:00Z")))
+        .query(Long.class)
+        .single();
+
+    browser.get("http://localhost:" + port + "/series/" + series);
+    JavascriptExecutor js = browser;
+    new WebDriverWait(browser, Duration.ofSeconds(30))
+        .until(driver -> js.executeScript("return window.nightbenchChart != null"));
+
+    // The latest release point links the changes since the release before it, as a git point.
+    WebElement legend = browser.findElement(By.id("chart-legend"));
+    new WebDriverWait(browser, Duration.ofSeconds(10))
+        .until(driver -> legend.getText().contains("changes since ccccccc"));
+    assertThat(legend.findElement(By.cssSelector("a.compare")).getAttribute("href"))
+        .endsWith("/compare/" + a + "..." + b);
+
+    // Beside each step: a bisect where both points have a commit, and why not where one has none.
+    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(10));
+    wait.until(
+        driver ->
+            !browser.findElements(By.cssSelector("#detection .bisect-offer")).isEmpty()
+                && !browser.findElements(By.cssSelector("#detection .no-bisect")).isEmpty());
+    WebElement offer = browser.findElement(By.cssSelector("#detection .bisect-offer"));
+    assertThat(offer.getText()).isEqualTo("find the culprit: bisect ccccccc…ddddddd");
+    assertThat(offer.getAttribute("href")).endsWith("/bisects?changePointId=" + between);
+    assertThat(browser.findElement(By.cssSelector("#detection .no-bisect")).getText())
+        .startsWith("no bisect: run " + unknown + " recorded no commit");
+  }
+
+  @Test
   void theHoverLegendLinksTheChangesSinceThePreviousCommit() {
     SeriesTestData data = new SeriesTestData(jdbc);
     long series = data.series("search", "BrowserCommits", "qps", "queries/s");
