@@ -1,9 +1,11 @@
 // Draws series as one Dygraphs chart: each with its ±1σ band, the annotations' letters, the
-// detected change points, the expected changes and, greyed, the nights left out of detection. A library: importing it runs nothing; series-page.js draws the page's.
+// detected change points, the expected changes, greyed, the nights left out of detection and,
+// hollow grey, the runs on a disturbed machine. A library: importing it runs nothing;
+// series-page.js draws the page's.
 /* global Dygraph */
 import { escapeHtml, formatDate, formatValue } from './format.js';
-import { annotateLink, describe, fillCommit, overview } from './series-legend.js';
-import { LUCENE_VERSION, RUN_ID, STDDEV, VALUE, X, compareVersions, isGitPoint } from './series-points.js';
+import { annotateLink, describe, disturbedKey, fillCommit, overview } from './series-legend.js';
+import { LUCENE_VERSION, RUN_ID, STDDEV, VALUE, X, compareVersions, disturbedReason, mayHaveCommit } from './series-points.js';
 
 /**
  * The ±1σ band as one polygon per unbroken stretch, at most two vertices per pixel column.
@@ -74,6 +76,32 @@ function excludedPlotter(label, isExcluded) {
 
 /** The grey of an excluded night's dot (the browser tests read it off the canvas). */
 export const EXCLUDED_GREY = '#8f8f8f';
+
+/**
+ * Draws the points of runs on a disturbed machine as hollow grey rings over the line, in every
+ * series drawn ({@code isDisturbed(setName, row)}): a filled dot would read as a measurement of
+ * Lucene, and these measured the box.
+ */
+function disturbedPlotter(isDisturbed) {
+  return e => {
+    const ctx = e.drawingContext;
+    ctx.save();
+    ctx.fillStyle = '#ffffff';
+    ctx.strokeStyle = DISTURBED_GREY;
+    ctx.lineWidth = 2;
+    for (const point of e.points) {
+      if (point.y == null || Number.isNaN(point.canvasy) || !isDisturbed(e.setName, point.idx)) continue;
+      ctx.beginPath();
+      ctx.arc(point.canvasx, point.canvasy, 4.5, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
+    }
+    ctx.restore();
+  };
+}
+
+/** The ring of a disturbed run's hollow point (the browser tests read it off the canvas). */
+export const DISTURBED_GREY = '#8f8f8f';
 
 /** Years as "2026", not "Jan 2026": fifteen of them fit a chart's width without running together. */
 function dateTick(date, granularity, opts) {
@@ -165,7 +193,12 @@ export function draw(element, legend, view) {
     errorBars: true,
     sigma: 1,
     plotter: [bandPlotter, Dygraph.Plotters.linePlotter,
-      excludedPlotter(labels[0], r => rows[r] && rows[r].at[0] >= 0 && marks.excluded.has(primary.points[rows[r].at[0]][RUN_ID]))],
+      excludedPlotter(labels[0], r => rows[r] && rows[r].at[0] >= 0 && marks.excluded.has(primary.points[rows[r].at[0]][RUN_ID])),
+      disturbedPlotter((name, r) => {
+        const s = labels.indexOf(name);
+        const i = s >= 0 && rows[r] ? rows[r].at[s] : -1;
+        return i >= 0 && disturbedReason(drawn[s].points[i]) != null;
+      })],
     fillAlpha: 0.2,
     colors: COLORS.slice(0, drawn.length),
     strokeWidth: 1.5,
@@ -200,12 +233,13 @@ export function draw(element, legend, view) {
       let html;
       if (at >= 0) {
         // Dygraphs puts the returned HTML in the legend after this returns; the commit comes later.
-        if (isGitPoint(primary.points[at])) {
+        if (mayHaveCommit(primary.points[at])) {
           queueMicrotask(() => fillCommit(legend, primary.points, at, luceneWebUrl, commitOf));
         }
         html = hovered ? describe(primary.points, at, unit) : overview(primary.points, unit);
         if (editable) html += annotateLink(primary.points[at]) + (view.markLinks?.(primary.points[at]) ?? '');
         if (marks.excluded.has(primary.points[at][RUN_ID])) html += ' · <em class="excluded-note">left out of detection</em>';
+        html += disturbedKey(drawn);
       } else {
         html = `${escapeHtml(primary.label)}: no point on ${formatDate(rows[row].x)}`;
       }

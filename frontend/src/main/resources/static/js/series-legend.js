@@ -1,7 +1,7 @@
 // The series chart's legend: a point described in one line, with its commit fetched when shown.
 // A library: importing it runs nothing.
 import { escapeHtml, formatDate, formatValue } from './format.js';
-import { RUN_ID, STDDEV, VALUE, X, isGitPoint, lucene } from './series-points.js';
+import { RUN_ID, STDDEV, VALUE, X, disturbedReason, lucene, mayHaveCommit } from './series-points.js';
 
 /**
  * The short sha of a point's commit, linked to it, and a link to the commits between the previous
@@ -49,10 +49,25 @@ export function fillCommit(legend, points, i, webUrl, commitOf) {
 export function describe(points, i, unit) {
   const point = points[i];
   const sigma = point[STDDEV] == null ? '' : ` ± ${formatValue(point[STDDEV])}`;
-  const commit = isGitPoint(point) ? `<span class="commit-slot" data-run="${point[RUN_ID]}"></span>` : '';
+  const commit = mayHaveCommit(point) ? `<span class="commit-slot" data-run="${point[RUN_ID]}"></span>` : '';
+  const reason = disturbedReason(point);
+  const disturbed = reason == null ? ''
+    : ` · <em class="disturbed-note">machine disturbed, not judged: ${escapeHtml(reason)}</em>`;
   return `<strong>${formatValue(point[VALUE])}${sigma}</strong> ${escapeHtml(unit)}`
     + ` · ${escapeHtml(lucene(point))}${commit}`
-    + ` · ${formatDate(point[X])} · run ${point[RUN_ID]}`;
+    + ` · ${formatDate(point[X])} · run ${point[RUN_ID]}${disturbed}`;
+}
+
+/**
+ * The legend's key for hollow grey points, when any series drawn has one: how many, and what they
+ * mean. Empty when none is disturbed.
+ */
+export function disturbedKey(seriesList) {
+  const n = seriesList.reduce((sum, series) => sum + series.points.filter(p => disturbedReason(p) != null).length, 0);
+  if (n === 0) return '';
+  return `<br><span class="disturbed-key"><span class="disturbed-ring" aria-hidden="true"></span>`
+    + ` ${n === 1 ? '1 point' : `${n} points`} on a disturbed machine (its calibration moved):`
+    + ' drawn hollow, left out of detection; hover one for why</span>';
 }
 
 /** The legend while nothing is hovered: how many points over which dates, and the latest. */

@@ -6,6 +6,7 @@ import { writeHeaders } from './csrf.js';
 import { escapeHtml } from './format.js';
 import { annotationForm, annotationList, canAnnotate, refusal } from './series-annotations.js';
 import { COLORS, draw } from './series-chart.js';
+import { offerCulprits } from './series-culprit.js';
 import { detectionWrites, markLinks, markedRuns, showDetection } from './series-detection.js';
 import { commits } from './series-legend.js';
 import { isReleaseSeries, seriesLabel } from './series-points.js';
@@ -129,7 +130,11 @@ async function main() {
     };
     showList();
     const section = document.getElementById('detection');
-    const showMarks = () => section && showDetection(section, marks, changePoints, element.dataset.unit, editable);
+    const showMarks = () => {
+      if (!section) return;
+      showDetection(section, marks, changePoints, element.dataset.unit, editable);
+      offerCulprits(section, changePoints, commitOf, element.dataset.bisectsUrl, element.dataset.luceneWebUrl);
+    };
     showMarks();
     const dialog = document.getElementById('annotation-dialog');
     if (editable) {

@@ -1,7 +1,12 @@
 // A series' points as the points API sends them (one array per point, columns below) and what
 // can be read off them. A library: importing it runs nothing.
 
-export const X = 0, VALUE = 1, STDDEV = 2, RUN_ID = 3, LUCENE_SPEC = 4, LUCENE_VERSION = 5;
+export const X = 0, VALUE = 1, STDDEV = 2, RUN_ID = 3, LUCENE_SPEC = 4, LUCENE_VERSION = 5, DISTURBED = 6;
+
+/** Why the point's run was on a disturbed machine (its calibration moved), or null. */
+export function disturbedReason(point) {
+  return point[DISTURBED] ?? null;
+}
 
 /** The Lucene a point measured: its version and spec when known, else its spec. */
 export function lucene(point) {
@@ -11,6 +16,11 @@ export function lucene(point) {
 
 export function isGitPoint(point) {
   return String(point[LUCENE_SPEC]).startsWith('git:');
+}
+
+/** Points whose run may have recorded a commit: git builds, and releases (from their jar's manifest). */
+export function mayHaveCommit(point) {
+  return isGitPoint(point) || String(point[LUCENE_SPEC]).startsWith('maven:');
 }
 
 /** Numeric, part by part: 9.12.3 < 10.0.0, which a string sort gets wrong. */

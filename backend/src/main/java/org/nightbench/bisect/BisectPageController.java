@@ -35,6 +35,12 @@ class BisectPageController {
             : seriesId != null ? bisects.forSeries(seriesId) : bisects.recent(100));
     model.addAttribute("changePointId", changePointId);
     model.addAttribute("seriesId", changePointId != null ? null : seriesId);
+    // No form offers what the service would refuse: say why instead.
+    model.addAttribute(
+        "refusal",
+        changePointId != null
+            ? bisects.refusalForChangePoint(changePointId).orElse(null)
+            : seriesId != null ? bisects.refusalForSeries(seriesId).orElse(null) : null);
     return LIST_VIEW;
   }
 

@@ -115,6 +115,25 @@ public class BisectService {
     return view(id);
   }
 
+  /**
+   * Why a bisect of change point {@code id} would be refused for want of commits at its ends, or
+   * empty: a page offers the bisect only when this is empty.
+   */
+  public java.util.Optional<String> refusalForChangePoint(long id) {
+    return targets.refusalForChangePoint(id);
+  }
+
+  /** Why no bisect of two points of series {@code id} can start, or empty when one can. */
+  public java.util.Optional<String> refusalForSeries(long seriesId) {
+    return targets.pointsWithCommit(seriesId) >= 2
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(
+            "fewer than two points of series "
+                + seriesId
+                + " recorded a commit (git: runs do; releases do from their jar's manifest or"
+                + " tag, since Nightbench records it), so there is nothing to bisect between");
+  }
+
   public BisectView view(long id) {
     Bisect bisect = repository.find(id).orElseThrow(() -> new NotFoundException("No bisect " + id));
     return views(List.of(bisect)).get(0);

@@ -8,7 +8,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Turns each way of asking for a bisect into its two commits and measurement: two commits given, an
- * alert of a {@code git:} series, or two points (runs) of such a series.
+ * alert, or two points (runs) of a series, whose runs recorded the commit they were built from
+ * ({@code git:} runs, and releases whose jar or tag names theirs).
  */
 @Component
 class BisectTargets {
@@ -68,7 +69,12 @@ class BisectTargets {
   private BisectTarget ofAlert(Alert alert, BisectRequest r) {
     if (alert.previousCommitSha() == null || alert.commitSha() == null) {
       throw new IllegalArgumentException(
-          "change point " + alert.id() + " is not between two commits of a git: series");
+          "change point "
+              + alert.id()
+              + " is not between two points with a recorded commit: "
+              + (alert.previousCommitSha() == null ? "the point before it" : "its point")
+              + " recorded none (a release measured before releases recorded their commit, or"
+              + " whose jar names none); queue a run of it again to record one");
     }
     SeriesRow s = series(alert.seriesId());
     return new BisectTarget(
@@ -107,7 +113,35 @@ class BisectTargets {
     return sha.orElseThrow(
         () ->
             new IllegalArgumentException(
-                "run " + runId + " was not built from a git commit; only git: points bisect"));
+                "run "
+                    + runId
+                    + " recorded no commit (a release measured before releases recorded their"
+                    + " commit, or whose jar names none); only points with a commit bisect"));
+  }
+
+  /**
+   * Why a bisect of change point {@code id} would be refused for its ends, or empty when both
+   * recorded a commit: lets a page offer the bisect only when the service would start it.
+   */
+  Optional<String> refusalForChangePoint(long id) {
+    try {
+      of(
+          new BisectRequest(
+              null, null, null, null, null, id, null, null, null, null, null, null, null, null));
+      return Optional.empty();
+    } catch (IllegalArgumentException | org.nightbench.web.NotFoundException e) {
+      return Optional.of(e.getMessage());
+    }
+  }
+
+  /** How many points of series {@code id} recorded a commit: a bisect of the series needs two. */
+  int pointsWithCommit(long seriesId) {
+    return jdbc.sql(
+            "select count(distinct r.commit_sha) from measurement m join run r on r.id = m.run_id"
+                + " where m.series_id = ? and r.commit_sha is not null")
+        .param(seriesId)
+        .query(Integer.class)
+        .single();
   }
 
   private static String or(String given, String otherwise) {

@@ -214,6 +214,72 @@ public final class GitLuceneBuilder {
     }
   }
 
+  /**
+   * A commit as the clone knows it (author, date, subject), read from the clone as it is: no clone,
+   * no fetch, and nothing else written. Empty when there is no clone or it lacks the commit.
+   */
+  public Optional<Commit> known(String sha) {
+    if (sha == null || !FULL_SHA.matcher(sha).matches()) {
+      return Optional.empty();
+    }
+    synchronized (this) {
+      Path dir = properties.cloneDirectory();
+      if (!Files.isDirectory(dir.resolve(".git"))) {
+        return Optional.empty();
+      }
+      try (Git git = Git.open(dir.toFile());
+          RevWalk walk = new RevWalk(git.getRepository())) {
+        ObjectId id = ObjectId.fromString(sha);
+        if (!git.getRepository().getObjectDatabase().has(id)) {
+          return Optional.empty();
+        }
+        return Optional.of(commit(walk.parseCommit(id)));
+      } catch (IOException e) {
+        return Optional.empty(); // only details of a commit whose sha is already known
+      }
+    }
+  }
+
+  /**
+   * The commit a Lucene release's tag names in the configured remote ({@code releases/lucene/V}, or
+   * {@code releases/lucene-solr/V} before 9.0), asked of the remote's list of refs: nothing is
+   * cloned or fetched. Empty when the remote has no such tag.
+   *
+   * @throws LuceneResolutionException with one line when the remote cannot be reached
+   */
+  public Optional<String> releaseTag(String version) {
+    List<String> names =
+        List.of(
+            "refs/tags/releases/lucene/" + version, "refs/tags/releases/lucene-solr/" + version);
+    Collection<Ref> refs;
+    try {
+      refs =
+          Git.lsRemoteRepository()
+              .setRemote(properties.remote())
+              .setTags(true)
+              .setTimeout(30)
+              .call();
+    } catch (GitAPIException | RuntimeException e) {
+      throw unreachable(e);
+    }
+    for (String name : names) {
+      for (Ref ref : refs) {
+        if (ref.getName().equals(name)) {
+          // An annotated tag names a tag object; the remote advertises the commit it peels to.
+          ObjectId peeled = ref.getPeeledObjectId();
+          String peeledName = name + "^{}";
+          for (Ref other : refs) {
+            if (other.getName().equals(peeledName)) {
+              peeled = other.getObjectId();
+            }
+          }
+          return Optional.of((peeled != null ? peeled : ref.getObjectId()).getName());
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
   private ObjectId existing(Repository repository, String sha) throws IOException {
     ObjectId id = FULL_SHA.matcher(sha).matches() ? ObjectId.fromString(sha) : null;
     if (id == null || !repository.getObjectDatabase().has(id)) {
@@ -556,10 +622,13 @@ public final class GitLuceneBuilder {
   /**
    * The first-parent line from {@code goodRef} to {@code badRef}, both included, oldest first: the
    * commits a bisect walks. Fetches first, so either may be a branch, tag or sha of the remote.
+   * When {@code goodRef} is no ancestor of {@code badRef} (two releases, each on its own branch),
+   * the line starts where their histories part instead, if that is on {@code badRef}'s line.
    *
    * @param limit the most commits walked back from {@code badRef} before giving up
    * @throws LuceneResolutionException with one line when either is unknown, they are the same
-   *     commit, or {@code goodRef} is not on the first-parent line of {@code badRef} within limit
+   *     commit, or {@code goodRef} is neither on the first-parent line of {@code badRef} within
+   *     limit nor parted from it there
    */
   public List<Commit> firstParentLine(
       String goodRef, String badRef, int limit, Consumer<String> log) {
@@ -593,12 +662,77 @@ public final class GitLuceneBuilder {
           throw new LuceneResolutionException(
               "cannot walk the history of " + bad + ": " + e.getMessage(), e);
         }
+        // Two releases of different branches (10.5.2 on branch_10_5, 10.6.0 on branch_10_6):
+        // neither is on the other's line, but where the good one's branch left the bad one's
+        // history is. The bisect's first comparison measures that end against the bad one, so
+        // a fork point that does not measure as good is found out, not assumed.
+        Optional<List<Commit>> fromFork =
+            newestFirst.size() > limit
+                ? Optional.empty()
+                : fromForkPoint(repository, from, to, newestFirst, log);
+        if (fromFork.isPresent()) {
+          return fromFork.get();
+        }
         throw new LuceneResolutionException(
             good
                 + " is not on the first-parent line of "
                 + bad
                 + (newestFirst.size() > limit ? " within " + limit + " commits" : ""));
       }
+    }
+  }
+
+  /**
+   * The first-parent line from where {@code good}'s history left {@code bad}'s to {@code bad},
+   * oldest first, when {@code good} is no ancestor of {@code bad} (it diverged) and that fork point
+   * is on {@code line} ({@code bad}'s first-parent line, newest first); else empty.
+   */
+  private static Optional<List<Commit>> fromForkPoint(
+      Repository repository,
+      RevCommit good,
+      RevCommit bad,
+      List<Commit> line,
+      Consumer<String> log) {
+    try (RevWalk walk = new RevWalk(repository)) {
+      RevCommit from = walk.parseCommit(good);
+      RevCommit to = walk.parseCommit(bad);
+      if (walk.isMergedInto(from, to)) {
+        return Optional.empty(); // an ancestor off the first-parent line: a side branch's commit
+      }
+      walk.reset();
+      walk.setRevFilter(RevFilter.MERGE_BASE);
+      walk.markStart(from);
+      walk.markStart(to);
+      RevCommit fork = walk.next();
+      if (fork == null) {
+        return Optional.empty();
+      }
+      for (int i = 0; i < line.size(); i++) {
+        if (line.get(i).sha().equals(fork.getName())) {
+          if (i == 0) {
+            return Optional.empty(); // the fork is the bad end itself: good is newer, not older
+          }
+          List<Commit> oldestFirst = new ArrayList<>(line.subList(0, i + 1));
+          Collections.reverse(oldestFirst);
+          log.accept(
+              good.getName()
+                  + " is not in the history of "
+                  + bad.getName()
+                  + "; bisecting from where their histories part, "
+                  + fork.getName());
+          return Optional.of(oldestFirst);
+        }
+      }
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new LuceneResolutionException(
+          "cannot find where the histories of "
+              + good.getName()
+              + " and "
+              + bad.getName()
+              + " part: "
+              + e.getMessage(),
+          e);
     }
   }
 

@@ -52,6 +52,9 @@ public final class LuceneResolver {
   // "- <user>" first.
   private static final Pattern BUILD_DATE =
       Pattern.compile("(\\d{4}-\\d{2}-\\d{2})[ T](\\d{2}:\\d{2}:\\d{2})");
+  // The sha follows the version: "10.6.0 4ae946e5a9b99d1e22c23865c99e561b8dcc9d71 - 2026-10-26 …".
+  // Lucene's Subversion-era jars put a revision number there ("4.10.4 1662817 - mike - …").
+  private static final Pattern MANIFEST_SHA = Pattern.compile("^\\S+\\s+([0-9a-f]{40})(?:\\s|$)");
 
   private final MavenArtifacts artifacts;
   private final GitLuceneBuilder git;
@@ -121,11 +124,14 @@ public final class LuceneResolver {
                         "Lucene " + version + " resolved without lucene-core"));
     List<Path> jars = new ArrayList<>(resolved.stream().map(a -> a.getFile().toPath()).toList());
     codecs(version).ifPresent(jars::add);
+    String implementationVersion = implementationVersion(core.getFile().toPath());
     return new ResolvedLucene(
         spec,
         core.getVersion(),
         jars.stream().distinct().toList(),
-        revisionDate(core.getFile().toPath()));
+        parseRevisionDate(implementationVersion),
+        null,
+        parseCommitSha(implementationVersion));
   }
 
   /** The release's lucene-codecs jar (it needs nothing but core), if the release published one. */
@@ -186,15 +192,32 @@ public final class LuceneResolver {
 
   /** The build date recorded in a Lucene jar's manifest, or null when the jar has none. */
   static Instant revisionDate(Path jar) {
+    return parseRevisionDate(implementationVersion(jar));
+  }
+
+  /** A Lucene jar's {@code Implementation-Version}, or null when its manifest has none. */
+  static String implementationVersion(Path jar) {
     try (JarFile file = new JarFile(jar.toFile())) {
       Manifest manifest = file.getManifest();
       return manifest == null
           ? null
-          : parseRevisionDate(manifest.getMainAttributes().getValue("Implementation-Version"));
+          : manifest.getMainAttributes().getValue("Implementation-Version");
     } catch (IOException e) {
       throw new LuceneResolutionException(
           "cannot read the manifest of " + jar + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The git commit an {@code Implementation-Version} value names after the version (every release
+   * from 9.0 to 10.6 does), or null when it names none (a Subversion revision, a local build).
+   */
+  static String parseCommitSha(String implementationVersion) {
+    if (implementationVersion == null) {
+      return null;
+    }
+    Matcher m = MANIFEST_SHA.matcher(implementationVersion.strip());
+    return m.find() ? m.group(1) : null;
   }
 
   /**

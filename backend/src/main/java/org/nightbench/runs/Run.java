@@ -5,9 +5,11 @@ import java.time.Instant;
 /**
  * One request to benchmark one Lucene revision on one machine, and what became of it.
  *
- * @param commitSha the git commit the Lucene was built from; this and the other commit fields are
- *     null unless the spec is a {@code git:} spec
- * @param commitDate the commit's committer date
+ * @param commitSha the git commit the Lucene was built from: a {@code git:} run's, or the one a
+ *     release's lucene-core manifest (or its tag) names; null when unknown
+ * @param commitDate the commit's committer date; null when unknown
+ * @param disturbedReason why the run's machine was judged disturbed (its calibration moved); null
+ *     when it was not or has not been judged yet
  */
 public record Run(
     long id,
@@ -28,4 +30,55 @@ public record Run(
     String commitSha,
     String commitAuthor,
     Instant commitDate,
-    String commitSubject) {}
+    String commitSubject,
+    String disturbedReason) {
+
+  /** A run not judged disturbed. */
+  public Run(
+      long id,
+      String luceneSpec,
+      String luceneVersion,
+      Instant revisionDate,
+      String machine,
+      String profile,
+      String corpus,
+      String reason,
+      RunStatus status,
+      String progress,
+      String error,
+      String jdk,
+      Instant queuedAt,
+      Instant startedAt,
+      Instant finishedAt,
+      String commitSha,
+      String commitAuthor,
+      Instant commitDate,
+      String commitSubject) {
+    this(
+        id,
+        luceneSpec,
+        luceneVersion,
+        revisionDate,
+        machine,
+        profile,
+        corpus,
+        reason,
+        status,
+        progress,
+        error,
+        jdk,
+        queuedAt,
+        startedAt,
+        finishedAt,
+        commitSha,
+        commitAuthor,
+        commitDate,
+        commitSubject,
+        null);
+  }
+
+  /** Whether the run's machine was judged disturbed: its points say little about Lucene. */
+  public boolean disturbed() {
+    return disturbedReason != null;
+  }
+}

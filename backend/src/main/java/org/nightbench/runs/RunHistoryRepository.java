@@ -67,43 +67,72 @@ public class RunHistoryRepository {
         .optional();
   }
 
-  /** Records the git commit the run's Lucene was built from. */
+  /**
+   * Records the git commit the run's Lucene was built from; a release's may know only its sha (no
+   * clone to read the rest from), the other fields then null.
+   */
   public void recordCommit(long id, Commit commit) {
     jdbc.sql(
             "update run set commit_sha = :sha, commit_author = :author, commit_date = :date,"
                 + " commit_subject = :subject where id = :id")
         .param("sha", commit.sha())
         .param("author", commit.author())
-        .param("date", Timestamp.from(commit.date()))
+        .param("date", commit.date() == null ? null : Timestamp.from(commit.date()))
         .param("subject", commit.subject())
         .param("id", id)
         .update();
   }
 
   /**
-   * The sha of the latest succeeded run's commit of this machine, profile and corpus committed
-   * before {@code before}: the point a new commit is compared with.
+   * The sha of the latest succeeded {@code git:} run's commit of this machine, profile and corpus
+   * committed before {@code before}: the point a new commit is compared with. Releases are left
+   * out: each sits on its own release branch, and is compared with the release before it ({@link
+   * #releaseCommits}).
    */
   public Optional<String> previousMeasuredCommit(Run run, Instant before) {
     return previousComparable(
         run,
         Earlier.committedBefore(before),
-        "r.status = 'succeeded' and r.commit_sha is not null",
+        "r.status = 'succeeded' and r.commit_sha is not null and r.lucene_spec like 'git:%'",
         "r.commit_sha",
         String.class);
   }
 
-  /** Replaces the run's changes (a requeued run records them again). */
+  /** A release measured with the commit it was built from. */
+  public record ReleaseCommit(String version, String sha) {}
+
+  /**
+   * The releases (any order) that other succeeded runs of the run's machine, profile and corpus
+   * measured and recorded a commit for: the worker picks the one before the run's in release order.
+   */
+  public List<ReleaseCommit> releaseCommits(Run run) {
+    return jdbc.sql(
+            "select distinct lucene_version, commit_sha from run r where r.machine = :machine"
+                + " and r.profile = :profile and r.corpus = :corpus and r.id <> :id"
+                + " and r.status = 'succeeded' and r.lucene_spec like 'maven:%'"
+                + " and r.commit_sha is not null and r.lucene_version is not null")
+        .param("machine", run.machine())
+        .param("profile", run.profile())
+        .param("corpus", run.corpus())
+        .param("id", run.id())
+        .query((rs, n) -> new ReleaseCommit(rs.getString(1), rs.getString(2)))
+        .list();
+  }
+
+  /**
+   * Replaces the run's changes (a requeued run records them again); {@code range} null when the
+   * commits between are not known here (no clone holds them): the compare link still lists them.
+   */
   @Transactional
   public void recordChanges(long id, String previousSha, CommitRange range) {
     jdbc.sql(
             "update run set previous_commit_sha = :prev, changes_omitted = :omitted where id = :id")
         .param("prev", previousSha)
-        .param("omitted", range.omitted())
+        .param("omitted", range == null ? null : range.omitted())
         .param("id", id)
         .update();
     jdbc.sql("delete from run_change where run_id = :id").param("id", id).update();
-    List<Commit> commits = range.commits();
+    List<Commit> commits = range == null ? List.of() : range.commits();
     for (int i = 0; i < commits.size(); i++) {
       Commit c = commits.get(i);
       jdbc.sql(
@@ -124,13 +153,16 @@ public class RunHistoryRepository {
     RunChanges head =
         jdbc.sql("select previous_commit_sha, changes_omitted from run where id = :id")
             .param("id", id)
-            .query((rs, n) -> new RunChanges(rs.getString(1), List.of(), rs.getInt(2)))
+            .query(
+                (rs, n) ->
+                    new RunChanges(
+                        rs.getString(1), List.of(), rs.getInt(2), rs.getObject(2) != null))
             .optional()
             .orElse(RunChanges.NONE);
     if (head.previousCommitSha() == null) {
       return RunChanges.NONE;
     }
-    return new RunChanges(head.previousCommitSha(), changeList(id), head.omitted());
+    return new RunChanges(head.previousCommitSha(), changeList(id), head.omitted(), head.listed());
   }
 
   private List<RunChange> changeList(long id) {

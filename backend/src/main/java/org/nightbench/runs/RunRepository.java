@@ -28,7 +28,7 @@ public class RunRepository {
   private static final String COLUMNS =
       "id, lucene_spec, lucene_version, revision_date, machine, profile, corpus, reason, status,"
           + " progress, error, jdk, queued_at, started_at, finished_at,"
-          + " commit_sha, commit_author, commit_date, commit_subject";
+          + " commit_sha, commit_author, commit_date, commit_subject, disturbed_reason";
 
   private final JdbcClient jdbc;
 
@@ -382,7 +382,8 @@ public class RunRepository {
         rs.getString("commit_sha"),
         rs.getString("commit_author"),
         instant(rs, "commit_date"),
-        rs.getString("commit_subject"));
+        rs.getString("commit_subject"),
+        rs.getString("disturbed_reason"));
   }
 
   private static Instant instant(ResultSet rs, String column) throws SQLException {

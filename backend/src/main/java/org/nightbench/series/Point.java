@@ -10,8 +10,32 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * would be most of the payload; {@link SeriesPoints#COLUMNS} names the positions. New columns go at
  * the end, so clients reading by position keep working. A point's commit is not here: forty random
  * hex digits per night would be most of a long series' compressed bytes; the run has it.
+ *
+ * @param disturbedReason why the run's machine was judged disturbed (its calibration moved), null
+ *     when it was not; such a point is drawn apart and left out of detection
  */
 @JsonFormat(shape = JsonFormat.Shape.ARRAY)
-@JsonPropertyOrder({"x", "value", "stddev", "runId", "luceneSpec", "luceneVersion"})
+@JsonPropertyOrder({
+  "x",
+  "value",
+  "stddev",
+  "runId",
+  "luceneSpec",
+  "luceneVersion",
+  "disturbedReason"
+})
 public record Point(
-    long x, double value, Double stddev, long runId, String luceneSpec, String luceneVersion) {}
+    long x,
+    double value,
+    Double stddev,
+    long runId,
+    String luceneSpec,
+    String luceneVersion,
+    String disturbedReason) {
+
+  /** A point of a run that was not disturbed. */
+  public Point(
+      long x, double value, Double stddev, long runId, String luceneSpec, String luceneVersion) {
+    this(x, value, stddev, runId, luceneSpec, luceneVersion, null);
+  }
+}

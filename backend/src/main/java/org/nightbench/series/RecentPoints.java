@@ -23,7 +23,8 @@ final class RecentPoints {
       Array values,
       Array stddevs,
       Array runIds,
-      int openChangePoints)
+      int openChangePoints,
+      String latestDisturbedReason)
       throws SQLException {
     if (xs == null) {
       return new SeriesSummary(
@@ -55,7 +56,8 @@ final class RecentPoints {
         change(value[last], previous),
         change(value[last], monthAgo),
         openChangePoints,
-        recent);
+        recent,
+        latestDisturbedReason);
   }
 
   private static Double change(double latest, Double before) {

@@ -22,7 +22,8 @@ class SeriesRepository {
 
   /** Kept apart so a test can check its plan: it is the hot path of every series page. */
   static final String POINTS_SQL =
-      "select m.x, m.value, m.stddev, m.run_id, r.lucene_spec, r.lucene_version"
+      "select m.x, m.value, m.stddev, m.run_id, r.lucene_spec, r.lucene_version,"
+          + " r.disturbed_reason"
           + " from measurement m join run r on r.id = m.run_id"
           + " where m.series_id = ?"
           + " order by m.x, m.run_id";
@@ -42,7 +43,8 @@ class SeriesRepository {
     return jdbc.sql(
             "select "
                 + SERIES_COLUMNS
-                + ", s.point_count, s.first_x, r.xs, r.vals, r.sds, r.runs, o.open"
+                + ", s.point_count, s.first_x, r.xs, r.vals, r.sds, r.runs, o.open,"
+                + " lr.disturbed_reason latest_disturbed"
                 + " from series s"
                 + " left join lateral (select array_agg(t.x order by t.x) xs,"
                 + "   array_agg(t.value order by t.x) vals, array_agg(t.stddev order by t.x) sds,"
@@ -54,6 +56,8 @@ class SeriesRepository {
                 + " left join lateral (select count(*) open from change_point c"
                 + "   where c.series_id = s.id and c.state in ('untriaged', 'investigating')) o"
                 + " on true"
+                // The latest run only: whether its machine was disturbed decides the colouring.
+                + " left join run lr on lr.id = r.runs[cardinality(r.runs)]"
                 + " order by "
                 + ORDER)
         .query(
@@ -66,7 +70,8 @@ class SeriesRepository {
                     rs.getArray("vals"),
                     rs.getArray("sds"),
                     rs.getArray("runs"),
-                    rs.getInt("open")))
+                    rs.getInt("open"),
+                    rs.getString("latest_disturbed")))
         .list();
   }
 
@@ -111,7 +116,8 @@ class SeriesRepository {
 
   /**
    * The points of one series in x order: one range scan of the covering index on measurement
-   * (series_id, x), each run looked up by its primary key for its Lucene spec and version.
+   * (series_id, x), each run looked up by its primary key for its Lucene spec and version and
+   * whether its machine was disturbed.
    */
   List<Point> findPoints(long seriesId) {
     return jdbc.sql(POINTS_SQL)
@@ -124,7 +130,8 @@ class SeriesRepository {
                     SignificantDigits.round(rs.getObject("stddev", Double.class), 3),
                     rs.getLong("run_id"),
                     rs.getString("lucene_spec"),
-                    rs.getString("lucene_version")))
+                    rs.getString("lucene_version"),
+                    rs.getString("disturbed_reason")))
         .list();
   }
 

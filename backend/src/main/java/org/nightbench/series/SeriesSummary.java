@@ -8,6 +8,9 @@ import java.util.List;
  * A series as the overview shows it: its latest point, how that moved against the night before and
  * against a month before, whether a detected change waits for triage, and its recent values for a
  * sparkline. Changes are relative: +0.05 is 5 % up, whatever the metric's direction.
+ *
+ * @param latestDisturbedReason why the latest point's run was judged disturbed (its machine's
+ *     calibration moved), null when it was not: its changes are then shown but not judged
  */
 @Schema(description = "A series with its latest point, its recent changes and its recent values")
 public record SeriesSummary(
@@ -25,13 +28,53 @@ public record SeriesSummary(
     @Schema(description = "Detected change points still untriaged or under investigation")
         int openChangePoints,
     @Schema(description = "The values of the most recent points, oldest first (at most 60)")
-        List<Double> recentValues) {
+        List<Double> recentValues,
+    @Schema(
+            description =
+                "Why the latest point's run was on a disturbed machine (its calibration moved);"
+                    + " null when it was not. Its changes are then not judged worse or better")
+        String latestDisturbedReason) {
 
   /** How far back the overview reads a series: enough for the sparkline and 30 nights ago. */
   static final int RECENT_POINTS = 60;
 
   public SeriesSummary {
     recentValues = recentValues == null ? List.of() : List.copyOf(recentValues);
+  }
+
+  /** A summary whose latest run was not disturbed. */
+  public SeriesSummary(
+      Series series,
+      long pointCount,
+      Instant firstX,
+      Instant latestX,
+      Double latestValue,
+      Double latestStddev,
+      Long latestRunId,
+      Double changeVsPrevious,
+      Double changeVs30Days,
+      int openChangePoints,
+      List<Double> recentValues) {
+    this(
+        series,
+        pointCount,
+        firstX,
+        latestX,
+        latestValue,
+        latestStddev,
+        latestRunId,
+        changeVsPrevious,
+        changeVs30Days,
+        openChangePoints,
+        recentValues,
+        null);
+  }
+
+  /**
+   * Whether the latest point's run was on a disturbed machine: its changes say nothing of Lucene.
+   */
+  public boolean latestDisturbed() {
+    return latestDisturbedReason != null;
   }
 
   /** Whether the change against 30 days ago went the wrong way for this metric. */
@@ -44,5 +87,13 @@ public record SeriesSummary(
   public boolean worseThanPrevious() {
     return changeVsPrevious != null
         && (series.higherIsBetter() ? changeVsPrevious < 0 : changeVsPrevious > 0);
+  }
+
+  /**
+   * The overview's class for a change cell: {@code worse} or {@code better} by the metric's
+   * direction, and {@code disturbed} (no colour) when the latest run's machine was disturbed.
+   */
+  public String changeClass(boolean worse) {
+    return latestDisturbed() ? "disturbed" : worse ? "worse" : "better";
   }
 }

@@ -1,6 +1,8 @@
 package org.nightbench.worker;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.nightbench.corpus.Corpus;
 import org.nightbench.corpus.CorpusProvider;
 import org.nightbench.harness.Cancellation;
@@ -8,6 +10,7 @@ import org.nightbench.jdk.Jdk;
 import org.nightbench.jdk.JdkFinder;
 import org.nightbench.lucene.LuceneResolver;
 import org.nightbench.lucene.LuceneSpec;
+import org.nightbench.lucene.MavenLuceneSpec;
 import org.nightbench.lucene.ResolvedLucene;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunHistoryRepository;
@@ -21,8 +24,12 @@ import org.springframework.stereotype.Component;
 @Component
 class RunResolution {
 
-  /** What a run measures with. */
-  record Resolved(ResolvedLucene lucene, Jdk jdk, Corpus corpus) {}
+  /**
+   * What a run measures with.
+   *
+   * @param notes what the run should say about its revision (a release's commit unknown)
+   */
+  record Resolved(ResolvedLucene lucene, Jdk jdk, Corpus corpus, List<String> notes) {}
 
   private final LuceneResolver lucene;
   private final JdkFinder jdks;
@@ -30,6 +37,7 @@ class RunResolution {
   private final RunRepository runs;
   private final RunHistoryRepository history;
   private final RunChangesRecorder changes;
+  private final ReleaseCommitRecorder releases;
 
   RunResolution(
       LuceneResolver lucene,
@@ -37,13 +45,15 @@ class RunResolution {
       CorpusProvider corpora,
       RunRepository runs,
       RunHistoryRepository history,
-      RunChangesRecorder changes) {
+      RunChangesRecorder changes,
+      ReleaseCommitRecorder releases) {
     this.lucene = lucene;
     this.jdks = jdks;
     this.corpora = corpora;
     this.runs = runs;
     this.history = history;
     this.changes = changes;
+    this.releases = releases;
   }
 
   /**
@@ -51,18 +61,19 @@ class RunResolution {
    * its JDK and its corpus, logging each and recording the revision on the run.
    */
   Resolved resolve(Run run, Duration timeout, Cancellation cancellation, RunLog log) {
-    ResolvedLucene resolved = revision(run, timeout, cancellation, log);
+    List<String> notes = new ArrayList<>();
+    ResolvedLucene resolved = revision(run, timeout, cancellation, log, notes);
     Jdk jdk =
         jdks.select(LuceneResolver.minimumJava(resolved.version()), "Lucene " + resolved.version());
     log.accept("JDK " + jdk.identity() + " at " + jdk.home());
     Corpus corpus = corpora.resolve(run.corpus());
     log.accept("corpus " + corpus.name() + " " + corpus.path() + " sha256=" + corpus.sha256());
     runs.recordRevision(run.id(), resolved.version(), resolved.revisionDate(), jdk.identity());
-    return new Resolved(resolved, jdk, corpus);
+    return new Resolved(resolved, jdk, corpus, List.copyOf(notes));
   }
 
   private ResolvedLucene revision(
-      Run run, Duration timeout, Cancellation cancellation, RunLog log) {
+      Run run, Duration timeout, Cancellation cancellation, RunLog log, List<String> notes) {
     log.accept("== resolving " + run.luceneSpec());
     runs.updateProgress(run.id(), "resolving " + run.luceneSpec());
     // Resolving may download or build for a long time: cancel and the step timeout stop it too.
@@ -76,6 +87,8 @@ class RunResolution {
     if (resolved.commit() != null) {
       history.recordCommit(run.id(), resolved.commit());
       changes.record(run, resolved.commit(), log);
+    } else if (resolved.spec() instanceof MavenLuceneSpec) {
+      releases.record(run, resolved, log).ifPresent(notes::add);
     }
     return resolved;
   }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -168,6 +169,73 @@ class GitLuceneBuilderTest {
     assertThatThrownBy(() -> builder.commitsBetween(unknown, second, 500))
         .isInstanceOf(LuceneResolutionException.class)
         .hasMessage("commit " + unknown + " is not in the git clone " + temp.resolve("clone"));
+  }
+
+  @Test
+  void aReleasesTagIsAskedOfTheRemoteWithoutCloning() throws IOException {
+    ReleaseBranchesFixture releases = ReleaseBranchesFixture.create(temp.resolve("releases"));
+    GitLuceneBuilder builder = builder(releases.remote().toString());
+
+    // Annotated tags peel to their commit; lightweight ones name it.
+    assertThat(builder.releaseTag("10.5.2")).contains(releases.release1052().getName());
+    assertThat(builder.releaseTag("10.6.0")).contains(releases.release1060().getName());
+    assertThat(builder.releaseTag("9.0.0")).isEmpty();
+    assertThat(temp.resolve("clone")).doesNotExist();
+    assertThatThrownBy(() -> builder(temp.resolve("nowhere").toString()).releaseTag("10.6.0"))
+        .isInstanceOf(LuceneResolutionException.class)
+        .hasMessageStartingWith("git remote " + temp.resolve("nowhere") + " is unreachable");
+  }
+
+  @Test
+  void aCommitIsKnownOnlyFromAClone() throws IOException {
+    ReleaseBranchesFixture releases = ReleaseBranchesFixture.create(temp.resolve("releases"));
+    GitLuceneBuilder builder = builder(releases.remote().toString());
+    String sha = releases.release1060().getName();
+    assertThat(builder.known(sha)).isEmpty(); // no clone: nothing is fetched for it
+
+    builder.head("main", log::add); // clones
+    assertThat(builder.known(sha))
+        .contains(
+            new Commit(
+                sha,
+                "Ada Lovelace",
+                "ada@example.org",
+                Instant.parse("2026-05-04T15:00:00Z"),
+                "Prepare 10.6.0 release"));
+    assertThat(builder.known("0123456789abcdef0123456789abcdef01234567")).isEmpty();
+    assertThat(builder.known("not a sha")).isEmpty();
+  }
+
+  @Test
+  void twoReleasesOfTheirOwnBranchesBisectFromWhereTheirHistoriesPart() throws IOException {
+    ReleaseBranchesFixture releases = ReleaseBranchesFixture.create(temp.resolve("releases"));
+    GitLuceneBuilder builder = builder(releases.remote().toString());
+    String good = releases.release1052().getName();
+    String bad = releases.release1060().getName();
+
+    List<Commit> line = builder.firstParentLine(good, bad, 100, log::add);
+
+    assertThat(line)
+        .extracting(Commit::sha)
+        .containsExactly(
+            releases.fork1052().getName(),
+            releases.main().get(2).getName(),
+            releases.main().get(3).getName(),
+            bad);
+    assertThat(log).anyMatch(l -> l.contains("bisecting from where their histories part"));
+    // An ancestor of the bad end stays as it was: its own first-parent line.
+    assertThat(builder.firstParentLine(releases.main().get(0).getName(), bad, 100, log::add))
+        .hasSize(5);
+    // The bad end older than the good one, on the same line: refused as before.
+    assertThatThrownBy(
+            () ->
+                builder.firstParentLine(
+                    releases.main().get(4).getName(),
+                    releases.main().get(2).getName(),
+                    100,
+                    log::add))
+        .isInstanceOf(LuceneResolutionException.class)
+        .hasMessageContaining("is not on the first-parent line of");
   }
 
   @Test

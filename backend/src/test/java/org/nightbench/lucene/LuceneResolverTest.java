@@ -67,6 +67,34 @@ class LuceneResolverTest {
   }
 
   @Test
+  void everyBackfillReleaseNamesTheCommitItWasBuiltFrom() {
+    // The jars as published: each of the backfill's releases names its build's sha after the
+    // version in Implementation-Version ("10.6.0 4ae946e5… - 2026-10-26 12:04:20").
+    assertThat(resolver.resolve(LuceneSpec.parse("maven:10.6.0")).manifestSha())
+        .isEqualTo("4ae946e5a9b99d1e22c23865c99e561b8dcc9d71");
+    assertThat(resolver.resolve(LuceneSpec.parse("maven:9.8.0")).manifestSha())
+        .isEqualTo("d914b3722bd5b8ef31ccf7e8ddc638a87fd648db");
+    for (String version : resolver.latestPatches("9.8", "10.6")) {
+      assertThat(resolver.resolve(LuceneSpec.parse("maven:" + version)).manifestSha())
+          .as(version)
+          .matches("[0-9a-f]{40}");
+    }
+  }
+
+  @Test
+  void aManifestWithoutAGitShaNamesNoCommit() {
+    // Ant builds of the Subversion years wrote a revision number where the sha is now.
+    assertThat(LuceneResolver.parseCommitSha("4.10.4 1662817 - mike - 2015-02-26 11:08:54"))
+        .isNull();
+    assertThat(LuceneResolver.parseCommitSha("11.0.0-SNAPSHOT")).isNull();
+    assertThat(LuceneResolver.parseCommitSha(null)).isNull();
+    assertThat(
+            LuceneResolver.parseCommitSha(
+                "8.11.2 17dee71932c683e345508113523e764c3065c79f - mdrob - 2022-06-13 22:28:05"))
+        .isEqualTo("17dee71932c683e345508113523e764c3065c79f");
+  }
+
+  @Test
   void aReleaseWithoutLuceneCodecsResolvesWithoutIt() {
     // 10.5.2 published no lucene-codecs on Maven Central: the rest resolves, the run notes the gap.
     ResolvedLucene lucene = resolver.resolve(LuceneSpec.parse("maven:10.5.2"));

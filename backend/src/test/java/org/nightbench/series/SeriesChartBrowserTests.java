@@ -143,6 +143,134 @@ class SeriesChartBrowserTests {
   }
 
   @Test
+  void aDisturbedRunIsAHollowGreyPointKeyedInTheLegend() throws IOException {
+    SeriesTestData data = new SeriesTestData(jdbc);
+    long series = data.series("search", "BrowserDisturbed", "qps", "queries/s");
+    String reason = "calibration moved +9.0% during the run (100 before, 109 after; limit 5.0%)";
+    long disturbed = data.run("10.4.0");
+    jdbc.sql("update run set disturbed_reason = ? where id = ?").params(reason, disturbed).update();
+    data.point(series, data.run("10.3.2"), Instant.parse("2025-06-01T00:00:00Z"), 100.0, 1.0);
+    data.point(series, disturbed, Instant.parse("2025-07-01T00:00:00Z"), 70.0, 1.0);
+    data.point(series, data.run("10.5.2"), Instant.parse("2025-08-01T00:00:00Z"), 101.0, 1.0);
+
+    browser.get("http://localhost:" + port + "/series/" + series);
+    JavascriptExecutor js = browser;
+    new WebDriverWait(browser, Duration.ofSeconds(30))
+        .until(driver -> js.executeScript("return window.nightbenchChart != null"));
+
+    WebElement legend = browser.findElement(By.id("chart-legend"));
+    WebElement key = legend.findElement(By.cssSelector(".disturbed-key"));
+    assertThat(key.getText()).contains("1 point on a disturbed machine", "drawn hollow");
+    assertThat(key.findElements(By.cssSelector(".disturbed-ring"))).hasSize(1);
+
+    // On the canvas: the disturbed point's centre is white inside a grey ring; the others are not.
+    assertThat(pointPixels(js, 1, 0)).as("hollow centre").allMatch(SeriesChartBrowserTests::white);
+    assertThat(pointPixels(js, 1, 4)).as("grey ring").anyMatch(SeriesChartBrowserTests::grey);
+    assertThat(pointPixels(js, 0, 0)).as("a calm point").noneMatch(SeriesChartBrowserTests::white);
+
+    WebElement chart = browser.findElement(By.id("chart"));
+    Map<?, ?> dom = domCoords(js, 1, 70.0);
+    new Actions(browser)
+        .moveToElement(
+            chart,
+            ((Number) dom.get("x")).intValue() - chart.getSize().getWidth() / 2,
+            ((Number) dom.get("y")).intValue() - chart.getSize().getHeight() / 2)
+        .perform();
+    assertThat(legend.getText()).contains("Lucene 10.4.0", "machine disturbed, not judged", reason);
+    screenshot("series-disturbed");
+  }
+
+  /**
+   * The pixels of the chart's canvas at {@code radius} pixels around row {@code row}'s point (its
+   * centre alone for 0), as [r, g, b] triples.
+   */
+  @SuppressWarnings("unchecked")
+  private static List<List<Number>> pointPixels(JavascriptExecutor js, int row, int radius) {
+    return (List<List<Number>>)
+        js.executeScript(
+            "const g = nightbenchChart;"
+                + "const [x, y] = g.toDomCoords(g.getValue(arguments[0], 0),"
+                + " g.getValue(arguments[0], 1)[0]);"
+                + "const c = g.hidden_; const k = c.width / c.clientWidth; const r = arguments[1];"
+                + "const ctx = c.getContext('2d'); const out = [];"
+                + "for (let a = 0; a < 16; a++) {"
+                + "  const d = ctx.getImageData(Math.round((x + r * Math.cos(a * Math.PI / 8)) * k),"
+                + "    Math.round((y + r * Math.sin(a * Math.PI / 8)) * k), 1, 1).data;"
+                + "  out.push([d[0], d[1], d[2]]); if (r === 0) break; }"
+                + "return out;",
+            row,
+            radius);
+  }
+
+  private static boolean white(List<Number> rgb) {
+    return rgb.stream().allMatch(v -> v.intValue() > 240);
+  }
+
+  /** The ring's grey (#8f8f8f), give or take anti-aliasing. */
+  private static boolean grey(List<Number> rgb) {
+    int r = rgb.get(0).intValue(), g = rgb.get(1).intValue(), b = rgb.get(2).intValue();
+    return Math.abs(r - g) < 12 && Math.abs(g - b) < 12 && r > 110 && r < 175;
+  }
+
+  @Test
+  void releasePointsLinkTheirChangesAndAStepBetweenThemOffersWhatFindsItsCulprit() {
+    SeriesTestData data = new SeriesTestData(jdbc);
+    long series = data.series("search", "BrowserReleaseCommits", "qps", "queries/s");
+    String a = "cccccccc" + "2".repeat(32);
+    String b = "dddddddd" + "3".repeat(32);
+    long unknown = data.run("10.3.2"); // measured before releases recorded their commit
+    long first = data.run("10.4.0");
+    long second = data.run("10.5.2");
+    jdbc.sql("update run set commit_sha = ? where id = ?").params(a, first).update();
+    jdbc.sql("update run set commit_sha = ? where id = ?").params(b, second).update();
+    data.point(series, unknown, Instant.parse("2025-09-01T00:00:00Z"), 100.0, 1.0);
+    data.point(series, first, Instant.parse("2025-10-01T00:00:00Z"), 101.0, 1.0);
+    data.point(series, second, Instant.parse("2025-11-01T00:00:00Z"), 80.0, 1.0);
+    String steps =
+        "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
+            + " mean_after, relative_change, direction) values (?, ?, ?, ?, 100, 80, -0.2,"
+            + " 'regression') returning id";
+    long between =
+        jdbc.sql(steps)
+            .params(
+                series,
+                second,
+                first,
+                java.sql.Timestamp.from(Instant.parse("2025-11-01T00:00:00Z")))
+            .query(Long.class)
+            .single();
+    jdbc.sql(steps)
+        .params(
+            series, first, unknown, java.sql.Timestamp.from(Instant.parse("2025-10-01T00:00:00Z")))
+        .query(Long.class)
+        .single();
+
+    browser.get("http://localhost:" + port + "/series/" + series);
+    JavascriptExecutor js = browser;
+    new WebDriverWait(browser, Duration.ofSeconds(30))
+        .until(driver -> js.executeScript("return window.nightbenchChart != null"));
+
+    // The latest release point links the changes since the release before it, as a git point.
+    WebElement legend = browser.findElement(By.id("chart-legend"));
+    new WebDriverWait(browser, Duration.ofSeconds(10))
+        .until(driver -> legend.getText().contains("changes since ccccccc"));
+    assertThat(legend.findElement(By.cssSelector("a.compare")).getAttribute("href"))
+        .endsWith("/compare/" + a + "..." + b);
+
+    // Beside each step: a bisect where both points have a commit, and why not where one has none.
+    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(10));
+    wait.until(
+        driver ->
+            !browser.findElements(By.cssSelector("#detection .bisect-offer")).isEmpty()
+                && !browser.findElements(By.cssSelector("#detection .no-bisect")).isEmpty());
+    WebElement offer = browser.findElement(By.cssSelector("#detection .bisect-offer"));
+    assertThat(offer.getText()).isEqualTo("find the culprit: bisect ccccccc…ddddddd");
+    assertThat(offer.getAttribute("href")).endsWith("/bisects?changePointId=" + between);
+    assertThat(browser.findElement(By.cssSelector("#detection .no-bisect")).getText())
+        .startsWith("no bisect: run " + unknown + " recorded no commit");
+  }
+
+  @Test
   void theHoverLegendLinksTheChangesSinceThePreviousCommit() {
     SeriesTestData data = new SeriesTestData(jdbc);
     long series = data.series("search", "BrowserCommits", "qps", "queries/s");

@@ -48,7 +48,7 @@ class SeriesPointsApiTests {
         .andExpect(status().isOk())
         .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_JSON))
         .andExpect(jsonPath("$.seriesId").value(series))
-        .andExpect(jsonPath("$.columns.length()").value(6))
+        .andExpect(jsonPath("$.columns.length()").value(7))
         .andExpect(jsonPath("$.columns[5]").value("luceneVersion"))
         .andExpect(jsonPath("$.points.length()").value(2))
         .andExpect(jsonPath("$.points[0][0]").value(1717200000000L))

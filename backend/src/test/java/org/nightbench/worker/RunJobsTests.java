@@ -53,6 +53,7 @@ class RunJobsTests {
   @Autowired RunLogRepository logs;
   @Autowired RunHistoryRepository history;
   @Autowired RunChangesRecorder changes;
+  @Autowired ReleaseCommitRecorder releases;
   @Autowired RunWorker worker;
   @Autowired JdbcClient jdbc;
   @Autowired DataSource dataSource;
@@ -193,7 +194,8 @@ class RunJobsTests {
                         corpora,
                         repository,
                         history,
-                        changes),
+                        changes,
+                        releases),
                     new RunMachine(machineState, history, json),
                     workDirectories,
                     new HarnessJvms(
