@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 
@@ -390,7 +391,11 @@ public final class ChangePointDetector {
     return added ? prune(new ArrayList<>(alive), cleaned, stddevs, from, to, rules) : outcomes;
   }
 
-  private record Candidate(int index, double strength) {}
+  /**
+   * A proposed step: where it was placed, its scan statistic, and the scan scale that proposed it
+   * (its placement looked {@code scale + minSegment} either side; 0 for a first-pass step).
+   */
+  private record Candidate(int index, double strength, int scale) {}
 
   /** What the tests within one analysed range assume: its minimum change and noise model. */
   private record Rules(double minRelative, NoiseModel noise, Ends ends) {}
@@ -442,27 +447,68 @@ public final class ChangePointDetector {
         Integer after = kept.ceiling(s);
         if ((before == null || s - before >= h) && (after == null || after - s >= h)) {
           kept.add(s);
-          all.add(new Candidate(from + place(cleaned, from, to, from + s, h), z[s]));
+          all.add(new Candidate(from + place(cleaned, from, to, from + s, h), z[s], h));
         }
       }
     }
     all.sort(Comparator.comparingDouble((Candidate c) -> -c.strength()));
-    TreeSet<Integer> chosen = new TreeSet<>();
+    TreeMap<Integer, Integer> chosen = new TreeMap<>();
     // The first pass's steps come first: the windowed z of a step under correlated noise can fall
     // short at every scale although the step's test over its whole window is clear.
     for (int k : known) {
-      chosen.add(k);
+      chosen.put(k, 0);
     }
     for (Candidate candidate : all) {
       int s = candidate.index();
-      Integer before = chosen.floor(s);
-      Integer after = chosen.ceiling(s);
+      Integer before = chosen.floorKey(s);
+      Integer after = chosen.ceilingKey(s);
       if ((before == null || s - before >= minSegment)
           && (after == null || after - s >= minSegment)) {
-        chosen.add(s);
+        chosen.put(s, candidate.scale());
       }
     }
-    return new ArrayList<>(chosen);
+    return replaced(chosen, cleaned, from, to);
+  }
+
+  /**
+   * The candidates in index order, each whose placement window reached past a chosen neighbour
+   * placed again on the window its test will see: between its neighbours, at most {@code context}
+   * away. A line fitted through a neighbouring step tilts the fit: in a staircase (two steps the
+   * same way, a few dozen nights apart) a long scan scale placed the later step a night or two
+   * early, its test then fitted a line through the old level's last nights on its short new level
+   * and failed, and once it was dropped its neighbour's window held the whole staircase and failed
+   * too. The earlier neighbour is taken where it was placed again.
+   */
+  private List<Integer> replaced(
+      TreeMap<Integer, Integer> chosen, double[] cleaned, int from, int to) {
+    int minSegment = settings.minSegment();
+    List<Integer> indices = new ArrayList<>(chosen.keySet());
+    List<Integer> placed = new ArrayList<>(indices.size());
+    for (int k = 0; k < indices.size(); k++) {
+      int index = indices.get(k);
+      int reach = chosen.get(index) + minSegment;
+      int previous = k > 0 ? placed.get(k - 1) : from;
+      int next = k + 1 < indices.size() ? indices.get(k + 1) : to;
+      if (index - previous >= reach && next - index >= reach) {
+        placed.add(index);
+        continue;
+      }
+      int lo = Math.max(previous, index - settings.context());
+      int hi = Math.min(next, index + settings.context());
+      int best = index;
+      double bestError = StepTest.lineAndStepError(cleaned, lo, index, hi);
+      for (int p = Math.max(lo + minSegment, index - minSegment);
+          p <= Math.min(hi - minSegment, index + minSegment);
+          p++) {
+        double error = StepTest.lineAndStepError(cleaned, lo, p, hi);
+        if (error < bestError) {
+          bestError = error;
+          best = p;
+        }
+      }
+      placed.add(best);
+    }
+    return placed;
   }
 
   /** Where within half a scale of {@code index} a step fits best, relative to {@code from}. */
