@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.nightbench.annotations.Annotation;
 import org.nightbench.annotations.AnnotationRequest;
@@ -119,15 +120,15 @@ public class BisectService {
    * Why a bisect of change point {@code id} would be refused for want of commits at its ends, or
    * empty: a page offers the bisect only when this is empty.
    */
-  public java.util.Optional<String> refusalForChangePoint(long id) {
+  public Optional<String> refusalForChangePoint(long id) {
     return targets.refusalForChangePoint(id);
   }
 
   /** Why no bisect of two points of series {@code id} can start, or empty when one can. */
-  public java.util.Optional<String> refusalForSeries(long seriesId) {
+  public Optional<String> refusalForSeries(long seriesId) {
     return targets.pointsWithCommit(seriesId) >= 2
-        ? java.util.Optional.empty()
-        : java.util.Optional.of(
+        ? Optional.empty()
+        : Optional.of(
             "fewer than two points of series "
                 + seriesId
                 + " recorded a commit (git: runs do; releases do from their jar's manifest or"

@@ -3,6 +3,7 @@ package org.nightbench.bisect;
 import java.util.Optional;
 import org.nightbench.changepoints.Alert;
 import org.nightbench.changepoints.ChangePointService;
+import org.nightbench.web.NotFoundException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
@@ -129,7 +130,7 @@ class BisectTargets {
           new BisectRequest(
               null, null, null, null, null, id, null, null, null, null, null, null, null, null));
       return Optional.empty();
-    } catch (IllegalArgumentException | org.nightbench.web.NotFoundException e) {
+    } catch (IllegalArgumentException | NotFoundException e) {
       return Optional.of(e.getMessage());
     }
   }

@@ -156,7 +156,16 @@ class SeriesApiController {
   @GetMapping(value = "/{id}/points.csv", produces = "text/csv")
   @Operation(summary = "The points of one series as CSV, one line per point, for spreadsheets")
   ResponseEntity<String> pointsCsv(@Parameter(description = "Series id") @PathVariable long id) {
-    Csv csv = new Csv("date", "x", "value", "stddev", "run_id", "lucene_spec", "lucene_version");
+    Csv csv =
+        new Csv(
+            "date",
+            "x",
+            "value",
+            "stddev",
+            "run_id",
+            "lucene_spec",
+            "lucene_version",
+            "disturbed_reason");
     for (Point point : series.points(id).points()) {
       csv.row(
           Instant.ofEpochMilli(point.x()),
@@ -165,7 +174,8 @@ class SeriesApiController {
           point.stddev(),
           point.runId(),
           point.luceneSpec(),
-          point.luceneVersion());
+          point.luceneVersion(),
+          point.disturbedReason());
     }
     return csv.download("series-" + id + ".csv");
   }

@@ -71,10 +71,10 @@ class SeriesChartApiTests {
         .andExpect(
             content()
                 .string(
-                    "date,x,value,stddev,run_id,lucene_spec,lucene_version\n"
+                    "date,x,value,stddev,run_id,lucene_spec,lucene_version,disturbed_reason\n"
                         + "2026-01-02T02:00:00Z,1767319200000,12.5,0.5,"
                         + run
-                        + ",maven:10.6.0,10.6.0\n"));
+                        + ",maven:10.6.0,10.6.0,\n"));
     mvc.perform(get("/api/series/{id}/related", mmap))
         .andExpect(status().isOk())
         .andExpect(jsonPath("$.length()").value(1))

@@ -48,7 +48,8 @@ class SeriesServiceTests {
 
     assertThat(points.seriesId()).isEqualTo(series);
     assertThat(points.columns())
-        .containsExactly("x", "value", "stddev", "runId", "luceneSpec", "luceneVersion");
+        .containsExactly(
+            "x", "value", "stddev", "runId", "luceneSpec", "luceneVersion", "disturbedReason");
     assertThat(points.points())
         .containsExactly(
             new Point(DAY1.toEpochMilli(), 100.0, null, older, "maven:9.12.3", "9.12.3"),
