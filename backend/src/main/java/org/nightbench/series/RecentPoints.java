@@ -23,11 +23,23 @@ final class RecentPoints {
       Array values,
       Array stddevs,
       Array runIds,
-      int openChangePoints)
+      int openChangePoints,
+      int suspectedChangePoints)
       throws SQLException {
     if (xs == null) {
       return new SeriesSummary(
-          series, pointCount, firstX, null, null, null, null, null, null, openChangePoints, null);
+          series,
+          pointCount,
+          firstX,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          openChangePoints,
+          suspectedChangePoints,
+          null);
     }
     Timestamp[] x = (Timestamp[]) xs.getArray();
     Double[] value = (Double[]) values.getArray();
@@ -55,6 +67,7 @@ final class RecentPoints {
         change(value[last], previous),
         change(value[last], monthAgo),
         openChangePoints,
+        suspectedChangePoints,
         recent);
   }
 

@@ -42,7 +42,7 @@ class SeriesRepository {
     return jdbc.sql(
             "select "
                 + SERIES_COLUMNS
-                + ", s.point_count, s.first_x, r.xs, r.vals, r.sds, r.runs, o.open"
+                + ", s.point_count, s.first_x, r.xs, r.vals, r.sds, r.runs, o.open, o.suspected"
                 + " from series s"
                 + " left join lateral (select array_agg(t.x order by t.x) xs,"
                 + "   array_agg(t.value order by t.x) vals, array_agg(t.stddev order by t.x) sds,"
@@ -51,8 +51,10 @@ class SeriesRepository {
                 + "     where m.series_id = s.id order by m.x desc limit "
                 + SeriesSummary.RECENT_POINTS
                 + ") t) r on true"
-                + " left join lateral (select count(*) open from change_point c"
-                + "   where c.series_id = s.id and c.state in ('untriaged', 'investigating')) o"
+                + " left join lateral (select count(*) open,"
+                + "   count(*) filter (where c.stage = 'suspected') suspected from change_point c"
+                + "   where c.series_id = s.id and c.state in ('untriaged', 'investigating')"
+                + "   and c.stage <> 'withdrawn') o"
                 + " on true"
                 + " order by "
                 + ORDER)
@@ -66,7 +68,8 @@ class SeriesRepository {
                     rs.getArray("vals"),
                     rs.getArray("sds"),
                     rs.getArray("runs"),
-                    rs.getInt("open")))
+                    rs.getInt("open"),
+                    rs.getInt("suspected")))
         .list();
   }
 
@@ -79,8 +82,9 @@ class SeriesRepository {
     return jdbc.sql(
             "select (select count(*) || ':' || coalesce(sum(points_version), 0) || ':'"
                 + " || coalesce(max(id), 0) from series)"
-                + " || '/' || (select count(*) || ':' || coalesce(sum(id), 0) from change_point"
-                + "   where state in ('untriaged', 'investigating'))")
+                + " || '/' || (select count(*) || ':' || coalesce(sum(id), 0) || ':'"
+                + "   || count(*) filter (where stage = 'suspected') from change_point"
+                + "   where state in ('untriaged', 'investigating') and stage <> 'withdrawn')")
         .query(String.class)
         .single();
   }

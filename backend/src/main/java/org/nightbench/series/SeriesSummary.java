@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * A series as the overview shows it: its latest point, how that moved against the night before and
- * against a month before, whether a detected change waits for triage, and its recent values for a
+ * against a month before, whether a detected change waits for triage (and how many of those are
+ * only suspected), and its recent values for a
  * sparkline. Changes are relative: +0.05 is 5 % up, whatever the metric's direction.
  */
 @Schema(description = "A series with its latest point, its recent changes and its recent values")
@@ -22,8 +23,16 @@ public record SeriesSummary(
         Double changeVsPrevious,
     @Schema(description = "Relative change against the newest point at least 30 days older")
         Double changeVs30Days,
-    @Schema(description = "Detected change points still untriaged or under investigation")
+    @Schema(
+            description =
+                "Detected change points still untriaged or under investigation, suspected ones"
+                    + " included (withdrawn ones not)")
         int openChangePoints,
+    @Schema(
+            description =
+                "Of those, how many are only suspected: the newest nights lie beyond the noise,"
+                    + " the detector has not confirmed the step yet")
+        int suspectedChangePoints,
     @Schema(description = "The values of the most recent points, oldest first (at most 60)")
         List<Double> recentValues) {
 
