@@ -44,7 +44,9 @@ public record Alert(
     String updatedBy,
     Instant updatedAt) {
 
-  /** Whether the step is only suspected: the newest nights show it, the detector has not placed it. */
+  /**
+   * Whether the step is only suspected: the newest nights show it, the detector has not placed it.
+   */
   public boolean suspected() {
     return "suspected".equals(stage);
   }

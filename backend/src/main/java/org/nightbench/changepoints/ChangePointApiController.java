@@ -123,8 +123,7 @@ class ChangePointApiController {
       @RequestParam(required = false) Double minChange,
       @RequestParam(defaultValue = "500") int limit) {
     return changePoints.alerts(
-        AlertsPageController.filter(
-            state, stage, direction, benchmark, machine, minChange, limit));
+        AlertsPageController.filter(state, stage, direction, benchmark, machine, minChange, limit));
   }
 
   @GetMapping(value = "/alerts.csv", produces = "text/csv")

@@ -114,8 +114,8 @@ public class ChangePointDetection {
 
   /**
    * Stores the detector's steps as confirmed change points: one within {@value
-   * SuspicionCheck#MATCH} nights of a suspected (or withdrawn) one confirms that one, moved to where
-   * the detector placed it, its triage kept; any other is new. Each newly confirmed one is
+   * SuspicionCheck#MATCH} nights of a suspected (or withdrawn) one confirms that one, moved to
+   * where the detector placed it, its triage kept; any other is new. Each newly confirmed one is
    * announced.
    */
   private List<Long> store(SeriesHistory history, List<DetectedChange> found) {
@@ -148,7 +148,9 @@ public class ChangePointDetection {
   /** A generous bound in x for the rows a match may need: {@code MATCH} nights are days apart. */
   private static final long MATCH_MS = 86_400_000L * 31 * SuspicionCheck.MATCH;
 
-  /** The suspected or withdrawn change point nearest {@code index}, within MATCH nights, or null. */
+  /**
+   * The suspected or withdrawn change point nearest {@code index}, within MATCH nights, or null.
+   */
   private static StagedChange nearestUnconfirmed(
       SeriesHistory history, List<StagedChange> staged, int index) {
     StagedChange nearest = null;

@@ -97,9 +97,9 @@ public class ChangePointService {
 
   /**
    * The suspected and confirmed change points of {@code seriesIds} whose new level starts at or
-   * after {@code from} (e.g. the x of a digest's older run), whatever their triage state, by
-   * series and x: what the morning digest shows as "suspected" or "confirmed" beside a series.
-   * Withdrawn ones are left out.
+   * after {@code from} (e.g. the x of a digest's older run), whatever their triage state, by series
+   * and x: what the morning digest shows as "suspected" or "confirmed" beside a series. Withdrawn
+   * ones are left out.
    */
   public List<ChangePoint> changesSince(Collection<Long> seriesIds, Instant from) {
     if (seriesIds.isEmpty()) {
@@ -116,21 +116,21 @@ public class ChangePointService {
 
   private static ChangePoint changePoint(ResultSet rs, int row) throws SQLException {
     return new ChangePoint(
-                    rs.getLong("id"),
-                    rs.getLong("series_id"),
-                    rs.getLong("run_id"),
-                    rs.getObject("previous_run_id", Long.class),
-                    rs.getTimestamp("x").toInstant(),
-                    rs.getDouble("mean_before"),
-                    rs.getDouble("mean_after"),
-                    rs.getDouble("relative_change"),
-                    rs.getObject("p_value", Double.class),
-                    rs.getObject("effect_sigma", Double.class),
-                    rs.getObject("noise_sigma", Double.class),
-                    rs.getObject("serial_correlation", Double.class),
-                    rs.getString("direction"),
-                    rs.getString("stage"),
-                    rs.getString("state"),
-                    rs.getString("assignee"));
+        rs.getLong("id"),
+        rs.getLong("series_id"),
+        rs.getLong("run_id"),
+        rs.getObject("previous_run_id", Long.class),
+        rs.getTimestamp("x").toInstant(),
+        rs.getDouble("mean_before"),
+        rs.getDouble("mean_after"),
+        rs.getDouble("relative_change"),
+        rs.getObject("p_value", Double.class),
+        rs.getObject("effect_sigma", Double.class),
+        rs.getObject("noise_sigma", Double.class),
+        rs.getObject("serial_correlation", Double.class),
+        rs.getString("direction"),
+        rs.getString("stage"),
+        rs.getString("state"),
+        rs.getString("assignee"));
   }
 }

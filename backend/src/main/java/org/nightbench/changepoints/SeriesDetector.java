@@ -42,8 +42,8 @@ final class SeriesDetector {
   }
 
   /**
-   * The change the newest nights suspect, against the history since index {@code since} (the
-   * newest confirmed change point's, or 0).
+   * The change the newest nights suspect, against the history since index {@code since} (the newest
+   * confirmed change point's, or 0).
    */
   Optional<SuspectedChange> suspect(SeriesHistory history, SeriesMarks marks, int since) {
     return suspicion.suspect(history.values(), since, inputs(history, marks));

@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * A series as the overview shows it: its latest point, how that moved against the night before and
  * against a month before, whether a detected change waits for triage (and how many of those are
- * only suspected), and its recent values for a
- * sparkline. Changes are relative: +0.05 is 5 % up, whatever the metric's direction.
+ * only suspected), and its recent values for a sparkline. Changes are relative: +0.05 is 5 % up,
+ * whatever the metric's direction.
  */
 @Schema(description = "A series with its latest point, its recent changes and its recent values")
 public record SeriesSummary(

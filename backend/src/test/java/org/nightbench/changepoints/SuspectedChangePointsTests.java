@@ -81,8 +81,30 @@ class SuspectedChangePointsTests {
             jsonPath("$[*].series[?(@.series.id == " + series.id + ")].suspectedChangePoints")
                 .value(0))
         .andExpect(
-            jsonPath("$[*].series[?(@.series.id == " + series.id + ")].openChangePoints")
-                .value(1));
+            jsonPath("$[*].series[?(@.series.id == " + series.id + ")].openChangePoints").value(1));
+  }
+
+  @Test
+  void aConfirmationMovesASuspectedChangeToWhereTheDetectorPlacesTheStep() {
+    SeriesFixture series = new SeriesFixture(jdbc);
+    series.nights(0, 60, 100);
+    List<Long> step = series.nights(60, 12, 90);
+    // Suspected a night late (as a level first seen on its second night would be), and triaged.
+    long id =
+        jdbc.sql(
+                "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
+                    + " mean_after, relative_change, direction, stage, state, assignee)"
+                    + " select ?, run_id, ?, x, 100, 90, -0.1, 'regression', 'suspected',"
+                    + " 'investigating', 'jane' from measurement where run_id = ? returning id")
+            .params(series.id, step.get(0), step.get(1))
+            .query(Long.class)
+            .single();
+
+    detection.detectAfter(series.id, step.get(11));
+
+    assertThat(series.stages())
+        .containsExactly(id + ":" + step.get(0) + ":confirmed:investigating");
+    assertThat(changePoints.alert(id).previousRunId()).isNotEqualTo(step.get(0));
   }
 
   @Test
@@ -97,7 +119,9 @@ class SuspectedChangePointsTests {
     List<String> withdrawn = series.stages();
     assertThat(withdrawn).singleElement().asString().contains(":" + outlier + ":withdrawn:");
     long id = Long.parseLong(withdrawn.get(0).split(":")[0]);
-    assertThat(changePoints.alerts(AlertsPageController.filter(null, null, null, null, null, null, 500)))
+    assertThat(
+            changePoints.alerts(
+                AlertsPageController.filter(null, null, null, null, null, null, 500)))
         .extracting(Alert::id)
         .doesNotContain(id);
     assertThat(
@@ -108,8 +132,7 @@ class SuspectedChangePointsTests {
         .contains(id);
     mvc.perform(get("/api/series"))
         .andExpect(
-            jsonPath("$[*].series[?(@.series.id == " + series.id + ")].openChangePoints")
-                .value(0));
+            jsonPath("$[*].series[?(@.series.id == " + series.id + ")].openChangePoints").value(0));
     // The digest's question: what changed in these series since a night.
     assertThat(changePoints.changesSince(List.of(series.id), SeriesFixture.DAY0)).isEmpty();
   }
@@ -119,6 +142,7 @@ class SuspectedChangePointsTests {
     mvc.perform(get("/api/change-points").param("stage", "maybe"))
         .andExpect(status().isBadRequest())
         .andExpect(
-            jsonPath("$.detail").value("unknown stage 'maybe': use suspected, confirmed, withdrawn"));
+            jsonPath("$.detail")
+                .value("unknown stage 'maybe': use suspected, confirmed, withdrawn"));
   }
 }

@@ -43,6 +43,7 @@ public final class SuspicionQuality {
         perModel);
     long allNights = 0;
     long allSuspected = 0;
+    long started = System.nanoTime();
     for (HeldOutQuality.Model model : HeldOutQuality.CHANGE_FREE) {
       long[] replay = falseSuspicions(check, model, seed, perModel);
       allNights += replay[1];
@@ -62,6 +63,11 @@ public final class SuspicionQuality {
         1000.0 * allSuspected / allNights,
         allSuspected,
         allNights);
+    // Each replayed night is one suspect() and a holds() per open suspicion, as the app's night.
+    System.out.printf(
+        Locale.ROOT,
+        "  cost: %.1f µs per series-night (the nightly check and its withdrawals, one thread)%n",
+        (System.nanoTime() - started) / 1e3 / allNights);
 
     List<Step> heldOut = steps(HeldOutSeries.withSteps(seed, count));
     List<Step> planted = plantedSteps(PlantedSeries.mix(seed, count, 200, 1500));
