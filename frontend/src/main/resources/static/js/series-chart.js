@@ -257,22 +257,41 @@ export function draw(element, legend, view) {
       if (s >= 0 && i >= 0) window.location.href = runUrl + drawn[s].points[i][RUN_ID];
     },
     underlayCallback(canvas, area, g) {
-      // Detected change points: a dashed line where the new level starts.
+      // Detected change points: a dashed line where the new level starts. A suspected one (the
+      // newest nights lie beyond the noise, not yet confirmed by 7 nights) is an amber dotted line
+      // with a hollow triangle on top; a withdrawn one is not drawn. What was drawn is kept on the
+      // graph, x and stage, for whoever reads the chart without its pixels.
+      const drawnMarks = [];
       for (const cp of changePoints) {
+        if (cp.stage === 'withdrawn') continue;
         const r = rowFor(rows, primary, cp.runId, Date.parse(cp.x));
         const x = g.toDomXCoord(xOf(r));
         if (x < area.x || x > area.x + area.w) continue;
+        const suspected = cp.stage === 'suspected';
         canvas.save();
-        canvas.strokeStyle = cp.state === 'invalid' ? '#b0b4b9'
+        canvas.strokeStyle = suspected ? '#c88800'
+          : cp.state === 'invalid' ? '#b0b4b9'
           : cp.direction === 'regression' ? '#c01c28' : '#26a269';
-        canvas.setLineDash([4, 3]);
+        canvas.setLineDash(suspected ? [2, 3] : [4, 3]);
         canvas.lineWidth = 1.5;
         canvas.beginPath();
         canvas.moveTo(x, area.y);
         canvas.lineTo(x, area.y + area.h);
         canvas.stroke();
+        if (suspected) {
+          canvas.setLineDash([]);
+          canvas.lineWidth = 2;
+          canvas.beginPath();
+          canvas.moveTo(x - 6, area.y + 1);
+          canvas.lineTo(x + 6, area.y + 1);
+          canvas.lineTo(x, area.y + 11);
+          canvas.closePath();
+          canvas.stroke();
+        }
         canvas.restore();
+        drawnMarks.push({ id: cp.id, runId: cp.runId, stage: cp.stage ?? 'confirmed', x });
       }
+      g.changePointMarks = drawnMarks;
       // Expected changes: a dotted grey line, a known boundary rather than an alert.
       for (const mark of marks.expected) {
         const x = g.toDomXCoord(xOf(rowFor(rows, primary, mark.runId, mark.x)));

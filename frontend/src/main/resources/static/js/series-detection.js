@@ -30,8 +30,12 @@ export function evidence(cp, unit) {
 }
 
 function changeList(changePoints, unit) {
-  return changePoints.map(cp => `<li class="change-point ${escapeHtml(cp.direction)}" data-run="${Number(cp.runId)}">`
+  return changePoints.map(cp => `<li class="change-point ${escapeHtml(cp.direction)} stage-${escapeHtml(cp.stage ?? 'confirmed')}" data-run="${Number(cp.runId)}">`
     + `<span class="date">${formatDate(Date.parse(cp.x))}</span> `
+    + (cp.stage && cp.stage !== 'confirmed'
+      ? `<span class="badge stage-${escapeHtml(cp.stage)}" title="${cp.stage === 'suspected'
+        ? 'the newest night(s) lie beyond the noise of the recent history; not yet placed by 7 nights'
+        : 'later nights did not hold the suspected change'}">${escapeHtml(cp.stage)}</span> ` : '')
     + `<strong>${cp.relativeChange > 0 ? '+' : ''}${signed(cp.relativeChange * 100, 1)} %</strong> `
     + `${escapeHtml(cp.direction)} · ${evidence(cp, unit)} · <span class="state">${escapeHtml(cp.state)}</span></li>`).join('');
 }

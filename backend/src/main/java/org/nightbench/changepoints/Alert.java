@@ -10,6 +10,8 @@ import java.time.Instant;
  * @param commitSha the commit of the first point of the new level (the range's end), or null
  * @param effectSigma the evidence, as {@link ChangePoint} holds it: the step in noise standard
  *     deviations, the noise and its serial correlation (null for change points stored before)
+ * @param stage {@code suspected}, {@code confirmed} or {@code withdrawn}, as {@link ChangePoint}
+ *     holds it
  */
 public record Alert(
     long id,
@@ -33,6 +35,7 @@ public record Alert(
     Double noiseSigma,
     Double serialCorrelation,
     String direction,
+    String stage,
     String state,
     String assignee,
     String note,
@@ -40,6 +43,13 @@ public record Alert(
     Instant detectedAt,
     String updatedBy,
     Instant updatedAt) {
+
+  /**
+   * Whether the step is only suspected: the newest nights show it, the detector has not placed it.
+   */
+  public boolean suspected() {
+    return "suspected".equals(stage);
+  }
 
   /** Alerts of one commit range are triaged together: the same commits caused them. */
   public String commitRange() {

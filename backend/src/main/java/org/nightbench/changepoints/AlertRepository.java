@@ -20,7 +20,7 @@ class AlertRepository {
           + " c.previous_run_id, r.lucene_version, p.commit_sha as previous_commit_sha,"
           + " r.commit_sha, c.x, c.mean_before, c.mean_after, c.relative_change, c.p_value,"
           + " c.effect_sigma, c.noise_sigma, c.serial_correlation,"
-          + " c.direction, c.state, c.assignee, c.note, c.annotation_id, c.detected_at,"
+          + " c.direction, c.stage, c.state, c.assignee, c.note, c.annotation_id, c.detected_at,"
           + " c.updated_by, c.updated_at"
           + " from change_point c join series s on s.id = c.series_id"
           + " join run r on r.id = c.run_id left join run p on p.id = c.previous_run_id";
@@ -36,6 +36,8 @@ class AlertRepository {
     Map<String, Object> params = new LinkedHashMap<>();
     where.add("c.state = any(:states)");
     params.put("states", filter.states().stream().map(TriageState::stored).toArray(String[]::new));
+    where.add("c.stage = any(:stages)");
+    params.put("stages", filter.stages().toArray(String[]::new));
     if (filter.direction() != null) {
       where.add("c.direction = :direction");
       params.put("direction", filter.direction());
@@ -143,6 +145,7 @@ class AlertRepository {
         rs.getObject("noise_sigma", Double.class),
         rs.getObject("serial_correlation", Double.class),
         rs.getString("direction"),
+        rs.getString("stage"),
         rs.getString("state"),
         rs.getString("assignee"),
         rs.getString("note"),

@@ -29,6 +29,7 @@ class AlertsPageController {
   @GetMapping("/alerts")
   String list(
       @RequestParam(required = false) List<String> state,
+      @RequestParam(required = false) List<String> stage,
       @RequestParam(required = false) String direction,
       @RequestParam(required = false) String benchmark,
       @RequestParam(required = false) String machine,
@@ -38,6 +39,7 @@ class AlertsPageController {
     AlertFilter filter =
         filter(
             state,
+            stage,
             direction,
             benchmark,
             machine,
@@ -55,6 +57,7 @@ class AlertsPageController {
     model.addAttribute("minChangePercent", minChangePercent);
     model.addAttribute("byRange", byRange);
     model.addAttribute("states", TriageState.values());
+    model.addAttribute("stages", AlertFilter.STAGES);
     model.addAttribute("machines", changePoints.machines());
     model.addAttribute("benchmarks", changePoints.benchmarks());
     return VIEW;
@@ -90,6 +93,7 @@ class AlertsPageController {
 
   static AlertFilter filter(
       List<String> states,
+      List<String> stages,
       String direction,
       String benchmark,
       String machine,
@@ -101,6 +105,7 @@ class AlertsPageController {
             : states.stream().filter(s -> !s.isBlank()).map(TriageState::parse).toList();
     return new AlertFilter(
         parsed,
+        stages,
         direction,
         benchmark,
         machine,

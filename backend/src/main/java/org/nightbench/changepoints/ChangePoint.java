@@ -13,6 +13,9 @@ import java.time.Instant;
  *     points stored before it was measured (as are the two below)
  * @param noiseSigma the estimated night-to-night noise around the levels, in the series' unit
  * @param serialCorrelation the estimated lag-1 correlation of that noise (0: independent nights)
+ * @param stage {@code suspected} (the newest nights lie beyond the noise; the step is not placed
+ *     yet), {@code confirmed} (the detector placed it) or {@code withdrawn} (later nights did not
+ *     hold it)
  */
 @Schema(description = "A detected change point of one series")
 public record ChangePoint(
@@ -29,5 +32,6 @@ public record ChangePoint(
     Double noiseSigma,
     Double serialCorrelation,
     String direction,
+    String stage,
     String state,
     String assignee) {}

@@ -107,24 +107,30 @@ class ChangePointApiController {
   @Operation(
       summary = "Alerts, newest first",
       description =
-          "state (repeatable; default untriaged and investigating), direction (regression or"
-              + " improvement), benchmark, machine, minChange (least |relative change|, 0.05 = 5 %),"
-              + " limit (default 500)")
+          "state (repeatable; default untriaged and investigating), stage (repeatable:"
+              + " suspected, confirmed, withdrawn; default suspected and confirmed), direction"
+              + " (regression or improvement), benchmark, machine, minChange (least |relative"
+              + " change|, 0.05 = 5 %), limit (default 500). A suspected change point is one whose"
+              + " newest nights lie beyond the noise of the recent history, before the detector"
+              + " has the 7 nights to place it; it is confirmed (same id, triage kept) or"
+              + " withdrawn later.")
   List<Alert> list(
       @RequestParam(required = false) List<String> state,
+      @RequestParam(required = false) List<String> stage,
       @RequestParam(required = false) String direction,
       @RequestParam(required = false) String benchmark,
       @RequestParam(required = false) String machine,
       @RequestParam(required = false) Double minChange,
       @RequestParam(defaultValue = "500") int limit) {
     return changePoints.alerts(
-        AlertsPageController.filter(state, direction, benchmark, machine, minChange, limit));
+        AlertsPageController.filter(state, stage, direction, benchmark, machine, minChange, limit));
   }
 
   @GetMapping(value = "/alerts.csv", produces = "text/csv")
   @Operation(summary = "The same as CSV")
   ResponseEntity<String> listCsv(
       @RequestParam(required = false) List<String> state,
+      @RequestParam(required = false) List<String> stage,
       @RequestParam(required = false) String direction,
       @RequestParam(required = false) String benchmark,
       @RequestParam(required = false) String machine,
@@ -152,13 +158,14 @@ class ChangePointApiController {
             "noise_sigma",
             "serial_correlation",
             "direction",
+            "stage",
             "state",
             "assignee",
             "note",
             "annotation_id",
             "updated_by",
             "updated_at");
-    for (Alert a : list(state, direction, benchmark, machine, minChange, limit)) {
+    for (Alert a : list(state, stage, direction, benchmark, machine, minChange, limit)) {
       csv.row(
           a.id(),
           a.seriesId(),
@@ -180,6 +187,7 @@ class ChangePointApiController {
           a.noiseSigma(),
           a.serialCorrelation(),
           a.direction(),
+          a.stage(),
           a.state(),
           a.assignee(),
           a.note(),

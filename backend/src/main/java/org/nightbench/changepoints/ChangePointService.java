@@ -1,5 +1,10 @@
 package org.nightbench.changepoints;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import org.nightbench.web.NotFoundException;
@@ -77,32 +82,55 @@ public class ChangePointService {
     return text == null ? null : text.strip();
   }
 
-  /** Every change point of one series, in x order, whatever its triage state. */
+  private static final String CHANGE_POINT =
+      "select id, series_id, run_id, previous_run_id, x, mean_before, mean_after,"
+          + " relative_change, p_value, effect_sigma, noise_sigma, serial_correlation,"
+          + " direction, stage, state, assignee from change_point";
+
+  /** Every change point of one series, in x order, whatever its stage and triage state. */
   public List<ChangePoint> forSeries(long seriesId) {
-    return jdbc.sql(
-            "select id, series_id, run_id, previous_run_id, x, mean_before, mean_after,"
-                + " relative_change, p_value, effect_sigma, noise_sigma, serial_correlation,"
-                + " direction, state, assignee"
-                + " from change_point where series_id = ? order by x, id")
+    return jdbc.sql(CHANGE_POINT + " where series_id = ? order by x, id")
         .param(seriesId)
-        .query(
-            (rs, row) ->
-                new ChangePoint(
-                    rs.getLong("id"),
-                    rs.getLong("series_id"),
-                    rs.getLong("run_id"),
-                    rs.getObject("previous_run_id", Long.class),
-                    rs.getTimestamp("x").toInstant(),
-                    rs.getDouble("mean_before"),
-                    rs.getDouble("mean_after"),
-                    rs.getDouble("relative_change"),
-                    rs.getObject("p_value", Double.class),
-                    rs.getObject("effect_sigma", Double.class),
-                    rs.getObject("noise_sigma", Double.class),
-                    rs.getObject("serial_correlation", Double.class),
-                    rs.getString("direction"),
-                    rs.getString("state"),
-                    rs.getString("assignee")))
+        .query(ChangePointService::changePoint)
         .list();
+  }
+
+  /**
+   * The suspected and confirmed change points of {@code seriesIds} whose new level starts at or
+   * after {@code from} (e.g. the x of a digest's older run), whatever their triage state, by series
+   * and x: what the morning digest shows as "suspected" or "confirmed" beside a series. Withdrawn
+   * ones are left out.
+   */
+  public List<ChangePoint> changesSince(Collection<Long> seriesIds, Instant from) {
+    if (seriesIds.isEmpty()) {
+      return List.of();
+    }
+    return jdbc.sql(
+            CHANGE_POINT
+                + " where series_id = any(?) and x >= ? and stage <> 'withdrawn'"
+                + " order by series_id, x, id")
+        .params(seriesIds.toArray(Long[]::new), Timestamp.from(from))
+        .query(ChangePointService::changePoint)
+        .list();
+  }
+
+  private static ChangePoint changePoint(ResultSet rs, int row) throws SQLException {
+    return new ChangePoint(
+        rs.getLong("id"),
+        rs.getLong("series_id"),
+        rs.getLong("run_id"),
+        rs.getObject("previous_run_id", Long.class),
+        rs.getTimestamp("x").toInstant(),
+        rs.getDouble("mean_before"),
+        rs.getDouble("mean_after"),
+        rs.getDouble("relative_change"),
+        rs.getObject("p_value", Double.class),
+        rs.getObject("effect_sigma", Double.class),
+        rs.getObject("noise_sigma", Double.class),
+        rs.getObject("serial_correlation", Double.class),
+        rs.getString("direction"),
+        rs.getString("stage"),
+        rs.getString("state"),
+        rs.getString("assignee"));
   }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.nightbench.changepoints.detection.DetectedChange;
+import org.nightbench.changepoints.detection.SuspectedChange;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -60,26 +61,37 @@ class DetectionRepository {
         new SeriesHistory(seriesId, higherIsBetter.get(), runIds, xs, means, stddevs));
   }
 
-  /** The run of the newest stored change point of a series, in any state. */
+  /**
+   * The run of the newest confirmed change point of a series, in any triage state: suspected and
+   * withdrawn ones are no level the detector placed.
+   */
   Optional<Long> latestChangeRun(long seriesId) {
     return jdbc.sql(
-            "select run_id from change_point where series_id = ? order by x desc, id desc limit 1")
+            "select run_id from change_point where series_id = ? and stage = 'confirmed'"
+                + " order by x desc, id desc limit 1")
         .param(seriesId)
         .query(Long.class)
         .optional();
   }
 
-  /** Stores a change point unless one starts at that run already; its id when new. */
+  /**
+   * Stores a confirmed change point unless a confirmed one starts at that run already; a suspected
+   * or withdrawn one there is confirmed, keeping its triage. Its id when newly confirmed.
+   */
   Optional<Long> insert(SeriesHistory history, DetectedChange change) {
     int i = change.index();
-    boolean worse =
-        history.higherIsBetter() ? change.relativeChange() < 0 : change.relativeChange() > 0;
     return jdbc.sql(
             "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
                 + " mean_after, relative_change, p_value, effect_sigma, noise_sigma,"
-                + " serial_correlation, direction)"
-                + " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                + " on conflict (series_id, run_id) do nothing returning id")
+                + " serial_correlation, direction, stage, confirmed_at)"
+                + " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', now())"
+                + " on conflict (series_id, run_id) do update set"
+                + " mean_before = excluded.mean_before, mean_after = excluded.mean_after,"
+                + " relative_change = excluded.relative_change, p_value = excluded.p_value,"
+                + " effect_sigma = excluded.effect_sigma, noise_sigma = excluded.noise_sigma,"
+                + " serial_correlation = excluded.serial_correlation,"
+                + " direction = excluded.direction, stage = 'confirmed', confirmed_at = now()"
+                + " where change_point.stage <> 'confirmed' returning id")
         .params(
             history.seriesId(),
             history.runIds()[i],
@@ -92,9 +104,114 @@ class DetectionRepository {
             finite(change.effectSigma()),
             finite(change.noiseSigma()),
             finite(change.serialCorrelation()),
-            worse ? "regression" : "improvement")
+            direction(history, change.relativeChange()))
         .query(Long.class)
         .optional();
+  }
+
+  private static String direction(SeriesHistory history, double relativeChange) {
+    boolean worse = history.higherIsBetter() ? relativeChange < 0 : relativeChange > 0;
+    return worse ? "regression" : "improvement";
+  }
+
+  /**
+   * Confirms the suspected or withdrawn change point {@code id} where the detector placed the step,
+   * keeping its triage; false, changing nothing, when another change point starts at that run.
+   */
+  boolean confirm(long id, SeriesHistory history, DetectedChange change) {
+    int i = change.index();
+    long run = history.runIds()[i];
+    return jdbc.sql(
+                "update change_point set run_id = ?, previous_run_id = ?, x = ?, mean_before = ?,"
+                    + " mean_after = ?, relative_change = ?, p_value = ?, effect_sigma = ?,"
+                    + " noise_sigma = ?, serial_correlation = ?, direction = ?,"
+                    + " stage = 'confirmed', confirmed_at = now()"
+                    + " where id = ? and not exists (select 1 from change_point o"
+                    + "   where o.series_id = ? and o.run_id = ? and o.id <> ?)")
+            .params(
+                run,
+                i > 0 ? history.runIds()[i - 1] : null,
+                new Timestamp(history.xs()[i]),
+                change.meanBefore(),
+                change.meanAfter(),
+                change.relativeChange(),
+                finite(change.pValue()),
+                finite(change.effectSigma()),
+                finite(change.noiseSigma()),
+                finite(change.serialCorrelation()),
+                direction(history, change.relativeChange()),
+                id,
+                history.seriesId(),
+                run,
+                id)
+            .update()
+        == 1;
+  }
+
+  /** Stores a suspected change point unless one starts at that run already; its id when new. */
+  Optional<Long> insertSuspected(SeriesHistory history, SuspectedChange change) {
+    int i = change.index();
+    return jdbc.sql(
+            "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
+                + " mean_after, relative_change, p_value, effect_sigma, noise_sigma,"
+                + " serial_correlation, direction, stage, suspected_at)"
+                + " values (?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, 'suspected', now())"
+                + " on conflict (series_id, run_id) do nothing returning id")
+        .params(
+            history.seriesId(),
+            history.runIds()[i],
+            i > 0 ? history.runIds()[i - 1] : null,
+            new Timestamp(history.xs()[i]),
+            change.reference(),
+            change.level(),
+            change.relativeChange(),
+            finite(change.effectSigma()),
+            finite(change.noiseSigma()),
+            finite(change.serialCorrelation()),
+            direction(history, change.relativeChange()))
+        .query(Long.class)
+        .optional();
+  }
+
+  /** Withdraws a suspected change point that later nights did not hold; false if not suspected. */
+  boolean withdraw(long id) {
+    return jdbc.sql(
+                "update change_point set stage = 'withdrawn', withdrawn_at = now()"
+                    + " where id = ? and stage = 'suspected'")
+            .param(id)
+            .update()
+        == 1;
+  }
+
+  /**
+   * A series' change points at or after {@code from} (an x of its history), in any stage: what the
+   * nightly suspicion and confirmation match against, a few rows whatever the series' age.
+   */
+  List<StagedChange> stagedSince(long seriesId, long from) {
+    return jdbc.sql(
+            "select id, run_id, stage, relative_change from change_point"
+                + " where series_id = ? and x >= ? order by x, id")
+        .params(seriesId, new Timestamp(from))
+        .query(
+            (rs, row) ->
+                new StagedChange(
+                    rs.getLong("id"),
+                    rs.getLong("run_id"),
+                    rs.getString("stage"),
+                    rs.getDouble("relative_change")))
+        .list();
+  }
+
+  /** A stored change point as detection matches it: its run and stage. */
+  record StagedChange(long id, long runId, String stage, double relativeChange) {
+
+    boolean confirmed() {
+      return stage.equals("confirmed");
+    }
+
+    boolean suspected() {
+      return stage.equals("suspected");
+    }
   }
 
   /** NaN or infinite (not measured, or no noise to divide by) is stored as unknown. */
@@ -103,13 +220,14 @@ class DetectionRepository {
   }
 
   /**
-   * Forgets the untriaged change points of a series that a full recompute no longer finds; triaged
-   * ones stay, since a person's verdict is worth more than a detector's second opinion.
+   * Forgets the untriaged confirmed change points of a series that a full recompute no longer
+   * finds; triaged ones stay, since a person's verdict is worth more than a detector's second
+   * opinion, and suspected and withdrawn ones are the nightly suspicion's business.
    */
   int deleteUntriagedExcept(long seriesId, List<Long> keptRuns) {
     return jdbc.sql(
             "delete from change_point where series_id = ? and state = 'untriaged'"
-                + " and not (run_id = any(?))")
+                + " and stage = 'confirmed' and not (run_id = any(?))")
         .params(seriesId, keptRuns.toArray(Long[]::new))
         .update();
   }

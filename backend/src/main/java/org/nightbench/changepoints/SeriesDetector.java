@@ -2,11 +2,14 @@ package org.nightbench.changepoints;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.nightbench.changepoints.detection.ChangePointDetector;
 import org.nightbench.changepoints.detection.DetectedChange;
 import org.nightbench.changepoints.detection.DetectionInputs;
 import org.nightbench.changepoints.detection.DetectorSettings;
+import org.nightbench.changepoints.detection.SuspectedChange;
+import org.nightbench.changepoints.detection.SuspicionCheck;
 import org.nightbench.changepoints.marks.SeriesMarks;
 
 /**
@@ -18,6 +21,7 @@ import org.nightbench.changepoints.marks.SeriesMarks;
 final class SeriesDetector {
 
   private final ChangePointDetector detector;
+  private final SuspicionCheck suspicion = new SuspicionCheck();
 
   SeriesDetector(DetectorSettings settings) {
     this.detector = new ChangePointDetector(settings);
@@ -35,6 +39,21 @@ final class SeriesDetector {
   List<DetectedChange> detectAppended(SeriesHistory history, SeriesMarks marks, int known) {
     return detector.detectAppended(
         history.values(), history.stddevs(), known, inputs(history, marks));
+  }
+
+  /**
+   * The change the newest nights suspect, against the history since index {@code since} (the newest
+   * confirmed change point's, or 0).
+   */
+  Optional<SuspectedChange> suspect(SeriesHistory history, SeriesMarks marks, int since) {
+    return suspicion.suspect(history.values(), since, inputs(history, marks));
+  }
+
+  /** Whether a change suspected at index {@code index} still stands on the nights since. */
+  boolean holds(
+      SeriesHistory history, SeriesMarks marks, int index, double relativeChange, int since) {
+    return suspicion.holds(
+        history.values(), index, Math.signum(relativeChange), since, inputs(history, marks));
   }
 
   /** The first index of {@code history} that {@link #detectAppended} can report. */

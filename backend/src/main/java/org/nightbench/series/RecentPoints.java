@@ -24,11 +24,23 @@ final class RecentPoints {
       Array stddevs,
       Array runIds,
       int openChangePoints,
+      int suspectedChangePoints,
       String latestDisturbedReason)
       throws SQLException {
     if (xs == null) {
       return new SeriesSummary(
-          series, pointCount, firstX, null, null, null, null, null, null, openChangePoints, null);
+          series,
+          pointCount,
+          firstX,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          openChangePoints,
+          suspectedChangePoints,
+          null);
     }
     Timestamp[] x = (Timestamp[]) xs.getArray();
     Double[] value = (Double[]) values.getArray();
@@ -56,6 +68,7 @@ final class RecentPoints {
         change(value[last], previous),
         change(value[last], monthAgo),
         openChangePoints,
+        suspectedChangePoints,
         recent,
         latestDisturbedReason);
   }

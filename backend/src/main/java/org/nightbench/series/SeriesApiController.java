@@ -126,7 +126,8 @@ class SeriesApiController {
             "latest_stddev",
             "change_vs_previous",
             "change_vs_30_days",
-            "open_change_points");
+            "open_change_points",
+            "suspected_change_points");
     for (SeriesGroup group : series.grouped()) {
       for (SeriesSummary summary : group.series()) {
         Series s = summary.series();
@@ -147,7 +148,8 @@ class SeriesApiController {
             summary.latestStddev(),
             summary.changeVsPrevious(),
             summary.changeVs30Days(),
-            summary.openChangePoints());
+            summary.openChangePoints(),
+            summary.suspectedChangePoints());
       }
     }
     return csv.download("series.csv");

@@ -43,7 +43,7 @@ class SeriesRepository {
     return jdbc.sql(
             "select "
                 + SERIES_COLUMNS
-                + ", s.point_count, s.first_x, r.xs, r.vals, r.sds, r.runs, o.open,"
+                + ", s.point_count, s.first_x, r.xs, r.vals, r.sds, r.runs, o.open, o.suspected,"
                 + " lr.disturbed_reason latest_disturbed"
                 + " from series s"
                 + " left join lateral (select array_agg(t.x order by t.x) xs,"
@@ -53,8 +53,10 @@ class SeriesRepository {
                 + "     where m.series_id = s.id order by m.x desc limit "
                 + SeriesSummary.RECENT_POINTS
                 + ") t) r on true"
-                + " left join lateral (select count(*) open from change_point c"
-                + "   where c.series_id = s.id and c.state in ('untriaged', 'investigating')) o"
+                + " left join lateral (select count(*) open,"
+                + "   count(*) filter (where c.stage = 'suspected') suspected from change_point c"
+                + "   where c.series_id = s.id and c.state in ('untriaged', 'investigating')"
+                + "   and c.stage <> 'withdrawn') o"
                 + " on true"
                 // The latest run only: whether its machine was disturbed decides the colouring.
                 + " left join run lr on lr.id = r.runs[cardinality(r.runs)]"
@@ -71,6 +73,7 @@ class SeriesRepository {
                     rs.getArray("sds"),
                     rs.getArray("runs"),
                     rs.getInt("open"),
+                    rs.getInt("suspected"),
                     rs.getString("latest_disturbed")))
         .list();
   }
@@ -84,8 +87,9 @@ class SeriesRepository {
     return jdbc.sql(
             "select (select count(*) || ':' || coalesce(sum(points_version), 0) || ':'"
                 + " || coalesce(max(id), 0) from series)"
-                + " || '/' || (select count(*) || ':' || coalesce(sum(id), 0) from change_point"
-                + "   where state in ('untriaged', 'investigating'))")
+                + " || '/' || (select count(*) || ':' || coalesce(sum(id), 0) || ':'"
+                + "   || count(*) filter (where stage = 'suspected') from change_point"
+                + "   where state in ('untriaged', 'investigating') and stage <> 'withdrawn')")
         .query(String.class)
         .single();
   }

@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * A series as the overview shows it: its latest point, how that moved against the night before and
- * against a month before, whether a detected change waits for triage, and its recent values for a
- * sparkline. Changes are relative: +0.05 is 5 % up, whatever the metric's direction.
+ * against a month before, whether a detected change waits for triage (and how many of those are
+ * only suspected), and its recent values for a sparkline. Changes are relative: +0.05 is 5 % up,
+ * whatever the metric's direction.
  *
  * @param latestDisturbedReason why the latest point's run was judged disturbed (its machine's
  *     calibration moved), null when it was not: its changes are then shown but not judged
@@ -25,8 +26,16 @@ public record SeriesSummary(
         Double changeVsPrevious,
     @Schema(description = "Relative change against the newest point at least 30 days older")
         Double changeVs30Days,
-    @Schema(description = "Detected change points still untriaged or under investigation")
+    @Schema(
+            description =
+                "Detected change points still untriaged or under investigation, suspected ones"
+                    + " included (withdrawn ones not)")
         int openChangePoints,
+    @Schema(
+            description =
+                "Of those, how many are only suspected: the newest nights lie beyond the noise,"
+                    + " the detector has not confirmed the step yet")
+        int suspectedChangePoints,
     @Schema(description = "The values of the most recent points, oldest first (at most 60)")
         List<Double> recentValues,
     @Schema(
@@ -54,6 +63,7 @@ public record SeriesSummary(
       Double changeVsPrevious,
       Double changeVs30Days,
       int openChangePoints,
+      int suspectedChangePoints,
       List<Double> recentValues) {
     this(
         series,
@@ -66,6 +76,7 @@ public record SeriesSummary(
         changeVsPrevious,
         changeVs30Days,
         openChangePoints,
+        suspectedChangePoints,
         recentValues,
         null);
   }

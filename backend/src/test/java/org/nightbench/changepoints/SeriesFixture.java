@@ -62,6 +62,19 @@ final class SeriesFixture {
     return runs;
   }
 
+  /**
+   * The series' change points in x order: id, run, stage and triage state, as {@code id:run:stage:
+   * state} strings that read well in an assertion's message.
+   */
+  List<String> stages() {
+    return jdbc.sql(
+            "select id || ':' || run_id || ':' || stage || ':' || state from change_point"
+                + " where series_id = ? order by x, id")
+        .param(id)
+        .query(String.class)
+        .list();
+  }
+
   /** The runs where the series' stored change points start, in x order, in any state. */
   List<Long> changeRuns() {
     return jdbc.sql("select run_id from change_point where series_id = ? order by x")

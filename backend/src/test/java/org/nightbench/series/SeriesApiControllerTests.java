@@ -54,6 +54,7 @@ class SeriesApiControllerTests {
                             0.1,
                             null,
                             0,
+                            0,
                             List.of(100.0, 118.0, 130.0))))));
 
     mvc.perform(get("/api/series"))

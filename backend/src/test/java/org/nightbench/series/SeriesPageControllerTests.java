@@ -123,6 +123,7 @@ class SeriesPageControllerTests {
             -0.052,
             0.125,
             2,
+            1,
             List.of(1100.0, 1302.0, 1234.56));
     given(service.overview(any()))
         .willAnswer(

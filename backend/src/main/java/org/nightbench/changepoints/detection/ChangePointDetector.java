@@ -15,22 +15,24 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * <p>Method: outliers are replaced by their neighbours' median (a Hampel filter over 7 nights,
  * against a local noise scale from the median absolute night-to-night difference); a moving
  * two-window z statistic at several scales (the shortest level, doubling up to half the context)
- * proposes candidate steps, each placed where level + slope + step fits its neighbourhood best.
- * Every candidate is then tested on the points back to the previous and on to the next change
- * point, at most {@code context} each side: a straight line is fitted to each side, and the jump
- * between them at the split must be significant (Student's t, Bonferroni-adjusted for the split
- * positions that window offered). Lines rather than means are what tell a step from a drift, a
- * drift that starts or stops, or a step against an opposite drift; where the window shows no drift,
- * the two sides' means decide instead, four times as precise, and as a drift becomes evident the
- * jump moves smoothly to one corrected by the drift's slope ({@link StepTest}). The jump must also
- * be at least {@code minRelativeChange} of the level. Where both sides drift alike (their slopes
- * within {@value StepTest#SLOPE_GATE} standard errors), one common slope is fitted instead of two,
- * which is twice as precise where one side is short. The weakest failing candidate is dropped and
- * its neighbours tested again until all pass; dropped candidates that pass between the survivors
- * are then taken back (a clear step can fail while a doubtful neighbour still cuts its window). A
- * step that would fit better with fewer than {@code minSegment} points after it waits for more
- * nights rather than be placed early. A step among the newest or first nights, which the nightly
- * check tests again with every night, must pass at a quarter of the significance.
+ * proposes candidate steps, each placed where level + slope + step fits its neighbourhood best, and
+ * placed again between its neighbours where that neighbourhood reached past one (a staircase's
+ * steps would otherwise be placed on each other's slope). Every candidate is then tested on the
+ * points back to the previous and on to the next change point, at most {@code context} each side: a
+ * straight line is fitted to each side, and the jump between them at the split must be significant
+ * (Student's t, Bonferroni-adjusted for the split positions that window offered). Lines rather than
+ * means are what tell a step from a drift, a drift that starts or stops, or a step against an
+ * opposite drift; where the window shows no drift, the two sides' means decide instead, four times
+ * as precise, and as a drift becomes evident the jump moves smoothly to one corrected by the
+ * drift's slope ({@link StepTest}). The jump must also be at least {@code minRelativeChange} of the
+ * level. Where both sides drift alike (their slopes within {@value StepTest#SLOPE_GATE} standard
+ * errors), one common slope is fitted instead of two, which is twice as precise where one side is
+ * short. The weakest failing candidate is dropped and its neighbours tested again until all pass;
+ * dropped candidates that pass between the survivors are then taken back (a clear step can fail
+ * while a doubtful neighbour still cuts its window). A step that would fit better with fewer than
+ * {@code minSegment} points after it waits for more nights rather than be placed early. A step
+ * among the newest or first nights, which the nightly check tests again with every night, must pass
+ * at a quarter of the significance.
  *
  * <p>Steps are placed by least squares, prewhitened with the noise's lag-1 correlation where nights
  * persist (a step is then a spike on its first night, not a level hidden in the wander): each split

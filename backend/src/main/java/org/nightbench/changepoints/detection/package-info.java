@@ -7,7 +7,10 @@
  * (serial correlation, two-level spells), so the tests stay valid under dependence; {@link
  * org.nightbench.changepoints.detection.DetectionInputs} carries what an editor knows (excluded
  * nights, expected changes, a minimum change); each {@link
- * org.nightbench.changepoints.detection.DetectedChange} carries its evidence. The caller stores
- * what it finds.
+ * org.nightbench.changepoints.detection.DetectedChange} carries its evidence. {@link
+ * org.nightbench.changepoints.detection.SuspicionCheck} is the morning-after check: whether the
+ * newest nights lie beyond the noise of the recent history, a {@link
+ * org.nightbench.changepoints.detection.SuspectedChange} before the detector can place a step. The
+ * caller stores what they find.
  */
 package org.nightbench.changepoints.detection;

@@ -1,0 +1,331 @@
+package org.nightbench.changepoints.detection;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The morning-after check: whether the newest one, two or three nights of a series lie beyond the
+ * noise of its recent history, so a change can be suspected the morning it lands instead of once
+ * {@code minSegment} nights follow it. Pure code over the series' tail; stateless and thread-safe.
+ *
+ * <p>Method: the reference is the {@value #REFERENCE} nights before the newest ones, none before
+ * {@code since} (the newest confirmed change point, so an old level never counts as the history),
+ * none excluded and none before a known boundary. Its level is the median; its noise σ the standard
+ * deviation around that median of the nights within {@value #OUTLIER_MADS} robust σ of it (so an
+ * outlier or two in the history do not hide a step), made consistent for what a persistent
+ * component ({@link NoiseModel}, estimated on the same nights) hides from a window. For {@code m} =
+ * 1, 2, 3 newest nights, the difference between their mean and the reference level is divided by
+ * its standard error (the mean of {@code m} correlated nights, plus the median's own uncertainty);
+ * a change is suspected when that z is at least 3.5, 4 or 4.5 ({@link #THRESHOLDS}) and, for {@code
+ * m > 1}, every one of the {@code m} nights lies at least {@value #EACH_NIGHT}σ beyond the
+ * reference the same way (one outlier among them is not a level). Of several {@code m} that pass,
+ * the one furthest beyond its threshold is the suspected new level.
+ *
+ * <p>Assumptions: the recent history is one level (a slow drift within {@value #REFERENCE} nights
+ * is small against the noise); the noise is close to Gaussian in its body. A single outlying night
+ * is indistinguishable from a step on its first night: it is suspected, and withdrawn when the next
+ * nights come back ({@link #holds}). Heavy-tailed noise makes such suspicions more frequent.
+ *
+ * <p>Cost: at most {@value #REFERENCE} + {@value #PROBE} nights are read, walking back from the
+ * newest, so a night costs the same whatever the series' length.
+ */
+public final class SuspicionCheck {
+
+  /** Nights of recent history the newest ones are compared with. */
+  public static final int REFERENCE = 100;
+
+  /** Fewest nights of recent history before anything is suspected. */
+  public static final int MIN_REFERENCE = 20;
+
+  /** The most newest nights taken together as a suspected new level. */
+  public static final int PROBE = 3;
+
+  /**
+   * The z a suspected new level of 1, 2, 3 nights must reach: more for more nights, as a mean of
+   * several nights reaches a given z with smaller deviations, which noise makes more often, and a
+   * step that lasts grows its z with every night.
+   */
+  static final double[] THRESHOLDS = {Double.NaN, 3.5, 4.0, 4.5};
+
+  /** For two or three nights, each must lie this many σ beyond the reference, the same way. */
+  static final double EACH_NIGHT = 0.5;
+
+  /** The z that the nights since a suspected change must keep for it to stand. */
+  static final double HOLD_THRESHOLD = 2.0;
+
+  /**
+   * A suspected change the detector has not confirmed this many nights after it is withdrawn: three
+   * times the 7 nights a level must hold, room for a step that needs more nights to be significant.
+   */
+  public static final int CONFIRM_WITHIN = 21;
+
+  /**
+   * A change the detector reports within this many nights of a suspected one confirms it; a new
+   * suspicion within this many nights of an earlier one (in any stage) is that one again.
+   */
+  public static final int MATCH = 3;
+
+  /** Nights of the recent history further than this many robust σ from its level are outliers. */
+  static final double OUTLIER_MADS = 5;
+
+  /**
+   * The suspected change the newest nights of {@code values} show, if any.
+   *
+   * @param since the first index the recent history may use (the newest confirmed change point's,
+   *     or 0)
+   * @param inputs an editor's excluded nights and known boundaries (the minimum change applies too)
+   * @throws IllegalArgumentException naming the problem, for bad input
+   */
+  public Optional<SuspectedChange> suspect(double[] values, int since, DetectionInputs inputs) {
+    return suspect(values, values == null ? 0 : values.length, since, inputs);
+  }
+
+  /**
+   * {@link #suspect(double[], int, DetectionInputs)} on the first {@code length} values only, as if
+   * the later nights had not yet arrived (for replaying a history night by night).
+   */
+  public Optional<SuspectedChange> suspect(
+      double[] values, int length, int since, DetectionInputs inputs) {
+    Tail tail = Tail.of(values, length, since, inputs, REFERENCE + PROBE);
+    // One history for the three looks: the nights before the newest three.
+    History history = History.of(tail, tail.size() - PROBE);
+    if (history == null) {
+      return Optional.empty();
+    }
+    SuspectedChange best = null;
+    for (int m = 1; m <= PROBE; m++) {
+      SuspectedChange candidate = test(tail, history, tail.size() - m, tail.size(), inputs, true);
+      if (candidate != null
+          && Math.abs(candidate.zScore()) >= THRESHOLDS[m]
+          && (best == null
+              || Math.abs(candidate.zScore()) / THRESHOLDS[m]
+                  > Math.abs(best.zScore()) / THRESHOLDS[best.nights()])) {
+        best = candidate;
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  /**
+   * Whether a change suspected at {@code index} still stands on the nights that arrived since: the
+   * mean of the nights after it (at most the newest {@value #REFERENCE}) lies at least {@value
+   * #HOLD_THRESHOLD} standard errors beyond the recent history before it, the same way as {@code
+   * direction} (positive for up). Its own first night is left out, as that is what raised the
+   * suspicion: a single outlying night is withdrawn as soon as the next one is back. Holds while no
+   * night has followed.
+   */
+  public boolean holds(
+      double[] values, int index, double direction, int since, DetectionInputs inputs) {
+    Objects.requireNonNull(values, "values");
+    return holds(values, values.length, index, direction, since, inputs);
+  }
+
+  /** {@link #holds(double[], int, double, int, DetectionInputs)} on the first {@code length}. */
+  public boolean holds(
+      double[] values, int length, int index, double direction, int since, DetectionInputs inputs) {
+    if (index < 0 || index >= length) {
+      return false;
+    }
+    Tail before = Tail.of(values, index, since, inputs, REFERENCE);
+    Tail after = Tail.of(values, length, index + 1, inputs, REFERENCE);
+    if (before.size() < MIN_REFERENCE) {
+      return false;
+    }
+    if (after.size() == 0) {
+      return true;
+    }
+    Tail joined = Tail.join(before, after);
+    History history = History.of(joined, before.size());
+    SuspectedChange evidence =
+        history == null ? null : test(joined, history, before.size(), joined.size(), inputs, false);
+    return evidence != null
+        && Math.signum(evidence.zScore()) == Math.signum(direction)
+        && Math.abs(evidence.zScore()) >= HOLD_THRESHOLD;
+  }
+
+  /**
+   * The recent history a new level is compared with: {@code tail}'s nights before {@code end}, at
+   * most {@value #REFERENCE}; its level (median), noise model, σ of one night, and σ of one night's
+   * prewhitened residual.
+   */
+  private record History(
+      int size, double center, NoiseModel noise, double sigma, double residualSigma) {
+
+    /** The history of {@code tail} before {@code end}, or null when too short or noiseless. */
+    static History of(Tail tail, int end) {
+      int r = Math.min(end, REFERENCE);
+      if (r < MIN_REFERENCE) {
+        return null;
+      }
+      double[] reference = Arrays.copyOfRange(tail.values, end - r, end);
+      double center = median(reference);
+      NoiseModel noise = NoiseModel.estimate(reference, 0, r);
+      double sigma = SuspicionCheck.sigma(reference, center, noise);
+      if (!(sigma > 0)) {
+        return null;
+      }
+      double rho = noise.serialCorrelation();
+      // The residuals' variance is measured, not taken as σ²(1 - ρ²): a ρ estimated too high on
+      // a few dozen nights would otherwise shrink it and make noise look like a step.
+      double residualSigma = sigma;
+      if (rho != 0) {
+        double[] residuals = new double[r - 1];
+        for (int i = 1; i < r; i++) {
+          residuals[i - 1] = (reference[i] - center) - rho * (reference[i - 1] - center);
+        }
+        residualSigma = SuspicionCheck.sigma(residuals, median(residuals), NoiseModel.INDEPENDENT);
+      }
+      return new History(r, center, noise, sigma, residualSigma);
+    }
+  }
+
+  /**
+   * The new level {@code tail[from, to)} against {@code history}; null when {@code eachNight} and a
+   * night of the new level does not lie beyond it, or the change is below the minimum.
+   */
+  private static SuspectedChange test(
+      Tail tail, History history, int from, int end, DetectionInputs inputs, boolean eachNight) {
+    int m = end - from;
+    int r = history.size();
+    double center = history.center();
+    double sigma = history.sigma();
+    NoiseModel noise = history.noise();
+    double sum = 0;
+    for (int i = from; i < end; i++) {
+      sum += tail.values[i];
+    }
+    double level = sum / m;
+    double difference = level - center;
+    if (eachNight && m > 1) {
+      for (int i = from; i < end; i++) {
+        if ((tail.values[i] - center) * Math.signum(difference) < EACH_NIGHT * sigma) {
+          return null;
+        }
+      }
+    }
+    // Prewhitened with the noise's lag-1 correlation ρ: where nights persist, a night is
+    // predicted by the one before, and a new level shows in full on its first night and by
+    // (1 - ρ) on each later one. The estimate of the shift from those residuals is generalised
+    // least squares under AR(1); for independent nights it is the plain mean.
+    double rho = noise.serialCorrelation();
+    double weighted = 0;
+    double squares = 0;
+    double weights = 0;
+    for (int i = from; i < end; i++) {
+      double residual =
+          (tail.values[i] - center) - (i > 0 ? rho * (tail.values[i - 1] - center) : 0);
+      double a = i == from ? 1 : 1 - rho;
+      weighted += a * residual;
+      squares += a * a;
+      weights += a;
+    }
+    double shift = weighted / squares;
+    double residualSigma = history.residualSigma();
+    // The shift's own variance, plus the reference level's (a median of r correlated nights varies
+    // as their mean does, π/2 times as much), which enters every residual by (1 - ρ).
+    double centerVariance = Math.PI / 2 * noise.longRunFactor() / r;
+    double variance =
+        residualSigma * residualSigma / squares
+            + sigma * sigma * centerVariance * Math.pow((1 - rho) * weights / squares, 2);
+    double relative = center != 0 ? level / center - 1 : Double.NaN;
+    double minRelative = inputs.minRelativeChange(DetectorSettings.defaults());
+    if (Math.abs(relative) < minRelative) {
+      return null;
+    }
+    return new SuspectedChange(
+        tail.index[from],
+        m,
+        center,
+        level,
+        relative,
+        shift / Math.sqrt(variance),
+        difference / sigma,
+        sigma,
+        noise.serialCorrelation());
+  }
+
+  /**
+   * The noise σ of one night: the standard deviation around the median of the nights within {@value
+   * #OUTLIER_MADS} robust σ of it (1.4826 × their median absolute deviation), made consistent for
+   * the part of a persistent component's variance that stays in the window's level. A robust σ
+   * alone would miss the slow nights of two-level noise (a fifth of all nights, 2σ out), which are
+   * part of the noise a new level must stand out from; outliers beyond would inflate it.
+   */
+  private static double sigma(double[] reference, double center, NoiseModel noise) {
+    int r = reference.length;
+    double[] deviations = new double[r];
+    for (int i = 0; i < r; i++) {
+      deviations[i] = Math.abs(reference[i] - center);
+    }
+    double robust = 1.4826 * median(deviations);
+    double sum = 0;
+    int kept = 0;
+    for (double d : deviations) {
+      if (d <= OUTLIER_MADS * robust) {
+        sum += d * d;
+        kept++;
+      }
+    }
+    double variance = kept > 1 ? sum / (kept - 1) : 0;
+    double hidden = Math.min(0.5, noise.longRunFactor() / r);
+    return Math.sqrt(variance / (1 - hidden));
+  }
+
+  private static double median(double[] values) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+
+  /** The newest nights of a series that detection may read, oldest first, with their indices. */
+  private record Tail(double[] values, int[] index) {
+
+    int size() {
+      return values.length;
+    }
+
+    /**
+     * Up to {@code most} nights before {@code length}, none before {@code since}, none excluded,
+     * none before the newest known boundary at or before the newest night.
+     */
+    static Tail of(double[] values, int length, int since, DetectionInputs inputs, int most) {
+      if (values == null) {
+        throw new IllegalArgumentException("values is null");
+      }
+      if (length < 0 || length > values.length) {
+        throw new IllegalArgumentException(
+            "length " + length + " is outside the series of " + values.length + " values");
+      }
+      Objects.requireNonNull(inputs, "inputs");
+      double[] kept = new double[most];
+      int[] at = new int[most];
+      int count = 0;
+      for (int i = length - 1; i >= Math.max(0, since) && count < most; i--) {
+        if (inputs.excluded().contains(i)) {
+          continue;
+        }
+        if (!Double.isFinite(values[i])) {
+          throw new IllegalArgumentException("values[" + i + "] is " + values[i]);
+        }
+        kept[most - 1 - count] = values[i];
+        at[most - 1 - count] = i;
+        count++;
+        if (inputs.knownBoundaries().contains(i)) {
+          break;
+        }
+      }
+      return new Tail(
+          Arrays.copyOfRange(kept, most - count, most), Arrays.copyOfRange(at, most - count, most));
+    }
+
+    static Tail join(Tail first, Tail second) {
+      double[] values = Arrays.copyOf(first.values, first.size() + second.size());
+      int[] index = Arrays.copyOf(first.index, first.size() + second.size());
+      System.arraycopy(second.values, 0, values, first.size(), second.size());
+      System.arraycopy(second.index, 0, index, first.size(), second.size());
+      return new Tail(values, index);
+    }
+  }
+}
