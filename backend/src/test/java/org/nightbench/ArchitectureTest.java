@@ -177,7 +177,7 @@ class ArchitectureTest {
   void theStatisticsArePureCodeOverArrays() {
     for (String statistics :
         new String[] {
-          "org.nightbench.changepoints.detection..", "org.nightbench.comparisons.statistics.."
+          "org.nightbench.changepoints.detection..", "org.nightbench.statistics.."
         }) {
       classes()
           .that()

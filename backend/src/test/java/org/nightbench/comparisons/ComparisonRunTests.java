@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
-import org.nightbench.comparisons.statistics.TaskComparison;
+import org.nightbench.statistics.TaskComparison;
 import org.nightbench.runs.RunStatus;
 import org.nightbench.users.TestUsers;
 import org.nightbench.worker.QueuedRuns;

@@ -1,4 +1,4 @@
-package org.nightbench.comparisons.statistics;
+package org.nightbench.statistics;
 
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.Variance;

@@ -1,4 +1,4 @@
-package org.nightbench.comparisons.statistics;
+package org.nightbench.statistics;
 
 /**
  * What one two-sample test found on one task, before the false discovery rate control.

@@ -1,4 +1,4 @@
-package org.nightbench.comparisons.statistics;
+package org.nightbench.statistics;
 
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package org.nightbench.comparisons.statistics;
+package org.nightbench.statistics;
 
 /**
  * One task's result in a comparison.

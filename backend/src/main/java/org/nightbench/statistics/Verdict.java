@@ -1,4 +1,4 @@
-package org.nightbench.comparisons.statistics;
+package org.nightbench.statistics;
 
 /** What a comparison concludes about one task, from the user's side of the metric. */
 public enum Verdict {

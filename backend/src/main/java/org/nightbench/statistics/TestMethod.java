@@ -1,4 +1,4 @@
-package org.nightbench.comparisons.statistics;
+package org.nightbench.statistics;
 
 /** The two-sample test that produced a task's p-value, with the name shown in tables and JSON. */
 public enum TestMethod {

@@ -1,4 +1,4 @@
-package org.nightbench.comparisons.statistics;
+package org.nightbench.statistics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
