@@ -17,6 +17,7 @@ import org.nightbench.web.NotFoundException;
 import org.nightbench.web.Sparkline;
 import org.nightbench.web.ValueFormat;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.nightbench.series.digest.MorningDigestHtml;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -47,6 +48,8 @@ class SeriesPageControllerTests {
 
   @Autowired MockMvc mvc;
   @MockitoBean SeriesService service;
+  // The digest above the list has its own tests (series.digest); here it renders nothing.
+  @MockitoBean MorningDigestHtml digestHtml;
 
   @Test
   void homePageListsSeriesWithLatestValueAndSigma() throws Exception {
