@@ -27,7 +27,9 @@ public final class SeriesOrder {
     }
   }
 
-  /** Whether every one of {@code positions} is a release, so that they are read in version order. */
+  /**
+   * Whether every one of {@code positions} is a release, so that they are read in version order.
+   */
   public static boolean allReleases(List<Position> positions) {
     return !positions.isEmpty() && positions.stream().allMatch(Position::release);
   }

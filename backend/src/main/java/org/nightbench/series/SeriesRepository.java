@@ -35,9 +35,9 @@ class SeriesRepository {
 
   /**
    * Every series with its recent points (the newest by date, then put in the series' own order by
-   * {@link RecentPoints}), newest last. The counts come from the series row (kept by
-   * triggers); the recent points from a backward scan of the (series_id, x) index, so the cost
-   * grows with the number of series, never with their history.
+   * {@link RecentPoints}), newest last. The counts come from the series row (kept by triggers); the
+   * recent points from a backward scan of the (series_id, x) index, so the cost grows with the
+   * number of series, never with their history.
    */
   List<SeriesSummary> findAllSummaries() {
     return jdbc.sql(

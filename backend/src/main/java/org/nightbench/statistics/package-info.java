@@ -2,12 +2,11 @@
  * The statistics of a before/after comparison as pure code: no Spring, no database, no I/O. Shared
  * by the A/B comparisons, the bisect's probes and the morning digest (a run against the previous
  * comparable run), which is why it sits below all of them rather than inside {@code comparisons}.
- * {@link org.nightbench.statistics.Comparison#compare} takes one sample per task and
- * side (one figure per JVM or repetition, e.g. QPS) and returns, per task, mean ± σ on each side,
- * the relative difference with a 95 % confidence interval, a p-value (Welch's t-test, or the
+ * {@link org.nightbench.statistics.Comparison#compare} takes one sample per task and side (one
+ * figure per JVM or repetition, e.g. QPS) and returns, per task, mean ± σ on each side, the
+ * relative difference with a 95 % confidence interval, a p-value (Welch's t-test, or the
  * Mann–Whitney U test where a side has outliers), a Benjamini–Hochberg q-value over all tasks and a
- * verdict; {@link org.nightbench.statistics.LuceneutilTable} prints them in
- * luceneutil's layout.
+ * verdict; {@link org.nightbench.statistics.LuceneutilTable} prints them in luceneutil's layout.
  *
  * <p>What it can and cannot tell: with 3 JVMs per side Welch's test has 2-4 degrees of freedom, and
  * with fifty tasks Benjamini–Hochberg asks the smallest p-value to be at most 0.05 / 50 = 0.001

@@ -12,12 +12,12 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.nightbench.series.digest.MorningDigestHtml;
 import org.nightbench.users.SecurityConfiguration;
 import org.nightbench.web.NotFoundException;
 import org.nightbench.web.Sparkline;
 import org.nightbench.web.ValueFormat;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.nightbench.series.digest.MorningDigestHtml;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;

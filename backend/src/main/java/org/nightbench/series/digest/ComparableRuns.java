@@ -7,8 +7,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * A run's comparable runs (same machine, JDK, corpus and profile, succeeded) in the series' own
- * order ({@link SeriesOrder}): the one answer to "which run came before this one" that the
- * digest, the run page's results and its behaviour changes all use.
+ * order ({@link SeriesOrder}): the one answer to "which run came before this one" that the digest,
+ * the run page's results and its behaviour changes all use.
  */
 @Component
 class ComparableRuns {

@@ -11,8 +11,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Prepares a run's digest once its points are committed, off the worker's thread, so the overview
- * and the run page read it instead of judging two thousand series per request; then announces it.
- * A failure here never fails the run: a reader computes what this could not.
+ * and the run page read it instead of judging two thousand series per request; then announces it. A
+ * failure here never fails the run: a reader computes what this could not.
  */
 @Component
 class DigestAfterIngest {

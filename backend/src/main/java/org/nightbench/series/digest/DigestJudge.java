@@ -14,8 +14,8 @@ import org.nightbench.statistics.Verdict;
 /**
  * Judges every series two runs both measured with the A/B comparisons' tests: per series Welch's
  * t-test (Mann–Whitney where the pooled JVMs hold an outlier) on the per-JVM samples, then one
- * Benjamini–Hochberg control over all judged series of the run at a false discovery rate of 5 %.
- * A series with one JVM on a side has no spread to test against and is not judged, as is one whose
+ * Benjamini–Hochberg control over all judged series of the run at a false discovery rate of 5 %. A
+ * series with one JVM on a side has no spread to test against and is not judged, as is one whose
  * values a ratio cannot take (zero or negative): the row says so rather than guess.
  */
 final class DigestJudge {

@@ -105,9 +105,10 @@ class DigestRepository {
                 + " as metrics from run_result where run_id = ? group by step"
                 + " order by min(position)")
         .param(runId)
-        .query(rs -> {
-          steps.put(rs.getString("step"), rs.getInt("metrics"));
-        });
+        .query(
+            rs -> {
+              steps.put(rs.getString("step"), rs.getInt("metrics"));
+            });
     return steps;
   }
 

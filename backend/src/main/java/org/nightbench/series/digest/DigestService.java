@@ -13,9 +13,9 @@ import org.springframework.stereotype.Service;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The digests the pages and the API show: a run against its previous comparable run (prepared
- * after ingestion and kept, computed here only when missing or out of date), the same between any
- * two comparable runs, and the overview's digest of every machine's newest run.
+ * The digests the pages and the API show: a run against its previous comparable run (prepared after
+ * ingestion and kept, computed here only when missing or out of date), the same between any two
+ * comparable runs, and the overview's digest of every machine's newest run.
  */
 @Service
 public class DigestService {
@@ -83,8 +83,8 @@ public class DigestService {
   }
 
   /**
-   * The run's digest against its previous comparable run; empty while the run has not succeeded.
-   * A disturbed run's rows are not judged unless {@code judgeDisturbed}.
+   * The run's digest against its previous comparable run; empty while the run has not succeeded. A
+   * disturbed run's rows are not judged unless {@code judgeDisturbed}.
    *
    * @throws NotFoundException for an unknown run
    */
@@ -123,8 +123,7 @@ public class DigestService {
       throw new IllegalArgumentException(
           "runs " + fromId + " and " + toId + " cannot be compared: " + why);
     }
-    boolean previous =
-        comparable.previous(to).map(p -> p.id() == from.id()).orElse(false);
+    boolean previous = comparable.previous(to).map(p -> p.id() == from.id()).orElse(false);
     RunDigest digest =
         previous && !(judgeDisturbed && (to.disturbed() || from.disturbed()))
             ? prepared(to)
@@ -132,7 +131,9 @@ public class DigestService {
     return withChangePoints(digest, comparable.between(from, to));
   }
 
-  /** The previous comparable run of a run, as the digest uses it; empty for the first or unknown. */
+  /**
+   * The previous comparable run of a run, as the digest uses it; empty for the first or unknown.
+   */
   public Optional<Long> previousRunId(long runId) {
     return repository.run(runId).flatMap(comparable::previous).map(DigestRun::id);
   }
@@ -152,7 +153,8 @@ public class DigestService {
     RunDigest digest = store(run, comparable.previous(run).orElse(null));
     for (DigestRun next : comparable.following(run)) {
       DigestRun before = comparable.previous(next).orElse(null);
-      Long stored = repository.stored(next.id()).map(DigestRepository.Stored::previousRunId).orElse(null);
+      Long stored =
+          repository.stored(next.id()).map(DigestRepository.Stored::previousRunId).orElse(null);
       if (before != null && before.id() == run.id() && !Objects.equals(stored, run.id())) {
         store(next, run);
       }
@@ -179,7 +181,8 @@ public class DigestService {
 
   private RunDigest store(DigestRun run, DigestRun previous) {
     RunDigest digest = compute(previous, run, true, false);
-    repository.store(run.id(), previous == null ? null : previous.id(), json.writeValueAsString(digest));
+    repository.store(
+        run.id(), previous == null ? null : previous.id(), json.writeValueAsString(digest));
     return digest;
   }
 
@@ -194,7 +197,15 @@ public class DigestService {
       List<DigestRow> rows =
           now.values().stream().map(m -> DigestJudge.unmatched(pair(m, new double[0]))).toList();
       return RunDigest.of(
-          null, to, previous, null, rows, List.of(), rows.size(), skipped, List.of(),
+          null,
+          to,
+          previous,
+          null,
+          rows,
+          List.of(),
+          rows.size(),
+          skipped,
+          List.of(),
           "the first run of " + kind(to) + ": nothing before it to compare with");
     }
     Map<Long, DigestRepository.Measured> before = repository.measured(from.id());
@@ -258,7 +269,13 @@ public class DigestService {
 
   private static DigestJudge.Pair pair(DigestRepository.Measured m, double[] before) {
     return new DigestJudge.Pair(
-        m.seriesId(), m.benchmark(), m.task(), m.metric(), m.unit(), m.higherIsBetter(), before,
+        m.seriesId(),
+        m.benchmark(),
+        m.task(),
+        m.metric(),
+        m.unit(),
+        m.higherIsBetter(),
+        before,
         m.samples());
   }
 

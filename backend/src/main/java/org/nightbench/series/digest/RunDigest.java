@@ -181,8 +181,8 @@ public record RunDigest(
   }
 
   /**
-   * The commits between the two runs as a git remote's compare page names them ({@code a...b}):
-   * the runs' commits, else the two releases' tags; null when neither is known.
+   * The commits between the two runs as a git remote's compare page names them ({@code a...b}): the
+   * runs' commits, else the two releases' tags; null when neither is known.
    */
   public String compareRange() {
     if (from == null) {

@@ -83,7 +83,9 @@ class DigestApiTests {
         .andExpect(status().isBadRequest())
         .andExpect(
             jsonPath("$.detail")
-                .value(startsWith("runs " + s.v1000 + " and " + elsewhere + " cannot be compared: machine")));
+                .value(
+                    startsWith(
+                        "runs " + s.v1000 + " and " + elsewhere + " cannot be compared: machine")));
     // The page says the same, as a page.
     mvc.perform(get("/digest").param("from", "" + s.v1000).param("to", "" + elsewhere))
         .andExpect(status().isBadRequest());

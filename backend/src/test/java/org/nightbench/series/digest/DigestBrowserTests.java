@@ -23,8 +23,8 @@ import org.springframework.test.context.ActiveProfiles;
 
 /**
  * The digest in headless Chromium, on a phone (390 px) and a desktop (1400 px): on the overview the
- * machine's newest release against the previous one in release order, its counts and largest
- * moves with effect, interval and q, what went silent; on the run page every series grouped and by
+ * machine's newest release against the previous one in release order, its counts and largest moves
+ * with effect, interval and q, what went silent; on the run page every series grouped and by
  * significance, filtered, and the log collapsed.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)

@@ -5,9 +5,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Three releases of one machine whose release dates disagree with their versions (9.12.3 came out
- * after 10.0.0 and 10.1.0, as backports do), and what 10.1.0 changed against 10.0.0: one series
- * 20 % slower, one 30 % faster, one within noise, one single-JVM indexing variant, one series and
- * one step gone silent, a skipped step noted, and a change point under investigation.
+ * after 10.0.0 and 10.1.0, as backports do), and what 10.1.0 changed against 10.0.0: one series 20
+ * % slower, one 30 % faster, one within noise, one single-JVM indexing variant, one series and one
+ * step gone silent, a skipped step noted, and a change point under investigation.
  */
 final class DigestScenario {
 

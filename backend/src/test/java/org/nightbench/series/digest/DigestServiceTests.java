@@ -52,7 +52,9 @@ class DigestServiceTests {
     assertThat(worst.qValue()).isLessThanOrEqualTo(0.05);
     assertThat(worst.test()).isEqualTo("welch");
     assertThat(worst.changePoint()).isEqualTo(new ChangePointRef(s.changePoint, "investigating"));
-    assertThat(digest.largestImprovements()).extracting(DigestRow::seriesId).containsExactly(s.faster);
+    assertThat(digest.largestImprovements())
+        .extracting(DigestRow::seriesId)
+        .containsExactly(s.faster);
     // Ordered by significance: the judged moves first, the unjudged last.
     assertThat(digest.rows().subList(0, 2))
         .extracting(DigestRow::seriesId)
@@ -73,7 +75,9 @@ class DigestServiceTests {
 
     RunDigest digest = digests.ofRun(s.v1010, false).orElseThrow();
 
-    assertThat(digest.missing()).extracting(RunDigest.MissingSeries::seriesId).containsExactly(s.gone);
+    assertThat(digest.missing())
+        .extracting(RunDigest.MissingSeries::seriesId)
+        .containsExactly(s.gone);
     assertThat(digest.silentSteps()).containsExactly(new RunDigest.SilentStep("pk-postings", 3, 0));
     assertThat(digest.skippedNotes()).singleElement().asString().startsWith("skipped pk-postings");
     assertThat(digest.anythingSilent()).isTrue();
@@ -90,10 +94,12 @@ class DigestServiceTests {
     List<RunMeasurement> results = series.measurementsOfRun(s.v1010);
     assertThat(results).extracting(RunMeasurement::previousRunId).containsOnly(s.v1000);
     // The overview's "latest" is 10.1.0 and "vs previous" is against 10.0.0.
-    Overview overview = series.overview(OverviewFilter.parse(null, s.data.machine, "AndHighHigh", null));
+    Overview overview =
+        series.overview(OverviewFilter.parse(null, s.data.machine, "AndHighHigh", null));
     SeriesSummary slower = overview.groups().get(0).rows().get(0);
     assertThat(slower.latestRunId()).isEqualTo(s.v1010);
-    assertThat(slower.changeVsPrevious()).isCloseTo(-0.2, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(slower.changeVsPrevious())
+        .isCloseTo(-0.2, org.assertj.core.data.Offset.offset(1e-9));
     // And the overview's digest shows this machine's newest run in the same order.
     RunDigest morning =
         digests.morning().digests().stream()
@@ -135,8 +141,7 @@ class DigestServiceTests {
     assertThat(digest.from().id()).isEqualTo(s.v9123);
     assertThat(row(digest, s.slower).judgement()).isEqualTo(Judgement.WORSE);
     assertThat(row(digest, s.slower).changePoint().state()).isEqualTo("investigating");
-    assertThat(digest.compareRange())
-        .isEqualTo("releases/lucene/9.12.3...releases/lucene/10.1.0");
+    assertThat(digest.compareRange()).isEqualTo("releases/lucene/9.12.3...releases/lucene/10.1.0");
   }
 
   @Test
@@ -158,7 +163,8 @@ class DigestServiceTests {
         .hasMessageStartingWith("from is too large");
     assertThatThrownBy(() -> digests.between(String.valueOf(s.v1000), "987654321", false))
         .isInstanceOf(NotFoundException.class);
-    assertThatThrownBy(() -> digests.between(String.valueOf(s.v1000), String.valueOf(s.v1000), false))
+    assertThatThrownBy(
+            () -> digests.between(String.valueOf(s.v1000), String.valueOf(s.v1000), false))
         .hasMessage("from and to are the same run " + s.v1000);
     assertThatThrownBy(() -> digests.between(String.valueOf(s.v1000), String.valueOf(other), false))
         .isInstanceOf(IllegalArgumentException.class)
@@ -187,7 +193,10 @@ class DigestServiceTests {
 
     assertThat(digest.from()).isNull();
     assertThat(digest.note()).startsWith("the first run of");
-    assertThat(digest.rows()).singleElement().extracting(DigestRow::note).isEqualTo(DigestJudge.NOT_BEFORE);
+    assertThat(digest.rows())
+        .singleElement()
+        .extracting(DigestRow::note)
+        .isEqualTo(DigestJudge.NOT_BEFORE);
   }
 
   private static DigestRow row(RunDigest digest, long seriesId) {
