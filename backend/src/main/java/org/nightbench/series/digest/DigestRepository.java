@@ -142,24 +142,32 @@ class DigestRepository {
     return found;
   }
 
-  /** The stored digest of a run, if one was prepared: its previous run and its JSON. */
+  /**
+   * What is kept of a run's prepared digest, without its body: its previous run and when it was
+   * judged, enough to tell whether an already parsed copy is current.
+   */
   Optional<Stored> stored(long runId) {
-    return jdbc.sql(
-            "select previous_run_id, cast(body as text) as body, computed_at from run_digest"
-                + " where run_id = ?")
+    return jdbc.sql("select previous_run_id, computed_at from run_digest where run_id = ?")
         .param(runId)
         .query(
             (rs, n) ->
                 new Stored(
                     runId,
                     rs.getObject("previous_run_id", Long.class),
-                    rs.getString("body"),
                     rs.getTimestamp("computed_at").toInstant().toEpochMilli()))
         .optional();
   }
 
   /** A prepared digest as kept. */
-  record Stored(long runId, Long previousRunId, String body, long computedAt) {}
+  record Stored(long runId, Long previousRunId, long computedAt) {}
+
+  /** The JSON of a run's prepared digest. */
+  String body(long runId) {
+    return jdbc.sql("select cast(body as text) from run_digest where run_id = ?")
+        .param(runId)
+        .query(String.class)
+        .single();
+  }
 
   /** Keeps (or replaces) a run's prepared digest. */
   void store(long runId, Long previousRunId, String body) {

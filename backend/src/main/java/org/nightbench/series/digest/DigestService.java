@@ -174,7 +174,7 @@ public class DigestService {
       DigestRepository.Stored kept = stored.get();
       return parsed.get(
           kept.runId() + "@" + kept.computedAt(),
-          key -> json.readValue(kept.body(), RunDigest.class));
+          key -> json.readValue(repository.body(kept.runId()), RunDigest.class));
     }
     return store(run, previous);
   }
