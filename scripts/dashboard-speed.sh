@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The dashboard at fifteen years of nights: fills a separate embedded database with a synthetic
 # history (NIGHTS x SERIES on MACHINES machines, default 5500 x 150 x 1), starts the app on it, and
-# measures the points API, the overview (one reader, then 32 at once) and, in headless Chromium,
-# the overview drawn and a series page's chart (org.nightbench.speed.DashboardSpeed).
+# measures the points API, the overview (one reader, then 32 at once, with their requests/s), the
+# morning digest (a run's, the run page, between two runs, the overview's) and, in headless
+# Chromium, the overview drawn and a series page's chart (org.nightbench.speed.DashboardSpeed).
 #
 # usage: scripts/dashboard-speed.sh            (REGENERATE=0 reuses the last history; REPS=20)
 #        NIGHTS=400 MACHINES=14 scripts/dashboard-speed.sh   (2,114 series of 400 nights)
@@ -14,8 +15,9 @@ machines=${MACHINES:-1}
 port=${PORT:-8097}
 data=${DATA_DIR:-$HOME/.nightbench/pgdata-synthetic}
 
-./mvnw -B -q -DskipTests install
-./mvnw -B -q -pl backend test-compile dependency:build-classpath -Dmdep.includeScope=test \
+# package, never install: the local Maven repository is shared, and within one reactor build the
+# modules find each other's jars without it (-DskipTests still compiles the speed classes).
+./mvnw -B -q -DskipTests package dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile=target/test-classpath.txt
 jar=backend/target/nightbench.jar
 app=(--nightbench.database.embedded.data-directory="$data" --nightbench.backfill.enabled=false

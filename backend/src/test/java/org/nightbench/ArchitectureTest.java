@@ -176,9 +176,7 @@ class ArchitectureTest {
   @Test
   void theStatisticsArePureCodeOverArrays() {
     for (String statistics :
-        new String[] {
-          "org.nightbench.changepoints.detection..", "org.nightbench.comparisons.statistics.."
-        }) {
+        new String[] {"org.nightbench.changepoints.detection..", "org.nightbench.statistics.."}) {
       classes()
           .that()
           .resideInAPackage(statistics)

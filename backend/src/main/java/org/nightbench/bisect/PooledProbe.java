@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.DoubleStream;
 import org.nightbench.comparisons.ComparisonResult;
-import org.nightbench.comparisons.statistics.Comparison;
-import org.nightbench.comparisons.statistics.TaskComparison;
-import org.nightbench.comparisons.statistics.TaskSamples;
+import org.nightbench.statistics.Comparison;
+import org.nightbench.statistics.TaskComparison;
+import org.nightbench.statistics.TaskSamples;
 
 /**
  * One probe's measurement over every comparison it ran: a probe judged unknown runs more JVMs, and

@@ -2,7 +2,7 @@ package org.nightbench.comparisons;
 
 import java.util.Arrays;
 import java.util.List;
-import org.nightbench.comparisons.statistics.TaskComparison;
+import org.nightbench.statistics.TaskComparison;
 
 /**
  * What a comparison found: per benchmark and metric, every task judged with the false discovery

@@ -4,8 +4,8 @@ import java.net.URI;
 import org.nightbench.comparisons.ComparisonResult;
 import org.nightbench.comparisons.ComparisonText;
 import org.nightbench.comparisons.ComparisonView;
-import org.nightbench.comparisons.statistics.TaskComparison;
-import org.nightbench.comparisons.statistics.Verdict;
+import org.nightbench.statistics.TaskComparison;
+import org.nightbench.statistics.Verdict;
 
 /** The Markdown Nightbench writes on a pull request, and its commit status descriptions. */
 final class PullRequestReplies {

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.nightbench.series.digest.DigestService;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -14,11 +15,11 @@ import org.springframework.stereotype.Repository;
 class RunInsightsRepository {
 
   private final JdbcClient jdbc;
-  private final RunHistoryRepository history;
+  private final DigestService digests;
 
-  RunInsightsRepository(JdbcClient jdbc, RunHistoryRepository history) {
+  RunInsightsRepository(JdbcClient jdbc, DigestService digests) {
     this.jdbc = jdbc;
-    this.history = history;
+    this.digests = digests;
   }
 
   Optional<RunInsights> find(Run run) {
@@ -73,16 +74,19 @@ class RunInsightsRepository {
   }
 
   /**
-   * The latest earlier run of the same machine, profile and corpus with recorded answers: the same
-   * queries on the same documents should answer the same unless Lucene's behaviour changed.
+   * The previous comparable run, the one the digest compares the results with (issue 28: a run page
+   * compares its results and its behaviour changes with the same run), if it recorded answers: the
+   * same queries on the same documents should answer the same unless Lucene's behaviour changed.
    */
   private Optional<Long> previousWithQueryResults(Run run) {
-    return history.previousComparable(
-        run,
-        RunHistoryRepository.Earlier.QUEUED,
-        "exists (select 1 from run_query_result q where q.run_id = r.id)",
-        "r.id",
-        Long.class);
+    return digests
+        .previousRunId(run.id())
+        .filter(
+            previous ->
+                jdbc.sql("select exists (select 1 from run_query_result where run_id = ?)")
+                    .param(previous)
+                    .query(Boolean.class)
+                    .single());
   }
 
   private List<RunInsights.QueryChange> changedQueries(long runId, long previousId) {

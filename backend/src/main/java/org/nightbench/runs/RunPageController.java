@@ -3,7 +3,7 @@ package org.nightbench.runs;
 import org.nightbench.lucene.LuceneGitProperties;
 import org.nightbench.profiles.ProfileRecorder;
 import org.nightbench.profiles.ProfileService;
-import org.nightbench.series.SeriesService;
+import org.nightbench.series.digest.DigestService;
 import org.nightbench.web.NotFoundException;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Controller;
@@ -11,6 +11,7 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 
 @Controller
 class RunPageController {
@@ -20,18 +21,18 @@ class RunPageController {
   private static final int LIST_LIMIT = 200;
 
   private final RunService runs;
-  private final SeriesService series;
+  private final DigestService digests;
   private final ProfileService profiles;
   private final String luceneWebUrl;
 
   RunPageController(
       RunService runs,
-      SeriesService series,
+      DigestService digests,
       ProfileService profiles,
       @Value("${nightbench.lucene.git.web-url:" + LuceneGitProperties.APACHE_LUCENE_WEB + "}")
           String luceneWebUrl) {
     this.runs = runs;
-    this.series = series;
+    this.digests = digests;
     this.profiles = profiles;
     this.luceneWebUrl = luceneWebUrl;
   }
@@ -42,12 +43,19 @@ class RunPageController {
     return LIST_VIEW;
   }
 
+  /**
+   * The run with its digest (every series against the previous comparable run, grouped and by
+   * significance); a disturbed run judges nothing unless {@code judgeDisturbed}.
+   */
   @GetMapping("/runs/{id}")
-  String detail(@PathVariable long id, Model model) {
+  String detail(
+      @PathVariable long id,
+      @RequestParam(defaultValue = "false") boolean judgeDisturbed,
+      Model model) {
     Run run = runs.find(id).orElseThrow(() -> new NotFoundException("No run " + id));
     model.addAttribute("run", run);
     model.addAttribute("log", runs.log(id, 0));
-    model.addAttribute("measurements", series.measurementsOfRun(id));
+    model.addAttribute("digest", digests.ofRun(id, judgeDisturbed).orElse(null));
     model.addAttribute("environment", runs.environment(id).orElse(null));
     model.addAttribute("luceneWebUrl", luceneWebUrl); // links the run's commit and its changes
     model.addAttribute("changes", runs.changes(id).orElse(RunChanges.NONE));

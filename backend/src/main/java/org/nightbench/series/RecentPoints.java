@@ -8,7 +8,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Turns a series' most recent points into what the overview says about them. */
+/**
+ * Turns a series' most recent points into what the overview says about them, in the series' own
+ * order ({@link SeriesOrder}).
+ */
 final class RecentPoints {
 
   static final Duration MONTH = Duration.ofDays(30);
@@ -23,9 +26,11 @@ final class RecentPoints {
       Array values,
       Array stddevs,
       Array runIds,
+      Array specs,
+      Array versions,
+      Array disturbedReasons,
       int openChangePoints,
-      int suspectedChangePoints,
-      String latestDisturbedReason)
+      int suspectedChangePoints)
       throws SQLException {
     if (xs == null) {
       return new SeriesSummary(
@@ -46,17 +51,34 @@ final class RecentPoints {
     Double[] value = (Double[]) values.getArray();
     Double[] stddev = (Double[]) stddevs.getArray();
     Long[] runId = (Long[]) runIds.getArray();
-    int last = x.length - 1;
-    Double previous = last > 0 ? value[last - 1] : null;
+    String[] spec = (String[]) specs.getArray();
+    String[] version = (String[]) versions.getArray();
+    String[] disturbed = (String[]) disturbedReasons.getArray();
+    List<Integer> indexes = new ArrayList<>(x.length);
+    for (int i = 0; i < x.length; i++) {
+      indexes.add(i);
+    }
+    // "Latest" and "previous" in the series' own order: 10.1.0 is newer than 9.12.3, whatever
+    // their release dates say.
+    List<Integer> order =
+        SeriesOrder.sorted(
+            indexes,
+            i -> new SeriesOrder.Position(x[i].toInstant(), runId[i], spec[i], version[i]));
+    int last = order.get(order.size() - 1);
+    Double previous = order.size() > 1 ? value[order.get(order.size() - 2)] : null;
     Instant latestX = x[last].toInstant();
     Double monthAgo = null;
-    for (int i = last - 1; i >= 0; i--) {
+    for (int k = order.size() - 2; k >= 0; k--) {
+      int i = order.get(k);
       if (!x[i].toInstant().isAfter(latestX.minus(MONTH))) {
         monthAgo = value[i];
         break;
       }
     }
-    List<Double> recent = new ArrayList<>(List.of(value));
+    List<Double> recent = new ArrayList<>(order.size());
+    for (int i : order) {
+      recent.add(value[i]);
+    }
     return new SeriesSummary(
         series,
         pointCount,
@@ -70,7 +92,9 @@ final class RecentPoints {
         openChangePoints,
         suspectedChangePoints,
         recent,
-        latestDisturbedReason);
+        // The latest point in the series' own order: whether its machine was disturbed decides
+        // whether its changes are coloured.
+        disturbed[last]);
   }
 
   private static Double change(double latest, Double before) {

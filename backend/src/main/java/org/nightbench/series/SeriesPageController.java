@@ -2,6 +2,7 @@ package org.nightbench.series;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.nightbench.lucene.LuceneGitProperties;
+import org.nightbench.series.digest.MorningDigestHtml;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -18,15 +19,18 @@ class SeriesPageController {
 
   private final SeriesService series;
   private final OverviewListHtml listHtml;
+  private final MorningDigestHtml digestHtml;
   private final String luceneWebUrl;
 
   SeriesPageController(
       SeriesService series,
       OverviewListHtml listHtml,
+      MorningDigestHtml digestHtml,
       @Value("${nightbench.lucene.git.web-url:" + LuceneGitProperties.APACHE_LUCENE_WEB + "}")
           String luceneWebUrl) {
     this.series = series;
     this.listHtml = listHtml;
+    this.digestHtml = digestHtml;
     this.luceneWebUrl = luceneWebUrl;
   }
 
@@ -46,6 +50,8 @@ class SeriesPageController {
     Overview overview = series.overview(OverviewFilter.parse(group, machine, q, sort));
     model.addAttribute("overview", overview);
     model.addAttribute("seriesList", listHtml.html(overview, request.getContextPath()));
+    // The morning digest opens the page, prepared after ingestion and rendered once per version.
+    model.addAttribute("digest", digestHtml.html(request.getContextPath()));
     return LIST_VIEW;
   }
 

@@ -35,31 +35,33 @@ class SeriesRepository {
   }
 
   /**
-   * Every series with its recent points, newest last. The counts come from the series row (kept by
-   * triggers); the recent points from a backward scan of the (series_id, x) index, so the cost
-   * grows with the number of series, never with their history.
+   * Every series with its recent points (the newest by date, then put in the series' own order by
+   * {@link RecentPoints}), newest last. The counts come from the series row (kept by triggers); the
+   * recent points from a backward scan of the (series_id, x) index, so the cost grows with the
+   * number of series, never with their history.
    */
   List<SeriesSummary> findAllSummaries() {
     return jdbc.sql(
             "select "
                 + SERIES_COLUMNS
-                + ", s.point_count, s.first_x, r.xs, r.vals, r.sds, r.runs, o.open, o.suspected,"
-                + " lr.disturbed_reason latest_disturbed"
+                + ", s.point_count, s.first_x, r.xs, r.vals, r.sds, r.runs, r.specs, r.versions,"
+                + " r.disturbed, o.open, o.suspected"
                 + " from series s"
                 + " left join lateral (select array_agg(t.x order by t.x) xs,"
                 + "   array_agg(t.value order by t.x) vals, array_agg(t.stddev order by t.x) sds,"
-                + "   array_agg(t.run_id order by t.x) runs"
+                + "   array_agg(t.run_id order by t.x) runs,"
+                + "   array_agg(u.lucene_spec order by t.x) specs,"
+                + "   array_agg(u.lucene_version order by t.x) versions,"
+                + "   array_agg(u.disturbed_reason order by t.x) disturbed"
                 + "   from (select m.x, m.value, m.stddev, m.run_id from measurement m"
                 + "     where m.series_id = s.id order by m.x desc limit "
                 + SeriesSummary.RECENT_POINTS
-                + ") t) r on true"
+                + ") t join run u on u.id = t.run_id) r on true"
                 + " left join lateral (select count(*) open,"
                 + "   count(*) filter (where c.stage = 'suspected') suspected from change_point c"
                 + "   where c.series_id = s.id and c.state in ('untriaged', 'investigating')"
                 + "   and c.stage <> 'withdrawn') o"
                 + " on true"
-                // The latest run only: whether its machine was disturbed decides the colouring.
-                + " left join run lr on lr.id = r.runs[cardinality(r.runs)]"
                 + " order by "
                 + ORDER)
         .query(
@@ -72,9 +74,11 @@ class SeriesRepository {
                     rs.getArray("vals"),
                     rs.getArray("sds"),
                     rs.getArray("runs"),
+                    rs.getArray("specs"),
+                    rs.getArray("versions"),
+                    rs.getArray("disturbed"),
                     rs.getInt("open"),
-                    rs.getInt("suspected"),
-                    rs.getString("latest_disturbed")))
+                    rs.getInt("suspected")))
         .list();
   }
 
@@ -147,20 +151,21 @@ class SeriesRepository {
         .optional();
   }
 
-  /** The points one run added, one per series, in the series list's order. */
-  List<RunMeasurement> findMeasurementsOfRun(long runId) {
+  /**
+   * The points one run added, one per series, in the series list's order, each with the same
+   * series' point in {@code previousRunId} (none when that is null or did not measure it).
+   */
+  List<RunMeasurement> findMeasurementsOfRun(long runId, Long previousRunId) {
     return jdbc.sql(
             "select "
                 + SERIES_COLUMNS
                 + ", m.value, m.stddev, cardinality(m.samples) as jvms, p.value as previous,"
                 + " p.run_id as previous_run"
                 + " from measurement m join series s on s.id = m.series_id"
-                + " left join lateral (select e.value, e.run_id from measurement e"
-                + "   where e.series_id = m.series_id and (e.x, e.run_id) < (m.x, m.run_id)"
-                + "   order by e.x desc, e.run_id desc limit 1) p on true"
+                + " left join measurement p on p.series_id = m.series_id and p.run_id = ?"
                 + " where m.run_id = ? order by "
                 + ORDER)
-        .param(runId)
+        .params(previousRunId, runId)
         .query(
             (rs, row) ->
                 new RunMeasurement(

@@ -3,6 +3,7 @@ package org.nightbench.series;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.nightbench.series.digest.DigestService;
 import org.nightbench.web.NotFoundException;
 import org.springframework.stereotype.Service;
 
@@ -13,11 +14,17 @@ public class SeriesService {
   private final SeriesRepository repository;
   private final SeriesCurves curves;
   private final SummarySnapshots snapshots;
+  private final DigestService digests;
 
-  SeriesService(SeriesRepository repository, SeriesCurves curves, SummarySnapshots snapshots) {
+  SeriesService(
+      SeriesRepository repository,
+      SeriesCurves curves,
+      SummarySnapshots snapshots,
+      DigestService digests) {
     this.repository = repository;
     this.curves = curves;
     this.snapshots = snapshots;
+    this.digests = digests;
   }
 
   /**
@@ -121,8 +128,11 @@ public class SeriesService {
   /** How many related series the series page offers at most. */
   static final int RELATED = 60;
 
-  /** The points one run added, empty for a run that has not succeeded. */
+  /**
+   * The points one run added, each with the same series' point in the previous comparable run (the
+   * digest's, in the series' own order); empty for a run that has not succeeded.
+   */
   public List<RunMeasurement> measurementsOfRun(long runId) {
-    return repository.findMeasurementsOfRun(runId);
+    return repository.findMeasurementsOfRun(runId, digests.previousRunId(runId).orElse(null));
   }
 }

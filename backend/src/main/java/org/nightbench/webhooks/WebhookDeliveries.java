@@ -96,6 +96,16 @@ class WebhookDeliveries {
         .update();
   }
 
+  /** A delivery of a finished run's digest; nothing when the run has one to that URL already. */
+  void enqueueRun(long runId, URI url, String payload, Instant now) {
+    jdbc.sql(
+            "insert into webhook_delivery (run_id, url, payload, next_attempt_at)"
+                + " values (?, ?, cast(? as jsonb), ?)"
+                + " on conflict (run_id, url) where run_id is not null do nothing")
+        .params(runId, url.toString(), payload, Timestamp.from(now))
+        .update();
+  }
+
   /**
    * The longest-waiting delivery due at {@code now}, locked until the caller's transaction ends;
    * rows another worker holds are skipped rather than waited for, so no row is sent twice at once.

@@ -3,6 +3,7 @@ package org.nightbench.webhooks;
 import java.net.URI;
 import java.time.Clock;
 import org.nightbench.lucene.LuceneGitProperties;
+import org.nightbench.series.digest.RunDigest;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
@@ -10,8 +11,8 @@ import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Announces new change points: the detector calls it after storing one, and every configured URL
- * gets the message once a worker sends it.
+ * Announces new change points, finished bisects and finished runs' digests: every configured URL
+ * gets each message once a worker sends it.
  */
 @Service
 public class WebhookNotifier {
@@ -73,6 +74,21 @@ public class WebhookNotifier {
     String json = this.json.writeValueAsString(payload);
     for (URI url : properties.urls()) {
       deliveries.enqueueBisect(bisectId, url, json, clock.instant());
+    }
+  }
+
+  /**
+   * Enqueues one delivery of a finished run's digest to every configured URL, in the caller's
+   * transaction; a second call for the same run adds nothing.
+   */
+  @Transactional
+  public void runFinished(RunDigest digest) {
+    if (properties.urls().isEmpty()) {
+      return;
+    }
+    String payload = json.writeValueAsString(RunDigestPayload.of(digest, publicUrl, gitWebUrl));
+    for (URI url : properties.urls()) {
+      deliveries.enqueueRun(digest.to().id(), url, payload, clock.instant());
     }
   }
 

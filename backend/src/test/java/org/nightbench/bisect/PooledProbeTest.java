@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.nightbench.comparisons.ComparisonResult;
-import org.nightbench.comparisons.statistics.Comparison;
-import org.nightbench.comparisons.statistics.TaskComparison;
-import org.nightbench.comparisons.statistics.TaskSamples;
+import org.nightbench.statistics.Comparison;
+import org.nightbench.statistics.TaskComparison;
+import org.nightbench.statistics.TaskSamples;
 
 class PooledProbeTest {
 

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.nightbench.comparisons.statistics.TaskComparison;
-import org.nightbench.comparisons.statistics.TestMethod;
-import org.nightbench.comparisons.statistics.Verdict;
+import org.nightbench.statistics.TaskComparison;
+import org.nightbench.statistics.TestMethod;
+import org.nightbench.statistics.Verdict;
 
 class CommonShiftTest {
 

@@ -12,6 +12,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.nightbench.series.digest.MorningDigestHtml;
 import org.nightbench.users.SecurityConfiguration;
 import org.nightbench.web.NotFoundException;
 import org.nightbench.web.Sparkline;
@@ -47,6 +48,8 @@ class SeriesPageControllerTests {
 
   @Autowired MockMvc mvc;
   @MockitoBean SeriesService service;
+  // The digest above the list has its own tests (series.digest); here it renders nothing.
+  @MockitoBean MorningDigestHtml digestHtml;
 
   @Test
   void homePageListsSeriesWithLatestValueAndSigma() throws Exception {

@@ -96,8 +96,11 @@ public final class DashboardSpeed {
       }
       overviewGzip = page.body().length;
     }
+    long concurrentStart = System.nanoTime();
     List<Double> concurrent = concurrentReaders(http, base + "/", READERS, repetitions);
+    double throughput = concurrent.size() / ((System.nanoTime() - concurrentStart) / 1e9);
     int seriesCount = bySize.size();
+    digestSpeed(http, base, repetitions);
 
     Path profile = Files.createTempDirectory("nightbench-speed");
     ChromeDriver browser = HeadlessChromium.start(profile);
@@ -177,11 +180,13 @@ public final class DashboardSpeed {
           overviewGzip);
       System.out.printf(
           Locale.ROOT,
-          "overview under %d concurrent readers: p50 %.0f ms, p99 %.0f ms (%d requests)%n",
+          "overview under %d concurrent readers: p50 %.0f ms, p99 %.0f ms (%d requests),"
+              + " %.0f requests/s%n",
           READERS,
           median(concurrent),
           percentile(concurrent, 0.99),
-          concurrent.size());
+          concurrent.size(),
+          throughput);
       System.out.printf(
           Locale.ROOT,
           "overview (%d sparklines) loaded and drawn: median %.0f ms, p90 %.0f ms%n",
@@ -196,6 +201,62 @@ public final class DashboardSpeed {
     } finally {
       browser.quit();
       FileSystemUtils.deleteRecursively(profile);
+    }
+  }
+
+  /**
+   * The digest (issue 28) as a server answers it, after one warming request each (the first of a
+   * history written without ingestion judges and keeps it): a run's digest in JSON, the run page
+   * that shows it, the digest between two runs a hundred nights apart, and the overview's digest.
+   */
+  private static void digestSpeed(HttpClient http, String base, int repetitions)
+      throws IOException, InterruptedException {
+    JsonNode latest =
+        JsonMapper.builder()
+            .build()
+            .readTree(
+                http.send(
+                        HttpRequest.newBuilder(URI.create(base + "/api/digest/latest")).build(),
+                        HttpResponse.BodyHandlers.ofString())
+                    .body());
+    JsonNode first = latest.get("digests").get(0);
+    long to = first.get("to").get("id").asLong();
+    long since = to - 100;
+    List<String> urls =
+        List.of(
+            "/api/digest/latest",
+            "/api/runs/" + to + "/digest",
+            "/runs/" + to,
+            "/api/digest?from=" + since + "&to=" + to,
+            "/digest?from=" + since + "&to=" + to);
+    for (String url : urls) {
+      List<Double> millis = new ArrayList<>();
+      int status = 0;
+      long bytes = 0;
+      for (int i = 0; i < repetitions + 3; i++) {
+        long start = System.nanoTime();
+        HttpResponse<byte[]> response =
+            http.send(
+                HttpRequest.newBuilder(URI.create(base + url))
+                    .header("Accept-Encoding", "gzip")
+                    .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        if (i >= 3) {
+          millis.add((System.nanoTime() - start) / 1e6);
+        }
+        status = response.statusCode();
+        bytes = response.body().length;
+      }
+      System.out.printf(
+          Locale.ROOT,
+          "digest %s: HTTP %d, median %.1f ms, p90 %.1f ms; %,d bytes gzipped (%d series in the"
+              + " run)%n",
+          url,
+          status,
+          median(millis),
+          percentile(millis, 0.9),
+          bytes,
+          first.get("rows").size());
     }
   }
 

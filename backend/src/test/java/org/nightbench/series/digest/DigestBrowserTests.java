@@ -1,0 +1,125 @@
+package org.nightbench.series.digest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.nightbench.browser.BrowserSession;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.Select;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.ActiveProfiles;
+
+/**
+ * The digest in headless Chromium, on a phone (390 px) and a desktop (1400 px): on the overview the
+ * machine's newest release against the previous one in release order, its counts and largest moves
+ * with effect, interval and q, what went silent; on the run page every series grouped and by
+ * significance, filtered, and the log collapsed.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@ActiveProfiles("test")
+class DigestBrowserTests {
+
+  private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+  @RegisterExtension static final BrowserSession CHROMIUM = new BrowserSession();
+
+  @LocalServerPort int port;
+  @Autowired JdbcClient jdbc;
+
+  @Test
+  void theDigestOpensTheOverviewAndTheRunPageAtBothWidths() throws Exception {
+    // Committed: the browser reads through the server. A machine of its own keeps tests apart.
+    DigestScenario s = new DigestScenario(jdbc);
+    ChromeDriver browser = CHROMIUM.browser();
+    for (int width : List.of(390, 1400)) {
+      browser.manage().window().setSize(new Dimension(width, 1000));
+
+      browser.get("http://localhost:" + port + "/");
+      WebElement machine =
+          browser.findElement(
+              By.cssSelector("#morning-digest article[data-machine='" + s.data.machine + "']"));
+      assertThat(machine.findElement(By.tagName("h3")).getText())
+          .contains("run " + s.v1010 + " (10.1.0)")
+          .contains("run " + s.v1000 + " (10.0.0)");
+      assertThat(machine.findElement(By.cssSelector(".digest-counts")).getText())
+          .contains("1 worse")
+          .contains("1 better")
+          .contains("1 within noise")
+          .contains("1 not judged");
+      List<WebElement> moves = machine.findElements(By.cssSelector("tr.digest-row"));
+      assertThat(moves).hasSize(2);
+      String worst = moves.get(0).getText();
+      assertThat(worst).contains("AndHighHigh").contains("\u221220%").contains("investigating");
+      assertThat(moves.get(0).findElements(By.tagName("td")).get(2).getText()).contains("…");
+      assertThat(moves.get(0).findElements(By.tagName("td")).get(3).getText()).isNotBlank();
+      assertThat(machine.findElement(By.cssSelector(".digest-silent")).getText())
+          .contains("1 series measured by run " + s.v1000)
+          .contains("step pk-postings");
+      assertFitsTheWindow(browser, width);
+      screenshot(browser, "digest-overview-" + width);
+
+      browser.get("http://localhost:" + port + "/runs/" + s.v1010);
+      WebElement digest = browser.findElement(By.id("run-digest"));
+      assertThat(
+              digest.findElements(By.cssSelector(".digest-group h3")).stream()
+                  .map(h -> h.getAttribute("textContent").trim())
+                  .toList())
+          .containsExactly("Indexing", "Term queries", "Boolean");
+      assertThat(rowsShown(browser)).hasSize(4);
+      // Term queries: the judged move before the one within noise.
+      assertThat(
+              digest
+                  .findElement(By.cssSelector(".digest-group[data-group='term'] tr.digest-row"))
+                  .getText())
+          .contains("HighTerm")
+          .contains("better");
+      new Select(browser.findElement(By.id("digest-show"))).selectByValue("worse");
+      assertThat(rowsShown(browser)).singleElement().asString().contains("AndHighHigh");
+      assertThat(browser.getCurrentUrl()).contains("show=worse");
+      new Select(browser.findElement(By.id("digest-show"))).selectByValue("");
+      browser.findElement(By.id("digest-text")).sendKeys("medterm");
+      assertThat(rowsShown(browser)).singleElement().asString().contains("MedTerm");
+      assertThat(browser.findElement(By.id("digest-silent")).getText())
+          .contains("Fuzzy1")
+          .contains("skipped pk-postings");
+      assertThat(browser.findElement(By.id("run-log-details")).getAttribute("open")).isNull();
+      assertThat(browser.findElement(By.id("run-log")).isDisplayed()).isFalse();
+      screenshot(browser, "digest-run-page-" + width);
+    }
+  }
+
+  /** The texts of the digest rows the filter leaves shown. */
+  @SuppressWarnings("unchecked")
+  private static List<String> rowsShown(ChromeDriver browser) {
+    return (List<String>)
+        browser.executeScript(
+            "return [...document.querySelectorAll('#run-digest tr.digest-row')]"
+                + ".filter(r => r.offsetParent !== null).map(r => r.textContent.trim())");
+  }
+
+  /** Nothing of the digest reaches past the window's right edge (a table may scroll in its box). */
+  private static void assertFitsTheWindow(ChromeDriver browser, int width) {
+    Number right =
+        (Number)
+            browser.executeScript(
+                "return document.getElementById('morning-digest').getBoundingClientRect().right");
+    assertThat(right.doubleValue()).isLessThanOrEqualTo(width);
+  }
+
+  private static void screenshot(ChromeDriver browser, String name) throws Exception {
+    Files.createDirectories(SCREENSHOTS);
+    Files.write(SCREENSHOTS.resolve(name + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+  }
+}
