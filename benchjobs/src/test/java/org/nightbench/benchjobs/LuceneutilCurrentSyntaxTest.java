@@ -1,0 +1,163 @@
+package org.nightbench.benchjobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.nightbench.benchjobs.result.HarnessResult;
+import org.nightbench.benchjobs.result.ResultWriter;
+import org.nightbench.benchjobs.search.Outcome;
+import org.nightbench.benchjobs.search.SearchBenchmark;
+import org.nightbench.benchjobs.search.TaskPlan;
+import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.benchjobs.tasks.TaskFileParser;
+
+/**
+ * The operator spellings of luceneutil's current nightly task file (issue 30), from the fixture
+ * {@code luceneutil/current-syntax.tasks}: on 9.12.3 everything but the skipper sorts runs and
+ * those are skipped with a note naming the release; on 10.x every line runs; and the new facet
+ * spelling counts exactly what the older one does.
+ */
+class LuceneutilCurrentSyntaxTest {
+
+  private static final int DOCS = 1500;
+
+  private static final String SKIPPED_ON_9 =
+      "Lucene 9.12.3 has no doc-values skippers (DocValuesSkipper arrived in Lucene 10.0)";
+
+  @TempDir static Path shared;
+  @TempDir Path tmp;
+
+  private static Path corpus;
+  private static Path index;
+  private static Path fixture;
+
+  @BeforeAll
+  static void index() throws IOException, URISyntaxException {
+    corpus = Europarl.corpus(shared);
+    index = shared.resolve("index");
+    Europarl.index(corpus, index, DOCS);
+    fixture =
+        Path.of(
+            LuceneutilCurrentSyntaxTest.class
+                .getClassLoader()
+                .getResource("luceneutil/current-syntax.tasks")
+                .toURI());
+  }
+
+  private static TaskPlan plan(List<Task> tasks) throws IOException {
+    try (Indexes.Opened opened = Indexes.open(index)) {
+      return TaskPlan.build(SearchBenchmark.searcher(opened.reader()), tasks, "fixture", 10);
+    }
+  }
+
+  @Test
+  void on9xAllButTheSkipperSortsRunAndThoseAreNotedWithTheRelease() throws IOException {
+    List<Task> tasks = TaskFileParser.parse(fixture);
+    TaskPlan plan = plan(tasks);
+    List<String> skipper =
+        List.of(
+            "TermTitleSortSkipper",
+            "TermMonthSortSkipper",
+            "TermDayOfYearSortSkipper",
+            "TermDateTimeSortSkipper",
+            "TermDateTimeSortSkipperSearchAfter");
+    assertThat(plan.tasks())
+        .extracting(Task::category)
+        .containsExactlyElementsOf(
+            tasks.stream().map(Task::category).filter(c -> !skipper.contains(c)).toList());
+    assertThat(plan.notes())
+        .containsExactlyElementsOf(
+            skipper.stream()
+                .map(c -> "skipped " + c + " (1 of 1 tasks): " + SKIPPED_ON_9)
+                .toList());
+    // Facet tasks count their hits: the browse ones every document, the term ones some.
+    assertThat(plan.outcomes().get(0).hits()).isEqualTo(DOCS);
+    assertThat(plan.outcomes().get(8).hits()).isPositive().isLessThan(DOCS);
+  }
+
+  @Test
+  void theNewFacetSpellingCountsWhatTheOldOneDoes() throws IOException {
+    List<Task> current = new ArrayList<>();
+    List<Task> older = new ArrayList<>();
+    for (Task t : TaskFileParser.parse(fixture)) {
+      if (t.query().contains("+facets:")) {
+        current.add(t);
+        // kind:Dim back to Dim.kind, luceneutil's spelling until 2026.
+        String old = t.query().replaceAll("\\+facets:(taxonomy|sortedset):(\\w+)", "+facets:$2.$1");
+        older.add(new Task(t.category(), old, null, t.lineNumber()));
+      }
+    }
+    assertThat(current).hasSize(13);
+    assertThat(older).allSatisfy(t -> assertThat(t.query()).doesNotContain(":taxonomy"));
+    TaskPlan now = plan(current);
+    TaskPlan before = plan(older);
+    assertThat(now.notes()).isEmpty();
+    assertThat(before.notes()).isEmpty();
+    List<Outcome> a = now.outcomes();
+    assertThat(a).isEqualTo(before.outcomes());
+    // Different dimensions count differently: the hash is of the counts, not a constant.
+    assertThat(a.get(1).topHash()).isNotEqualTo(a.get(2).topHash());
+  }
+
+  @Test
+  void on10xEveryLineOfTheFixtureRuns() throws Exception {
+    Optional<OtherLucene> lucene = OtherLucene.onJava(OtherLucene.TEN, 21);
+    Assumptions.assumeTrue(lucene.isPresent(), "no JDK 21 or newer for Lucene 10");
+    Path dir = tmp.resolve("index-10");
+    OtherLucene.Run indexed =
+        lucene
+            .get()
+            .run(
+                tmp,
+                Harness.class,
+                List.of(
+                    "index",
+                    "--corpus",
+                    corpus.toString(),
+                    "--index-dir",
+                    dir.toString(),
+                    "--max-docs",
+                    "600",
+                    "--out",
+                    tmp.resolve("index-10.json").toString()));
+    assertThat(indexed.code()).as(indexed.stderr()).isZero();
+    Path out = tmp.resolve("search-10.json");
+    OtherLucene.Run searched =
+        lucene
+            .get()
+            .run(
+                tmp,
+                Harness.class,
+                List.of(
+                    "search",
+                    "--index-dir",
+                    dir.toString(),
+                    "--tasks",
+                    fixture.toString(),
+                    "--repetitions",
+                    "2",
+                    "--warmup",
+                    "1",
+                    "--max-warmup-sec",
+                    "0",
+                    "--out",
+                    out.toString()));
+    assertThat(searched.code()).as(searched.stderr()).isZero();
+    HarnessResult r = ResultWriter.read(out);
+    assertThat(r.notes()).isEmpty();
+    assertThat(r.metrics())
+        .filteredOn(m -> m.name().equals("qps"))
+        .extracting(m -> m.task())
+        .containsExactlyElementsOf(
+            TaskFileParser.parse(fixture).stream().map(Task::category).distinct().toList());
+  }
+}
