@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -106,6 +108,37 @@ class LuceneutilCurrentSyntaxTest {
     assertThat(a).isEqualTo(before.outcomes());
     // Different dimensions count differently: the hash is of the counts, not a constant.
     assertThat(a.get(1).topHash()).isNotEqualTo(a.get(2).topHash());
+  }
+
+  /**
+   * luceneutil keeps an index in {@code <name>/index} and its taxonomy in {@code <name>/facets}:
+   * pointed at such an {@code index} dir, the harness finds the taxonomy beside it.
+   */
+  @Test
+  void theTaxonomyOfAnIndexLaidOutAsLuceneutilsIsFound() throws IOException {
+    Path name = tmp.resolve("luceneutil-layout");
+    Path main = name.resolve("index");
+    copy(index, main);
+    Files.move(main.resolve("taxonomy"), name.resolve("facets"));
+    List<Task> facets =
+        TaskFileParser.parse(fixture).stream()
+            .filter(t -> t.query().contains("+facets:taxonomy:"))
+            .toList();
+    TaskPlan plan;
+    try (Indexes.Opened opened = Indexes.open(main)) {
+      plan = TaskPlan.build(SearchBenchmark.searcher(opened.reader()), facets, "fixture", 10);
+    }
+    assertThat(plan.notes()).isEmpty();
+    assertThat(plan.outcomes()).isEqualTo(plan(facets).outcomes());
+  }
+
+  private static void copy(Path from, Path to) throws IOException {
+    Files.createDirectories(to.getParent());
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, to.resolve(from.relativize(f).toString()));
+      }
+    }
   }
 
   @Test

@@ -1,7 +1,6 @@
 package org.nightbench.benchjobs.search;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -152,8 +151,8 @@ final class FacetSupport {
         || !(FilterDirectory.unwrap(directoryReader.directory()) instanceof FSDirectory fs)) {
       return null;
     }
-    Path dir = TaxonomyIndex.dirOf(fs.getDirectory());
-    if (!Files.isDirectory(dir)) {
+    Path dir = TaxonomyIndex.locate(fs.getDirectory());
+    if (dir == null) {
       return null;
     }
     Directory directory = FSDirectory.open(dir);
