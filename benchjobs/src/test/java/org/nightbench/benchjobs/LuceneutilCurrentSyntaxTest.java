@@ -7,8 +7,12 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -110,6 +114,55 @@ class LuceneutilCurrentSyntaxTest {
     assertThat(a.get(1).topHash()).isNotEqualTo(a.get(2).topHash());
   }
 
+  /** On 9.x the generated file writes the fixture's spelling for what 9.x can serve. */
+  @Test
+  void theGeneratedFileWritesLuceneutilsCurrentSpelling() throws IOException {
+    Path generated = tmp.resolve("generated.tasks");
+    Europarl.Cli c =
+        Europarl.cli(
+            "generate-tasks",
+            "--index-dir",
+            index.toString(),
+            "--corpus",
+            corpus.toString(),
+            "--seed",
+            "30",
+            "--per-category",
+            "1",
+            "--out",
+            generated.toString());
+    assertThat(c.err()).isEmpty();
+    assertSameSyntax(TaskFileParser.parse(generated), 14);
+  }
+
+  private static final Pattern OPERATOR =
+      Pattern.compile("\\w+//|\\+facets:\\w+:\\w+|\\+\\w+=|\\+facets:\\S+");
+
+  /** The operators of a task's text, without its words and values. */
+  private static List<String> operators(String query) {
+    return OPERATOR.matcher(query).results().map(MatchResult::group).toList();
+  }
+
+  /**
+   * Every category of {@code generated} that the fixture has too is spelt as the fixture spells it;
+   * at least {@code shared} such categories.
+   */
+  private static void assertSameSyntax(List<Task> generated, int shared) throws IOException {
+    Map<String, List<String>> fixtureOps = new HashMap<>();
+    for (Task t : TaskFileParser.parse(fixture)) {
+      fixtureOps.put(t.category(), operators(t.query()));
+    }
+    List<String> seen = new ArrayList<>();
+    for (Task t : generated) {
+      List<String> expected = fixtureOps.get(t.category());
+      if (expected != null) {
+        assertThat(operators(t.query())).as(t.category() + ": " + t.query()).isEqualTo(expected);
+        seen.add(t.category());
+      }
+    }
+    assertThat(seen.stream().distinct().count()).isGreaterThanOrEqualTo(shared);
+  }
+
   /**
    * luceneutil keeps an index in {@code <name>/index} and its taxonomy in {@code <name>/facets}:
    * pointed at such an {@code index} dir, the harness finds the taxonomy beside it.
@@ -163,6 +216,27 @@ class LuceneutilCurrentSyntaxTest {
                     "--out",
                     tmp.resolve("index-10.json").toString()));
     assertThat(indexed.code()).as(indexed.stderr()).isZero();
+    Path generated = tmp.resolve("generated-10.tasks");
+    OtherLucene.Run generate =
+        lucene
+            .get()
+            .run(
+                tmp,
+                Harness.class,
+                List.of(
+                    "generate-tasks",
+                    "--index-dir",
+                    dir.toString(),
+                    "--corpus",
+                    corpus.toString(),
+                    "--seed",
+                    "30",
+                    "--per-category",
+                    "1",
+                    "--out",
+                    generated.toString()));
+    assertThat(generate.code()).as(generate.stderr()).isZero();
+    assertSameSyntax(TaskFileParser.parse(generated), 19);
     Path out = tmp.resolve("search-10.json");
     OtherLucene.Run searched =
         lucene
