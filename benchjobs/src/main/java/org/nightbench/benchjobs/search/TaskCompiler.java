@@ -34,14 +34,17 @@ import org.nightbench.benchjobs.vectors.VectorTaskTexts;
 /**
  * Turns luceneutil task text into {@link CompiledTask}s against one index: classic query syntax on
  * {@code body}, plus luceneutil's prefixes ({@code near//}, {@code ordered//}, {@code nrq//}, the
- * {@code *sort//} family, {@code pk//}, {@code count(...)}, {@code +facets:Dim.taxonomy} and {@code
- * +facets:Dim.sortedset}, the {@code Respell} category) and the nightly's options and operators of
- * issue 15: {@code +filter=N%}, {@code +minShouldMatch=N}, {@code +dismaxFields=}, {@code
- * +combinedFields=}, {@code const//}, {@code intSet//}, {@code dvrange//}, the skipper sorts with
- * {@code +searchAfter}, and grouping (see {@link QueryOperators}, {@link FilterSupport}, {@link
- * MultiFieldSupport}); and issue 16's {@code vector//} tasks ({@link VectorQueries}). Syntax this
- * harness does not implement, or that needs a field the index lacks, raises {@link
- * UnsupportedTaskException}; malformed query text raises {@link IllegalArgumentException}.
+ * {@code *sort//} family and the skipper sorts ({@link SortSupport}), {@code pk//}, {@code
+ * count(...)}, facets as {@code +facets:taxonomy:Dim} / {@code +facets:sortedset:Dim} or the older
+ * {@code +facets:Dim.taxonomy}, the {@code Respell} category) and the nightly's options and
+ * operators: {@code +filter=N%}, {@code +minShouldMatch=N}, {@code +constantScore}, {@code
+ * +searchAfter=N} (and the older bare {@code +searchAfter}), {@code +dismaxFields=}, {@code
+ * +combinedFields=}, {@code const//}, {@code intSet//}, {@code dvrange//} and grouping (see {@link
+ * QueryOperators}, {@link FilterSupport}, {@link MultiFieldSupport}); and issue 16's {@code
+ * vector//} tasks ({@link VectorQueries}). Spellings of both eras are read (issue 30; see
+ * docs/explanation/luceneutil-compatibility.md). Syntax this harness does not implement, or that
+ * needs a field the index lacks, raises {@link UnsupportedTaskException}; malformed query text
+ * raises {@link IllegalArgumentException}.
  */
 public final class TaskCompiler implements Closeable {
 
