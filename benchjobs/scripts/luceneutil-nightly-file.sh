@@ -6,7 +6,8 @@
 # the same notes), and any the result does not account for. Exits 1 when a category is
 # unaccounted for or the search fails. Manual, not part of the build (issue 15: luceneutil's
 # tasks/wikinightly.tasks should run whole but for the vector categories on 10.x, and on 9.x but
-# for the doc-values skipper ones).
+# for the doc-values skipper ones; issue 30: the same for luceneutil's current file, with facets as
+# kind:Dim, the *skippersort// prefixes and +searchAfter=N — figures in docs/performance.md).
 #
 # usage: luceneutil-nightly-file.sh TASKS_FILE RELEASE [WORK_DIR]
 # env:   CORPUS=/work/shared/corpora/gcide_wordnet.lines.txt.gz  DOC_CHARS=0 (one doc per line)

@@ -103,6 +103,9 @@ public final class HarnessTasks {
           "TermDateTimeSortSkipper",
           "TermDayOfYearSkipperSearchAfter",
           "TermDateTimeSkipperSearchAfter",
+          // Issue 30: luceneutil's +searchAfter=N categories (the page after a sort value).
+          "TermDayOfYearSortSearchAfter",
+          "TermDateTimeSortSkipperSearchAfter",
           "TermGroup100",
           "TermGroup10K",
           "TermGroup1M",
@@ -136,7 +139,8 @@ public final class HarnessTasks {
           "TermDayOfYearSortSkipper",
           "TermDateTimeSortSkipper",
           "TermDayOfYearSkipperSearchAfter",
-          "TermDateTimeSkipperSearchAfter");
+          "TermDateTimeSkipperSearchAfter",
+          "TermDateTimeSortSkipperSearchAfter");
 
   /**
    * luceneutil's vector categories (issue 16): generated after {@link #CATEGORIES} only when the

@@ -2,6 +2,7 @@ package org.nightbench.benchjobs.indexing;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.lucene.store.Directory;
 
@@ -27,6 +28,24 @@ public final class TaxonomyIndex implements Closeable {
   /** Where the taxonomy of the index in {@code indexDir} lives. */
   public static Path dirOf(Path indexDir) {
     return indexDir.resolve(DIR_NAME);
+  }
+
+  /** Where luceneutil keeps the taxonomy: {@code facets} beside the index's {@code index} dir. */
+  public static final String LUCENEUTIL_DIR_NAME = "facets";
+
+  /**
+   * The taxonomy directory of the index in {@code indexDir}: this harness's {@link #dirOf}, else
+   * luceneutil's sibling {@code facets} (so an index luceneutil built counts its taxonomy facets
+   * here too); null when neither exists.
+   */
+  public static Path locate(Path indexDir) {
+    Path own = dirOf(indexDir);
+    if (Files.isDirectory(own)) {
+      return own;
+    }
+    Path parent = indexDir.toAbsolutePath().getParent();
+    Path luceneutil = parent == null ? null : parent.resolve(LUCENEUTIL_DIR_NAME);
+    return luceneutil != null && Files.isDirectory(luceneutil) ? luceneutil : null;
   }
 
   /**

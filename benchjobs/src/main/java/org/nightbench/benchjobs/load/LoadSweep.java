@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.index.DirectoryReader;
@@ -247,12 +248,22 @@ public final class LoadSweep {
     }
   }
 
+  /** luceneutil's current facet spelling, {@code +facets:kind:Dim}. */
+  private static final Pattern FACETS_KIND_DIM =
+      Pattern.compile("\\+facets:(taxonomy|sortedset):(\\S+)");
+
+  /**
+   * Every task's text as one classic query, operators included as words (so the load sweep's query
+   * mix stays what it was); luceneutil's current facet spelling is read as its older one, which the
+   * classic syntax takes, rather than failing the sweep on its second colon.
+   */
   private static Query[] parse(List<Task> tasks, String source) {
     QueryParser parser = new QueryParser("body", new StandardAnalyzer());
     Query[] queries = new Query[tasks.size()];
     for (int i = 0; i < queries.length; i++) {
+      String text = FACETS_KIND_DIM.matcher(tasks.get(i).query()).replaceAll("+facets:$2.$1");
       try {
-        queries[i] = parser.parse(tasks.get(i).query());
+        queries[i] = parser.parse(text);
       } catch (ParseException e) {
         throw new IllegalArgumentException(
             source

@@ -1,7 +1,6 @@
 package org.nightbench.benchjobs.search;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,6 +51,22 @@ final class FacetSupport {
   }
 
   /**
+   * The dimension's name in the index ({@code Month.taxonomy}) of a facet clause's value:
+   * luceneutil's current {@code kind:Dim} ({@code taxonomy:Month}) or its older {@code Dim.kind};
+   * anything else is returned as it is, for {@link #task} to refuse with a note.
+   */
+  static String dimension(String value) {
+    int colon = value.indexOf(':');
+    if (colon > 0) {
+      String kind = value.substring(0, colon);
+      if (kind.equals(FacetFields.TAXONOMY) || kind.equals(FacetFields.SORTED_SET)) {
+        return FacetFields.dim(value.substring(colon + 1), kind);
+      }
+    }
+    return value;
+  }
+
+  /**
    * The task counting the top children of {@code dims}, each luceneutil's {@code Base.taxonomy} or
    * {@code Base.sortedset}, over the hits of {@code query}.
    *
@@ -86,7 +101,10 @@ final class FacetSupport {
       return FacetTask.Request.taxonomy(dim, field);
     }
     throw new UnsupportedTaskException(
-        "facets '" + dim + "': the kind must be .taxonomy or .sortedset");
+        "facets '"
+            + dim
+            + "': expected taxonomy:Dim or sortedset:Dim (or the older Dim.taxonomy,"
+            + " Dim.sortedset)");
   }
 
   private SortedSetDocValuesReaderState sortedSetState(String dim, String field)
@@ -133,8 +151,8 @@ final class FacetSupport {
         || !(FilterDirectory.unwrap(directoryReader.directory()) instanceof FSDirectory fs)) {
       return null;
     }
-    Path dir = TaxonomyIndex.dirOf(fs.getDirectory());
-    if (!Files.isDirectory(dir)) {
+    Path dir = TaxonomyIndex.locate(fs.getDirectory());
+    if (dir == null) {
       return null;
     }
     Directory directory = FSDirectory.open(dir);

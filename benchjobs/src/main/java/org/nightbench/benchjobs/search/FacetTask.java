@@ -20,10 +20,11 @@ import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Query;
 
 /**
- * Facet counts of the top children of some dimensions, taxonomy ({@code +facets:Date.taxonomy}) or
- * sorted-set ({@code +facets:Month.sortedset}), as luceneutil's SearchTask: a match-all query
- * counts every document without collecting hits (the Browse tasks); any other query collects its
- * top 10 hits and the matching documents, then counts each dimension from them.
+ * Facet counts of the top children of some dimensions, taxonomy ({@code +facets:taxonomy:Date}, or
+ * the older {@code +facets:Date.taxonomy}) or sorted-set ({@code +facets:sortedset:Month}), as
+ * luceneutil's SearchTask: a match-all query counts every document without collecting hits (the
+ * Browse tasks); any other query collects its top 10 hits and the matching documents, then counts
+ * each dimension from them.
  */
 final class FacetTask implements CompiledTask {
 

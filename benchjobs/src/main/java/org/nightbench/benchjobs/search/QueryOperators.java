@@ -1,7 +1,6 @@
 package org.nightbench.benchjobs.search;
 
 import java.util.Arrays;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.lucene.document.IntPoint;
@@ -18,34 +17,21 @@ import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
+import org.nightbench.benchjobs.indexing.LegacyFields;
 import org.nightbench.benchjobs.indexing.QueryFields;
 import org.nightbench.benchjobs.indexing.SkipperFields;
 
 /**
  * The operators of luceneutil's nightly beyond plain queries and sorts: {@code +minShouldMatch=N},
  * {@code const//} (constant score), {@code intSet//field n...}, {@code dvrange//field min max
- * [term]}, the {@code *skippersort//} sorts over the 10.x skipper fields (with {@code +searchAfter}
- * for the second page) and grouping ({@code group100//}, {@code group10K//}, {@code group1M//},
- * {@code groupblock//}, {@code groupblock1pass//}).
+ * [term]} and grouping ({@code group100//}, {@code group10K//}, {@code group1M//}, {@code
+ * groupblock//}, {@code groupblock1pass//}).
  */
 final class QueryOperators {
 
   private static final Pattern MIN_SHOULD_MATCH = Pattern.compile(" \\+minShouldMatch=(\\d+)($| )");
-
-  /** Second page of a sorted search; this harness's spelling. */
-  static final String SEARCH_AFTER = " +searchAfter";
-
-  static final Map<String, SortField> SKIPPER_SORTS =
-      Map.of(
-          "titledvskippersort", new SortField(QueryFields.TITLE_SKIPPER, SortField.Type.STRING),
-          "monthdvskippersort", new SortField(QueryFields.MONTH_SKIPPER, SortField.Type.STRING),
-          "dayofyeardvskippersort",
-              new SortField(QueryFields.DAY_OF_YEAR_SKIPPER, SortField.Type.LONG),
-          "lastmodndvskippersort",
-              new SortField(QueryFields.LAST_MOD_SKIPPER, SortField.Type.LONG));
 
   /** luceneutil's grouping prefixes. */
   static final java.util.Set<String> GROUPINGS =
@@ -106,19 +92,20 @@ final class QueryOperators {
       throw new IllegalArgumentException(
           "expected intSet//field n1 n2 ..., got " + args.length + " words");
     }
-    FieldInfo info = pointField(args[0]);
+    String field = LegacyFields.resolve(fieldInfos, args[0], i -> i.getPointDimensionCount() == 1);
+    FieldInfo info = pointField(field, args[0]);
     long[] values = new long[args.length - 1];
     for (int i = 1; i < args.length; i++) {
       values[i - 1] = number(args[i]);
     }
     if (info.getPointNumBytes() == Long.BYTES) {
-      return LongPoint.newSetQuery(args[0], values);
+      return LongPoint.newSetQuery(field, values);
     }
     int[] ints = new int[values.length];
     for (int i = 0; i < values.length; i++) {
       ints[i] = Math.toIntExact(values[i]);
     }
-    return IntPoint.newSetQuery(args[0], ints);
+    return IntPoint.newSetQuery(field, ints);
   }
 
   /**
@@ -131,7 +118,13 @@ final class QueryOperators {
       throw new IllegalArgumentException(
           "expected dvrange//field min max [term], got " + args.length + " words");
     }
-    String field = args[0];
+    String field =
+        LegacyFields.resolve(
+            fieldInfos,
+            args[0],
+            i ->
+                i.getDocValuesType() == DocValuesType.NUMERIC
+                    || i.getDocValuesType() == DocValuesType.SORTED_NUMERIC);
     long min = number(args[1]);
     long max = number(args[2]);
     FieldInfo info = fieldInfos.fieldInfo(field);
@@ -153,24 +146,6 @@ final class QueryOperators {
         .add(new TermQuery(new Term(BenchmarkDocuments.BODY, args[3])), Occur.MUST)
         .add(range, Occur.FILTER)
         .build();
-  }
-
-  /**
-   * The sort of a {@code titledvskippersort//}-style prefix, or null when {@code prefix} is none.
-   */
-  SortField skipperSort(String prefix) throws UnsupportedTaskException {
-    SortField sort = SKIPPER_SORTS.get(prefix);
-    if (sort == null) {
-      return null;
-    }
-    if (!SkipperFields.available()) {
-      throw new UnsupportedTaskException(SkipperFields.missingReason());
-    }
-    FieldInfo info = fieldInfos.fieldInfo(sort.getField());
-    if (info == null || info.getDocValuesType() == DocValuesType.NONE) {
-      throw new UnsupportedTaskException("index has no skipper field '" + sort.getField() + "'");
-    }
-    return sort;
   }
 
   /** The grouping task of a {@code group100//}-style prefix, one of {@link #GROUPINGS}. */
@@ -217,13 +192,13 @@ final class QueryOperators {
     }
   }
 
-  private FieldInfo pointField(String field) throws UnsupportedTaskException {
+  private FieldInfo pointField(String field, String asked) throws UnsupportedTaskException {
     FieldInfo info = fieldInfos.fieldInfo(field);
     if (info == null
         || info.getPointDimensionCount() != 1
         || (info.getPointNumBytes() != Integer.BYTES && info.getPointNumBytes() != Long.BYTES)) {
       throw new UnsupportedTaskException(
-          "index has no one-dimensional int or long point field '" + field + "'");
+          "index has no one-dimensional int or long point field '" + asked + "'");
     }
     return info;
   }

@@ -9,9 +9,10 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.TopDocs;
 
 /**
- * The second page of a sorted search ({@code +searchAfter}): the first page is fetched once, when
- * the task is first run, and every timed run asks for the {@code topN} hits after its last hit, as
- * a user paging through sorted results does.
+ * A later page of a sorted search. luceneutil's {@code +searchAfter=N} pages after the sort value N
+ * (every hit of value N and before it is skipped); this harness's older bare {@code +searchAfter}
+ * asks for the second page: the first is fetched once, when the task is first run, and every timed
+ * run asks for the {@code topN} hits after its last hit, as a user paging through results does.
  */
 final class SearchAfterTask implements CompiledTask {
 
@@ -22,10 +23,14 @@ final class SearchAfterTask implements CompiledTask {
   private volatile FieldDoc after;
   private volatile boolean firstPageEmpty;
 
-  SearchAfterTask(Query query, Sort sort, int topN) {
+  /**
+   * @param after the hit to page after ({@code +searchAfter=N}); null for the page after the first
+   */
+  SearchAfterTask(Query query, Sort sort, int topN, FieldDoc after) {
     this.query = query;
     this.sort = sort;
     this.topN = topN;
+    this.after = after;
   }
 
   @Override
@@ -45,7 +50,8 @@ final class SearchAfterTask implements CompiledTask {
     return new Outcome(searcher.count(query), hash.hex());
   }
 
-  private TopDocs page(IndexSearcher searcher) throws IOException {
+  /** The page this task times (package-visible for tests). */
+  TopDocs page(IndexSearcher searcher) throws IOException {
     if (after == null && !firstPageEmpty) {
       ScoreDoc[] first = searcher.search(query, topN, sort).scoreDocs;
       if (first.length == 0) {

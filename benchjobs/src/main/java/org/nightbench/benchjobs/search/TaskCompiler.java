@@ -4,14 +4,12 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.document.LongPoint;
-import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexOptions;
@@ -29,20 +27,24 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
+import org.nightbench.benchjobs.indexing.LegacyFields;
 import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.vectors.VectorTaskTexts;
 
 /**
  * Turns luceneutil task text into {@link CompiledTask}s against one index: classic query syntax on
  * {@code body}, plus luceneutil's prefixes ({@code near//}, {@code ordered//}, {@code nrq//}, the
- * {@code *sort//} family, {@code pk//}, {@code count(...)}, {@code +facets:Dim.taxonomy} and {@code
- * +facets:Dim.sortedset}, the {@code Respell} category) and the nightly's options and operators of
- * issue 15: {@code +filter=N%}, {@code +minShouldMatch=N}, {@code +dismaxFields=}, {@code
- * +combinedFields=}, {@code const//}, {@code intSet//}, {@code dvrange//}, the skipper sorts with
- * {@code +searchAfter}, and grouping (see {@link QueryOperators}, {@link FilterSupport}, {@link
- * MultiFieldSupport}); and issue 16's {@code vector//} tasks ({@link VectorQueries}). Syntax this
- * harness does not implement, or that needs a field the index lacks, raises {@link
- * UnsupportedTaskException}; malformed query text raises {@link IllegalArgumentException}.
+ * {@code *sort//} family and the skipper sorts ({@link SortSupport}), {@code pk//}, {@code
+ * count(...)}, facets as {@code +facets:taxonomy:Dim} / {@code +facets:sortedset:Dim} or the older
+ * {@code +facets:Dim.taxonomy}, the {@code Respell} category) and the nightly's options and
+ * operators: {@code +filter=N%}, {@code +minShouldMatch=N}, {@code +constantScore}, {@code
+ * +searchAfter=N} (and the older bare {@code +searchAfter}), {@code +dismaxFields=}, {@code
+ * +combinedFields=}, {@code const//}, {@code intSet//}, {@code dvrange//} and grouping (see {@link
+ * QueryOperators}, {@link FilterSupport}, {@link MultiFieldSupport}); and issue 16's {@code
+ * vector//} tasks ({@link VectorQueries}). Spellings of both eras are read (issue 30; see
+ * docs/explanation/luceneutil-compatibility.md). Syntax this harness does not implement, or that
+ * needs a field the index lacks, raises {@link UnsupportedTaskException}; malformed query text
+ * raises {@link IllegalArgumentException}.
  */
 public final class TaskCompiler implements Closeable {
 
@@ -57,14 +59,18 @@ public final class TaskCompiler implements Closeable {
   /** luceneutil options this harness does not implement; the task is skipped, not mis-measured. */
   private static final List<String> UNSUPPORTED_MARKERS = List.of("+drillDown:", "+drillSideways");
 
-  private static final Map<String, SortField> SORTS =
-      Map.of(
-          "titledvsort", new SortField(BenchmarkDocuments.TITLE_DV, SortField.Type.STRING),
-          "titlebdvsort", new SortField(BenchmarkDocuments.TITLE_BDV, SortField.Type.STRING_VAL),
-          "monthdvsort", new SortField(BenchmarkDocuments.MONTH_DV, SortField.Type.STRING),
-          "dayofyeardvsort", new SortField(BenchmarkDocuments.DAY_OF_YEAR_DV, SortField.Type.INT),
-          // luceneutil's last-modified field; here the line's own date.
-          "lastmodndvsort", new SortField(BenchmarkDocuments.DATENUM, SortField.Type.LONG));
+  /** luceneutil's option for a constant-score query, cut out like its other options. */
+  private static final Pattern CONSTANT_SCORE = Pattern.compile(" \\+constantScore(?=$| )");
+
+  /** Page after a hit ({@code +searchAfter}) or after a sort value ({@code +searchAfter=N}). */
+  private static final Pattern SEARCH_AFTER = Pattern.compile(" \\+searchAfter(?:=(\\S*))?(?=$| )");
+
+  /** An option this harness does not know, left over once the known ones are cut out. */
+  private static final Pattern UNKNOWN_OPTION = Pattern.compile("(?:^| )\\+([A-Za-z_]+)=");
+
+  /** Facet clauses: luceneutil's {@code +facets:}, and its two mode-naming variants. */
+  private static final List<String> FACET_CLAUSES =
+      List.of(" +facets:", " +post_collection_facets:", " +during_collection_facets:");
 
   private final IndexReader reader;
   private final FieldInfos fieldInfos;
@@ -76,6 +82,7 @@ public final class TaskCompiler implements Closeable {
   private final FilterSupport filters;
   private final QueryOperators operators;
   private final MultiFieldSupport multiField;
+  private final SortSupport sorts;
 
   public TaskCompiler(IndexReader reader, int topN) throws IOException {
     this.reader = reader;
@@ -85,6 +92,7 @@ public final class TaskCompiler implements Closeable {
     this.filters = new FilterSupport(reader);
     this.operators = new QueryOperators(reader);
     this.multiField = new MultiFieldSupport(reader, analyzer);
+    this.sorts = new SortSupport(fieldInfos);
   }
 
   /** Whether top-hit hashes name hits by their id doc values (else by doc id, index-specific). */
@@ -106,18 +114,34 @@ public final class TaskCompiler implements Closeable {
     // Options first, wherever they stand (inside count(...) too), as luceneutil's parser does.
     FilterSupport.Cut filter = FilterSupport.cut(text);
     QueryOperators.MinShouldMatch msm = QueryOperators.cutMinShouldMatch(filter.text());
-    boolean searchAfter = msm.text().endsWith(QueryOperators.SEARCH_AFTER);
-    text =
-        searchAfter
-            ? msm.text().substring(0, msm.text().length() - QueryOperators.SEARCH_AFTER.length())
-            : msm.text();
-    Options options = new Options(filter.percent(), msm.min());
+    text = msm.text();
+    Matcher after = SEARCH_AFTER.matcher(text);
+    boolean searchAfter = after.find();
+    String afterValue = searchAfter ? after.group(1) : null;
+    if (searchAfter) {
+      text = (text.substring(0, after.start()) + text.substring(after.end())).strip();
+    }
+    Matcher constant = CONSTANT_SCORE.matcher(text);
+    boolean constantScore = constant.find();
+    if (constantScore) {
+      text = (text.substring(0, constant.start()) + text.substring(constant.end())).strip();
+    }
+    Options options = new Options(filter.percent(), msm.min(), constantScore);
+    Matcher sortPrefix = PREFIX.matcher(text);
+    if (searchAfter && !(sortPrefix.lookingAt() && SortSupport.isSort(sortPrefix.group(1)))) {
+      throw new IllegalArgumentException("+searchAfter needs a sorted query (a *sort// prefix)");
+    }
     if (text.startsWith(VectorTaskTexts.PREFIX)) {
       return new TopDocsTask(
           finish(VectorQueries.compile(text, reader, filters, topN), options), null, topN, keys);
     }
     MultiFieldSupport.Cut fields = MultiFieldSupport.cut(text);
     text = fields.text();
+    Matcher unknown = UNKNOWN_OPTION.matcher(text);
+    if (unknown.find()) {
+      // Read as query words it would run, silently measuring something else.
+      throw new UnsupportedTaskException("option '+" + unknown.group(1) + "=' is not supported");
+    }
     if (fields.present()) {
       // luceneutil's dismax and combined-fields tasks are plain word queries, counted or top N.
       boolean count = text.startsWith("count(") && text.endsWith(")");
@@ -143,16 +167,15 @@ public final class TaskCompiler implements Closeable {
     Matcher m = PREFIX.matcher(text);
     if (m.lookingAt()) {
       String rest = text.substring(m.end());
-      SortField sort = SORTS.get(m.group(1));
-      if (sort != null) {
-        requireDocValues(sort.getField());
-      } else {
-        sort = operators.skipperSort(m.group(1));
-      }
-      if (sort != null) {
+      if (SortSupport.isSort(m.group(1))) {
+        SortField sort = sorts.sort(m.group(1));
         Query q = finish(parse(rest, task), options);
+        if (afterValue != null) {
+          return new SearchAfterTask(
+              q, new Sort(sort), topN, SortSupport.after(sort, afterValue, reader.maxDoc()));
+        }
         return searchAfter
-            ? new SearchAfterTask(q, new Sort(sort), topN)
+            ? new SearchAfterTask(q, new Sort(sort), topN, null)
             : new TopDocsTask(q, new Sort(sort), topN, keys);
       }
       if (QueryOperators.GROUPINGS.contains(m.group(1))) {
@@ -166,18 +189,16 @@ public final class TaskCompiler implements Closeable {
         return new PkLookupTask(List.of(rest.strip().split("\\s+")));
       }
     }
-    if (searchAfter) {
-      throw new IllegalArgumentException("+searchAfter needs a sorted query (a *sort// prefix)");
-    }
     return new TopDocsTask(finish(query(text, task), options), null, topN, keys);
   }
 
   /** The options cut out of a task's text, applied once its query is built. */
-  private record Options(double filterPercent, int minShouldMatch) {}
+  private record Options(double filterPercent, int minShouldMatch, boolean constantScore) {}
 
-  /** {@code query} with the task's minimum-should-match and filter applied. */
+  /** {@code query} with the task's minimum-should-match, constant score and filter applied. */
   private Query finish(Query query, Options options) throws IOException, UnsupportedTaskException {
     Query q = QueryOperators.minShouldMatch(query, options.minShouldMatch());
+    q = options.constantScore() ? new ConstantScoreQuery(q) : q;
     return options.filterPercent() > 0 ? filters.apply(q, options.filterPercent()) : q;
   }
 
@@ -230,11 +251,11 @@ public final class TaskCompiler implements Closeable {
   }
 
   /** A point range on an int or long point field, whichever the index holds. */
-  private Query range(String field, long min, long max) throws UnsupportedTaskException {
+  private Query range(String name, long min, long max) throws UnsupportedTaskException {
+    String field = LegacyFields.resolve(fieldInfos, name, i -> i.getPointDimensionCount() == 1);
     FieldInfo info = fieldInfos.fieldInfo(field);
     if (info == null || info.getPointDimensionCount() != 1) {
-      throw new UnsupportedTaskException(
-          "index has no one-dimensional point field '" + field + "'");
+      throw new UnsupportedTaskException("index has no one-dimensional point field '" + name + "'");
     }
     if (info.getPointNumBytes() == Long.BYTES) {
       return LongPoint.newRangeQuery(field, min, max);
@@ -268,25 +289,26 @@ public final class TaskCompiler implements Closeable {
   }
 
   /**
-   * Cuts luceneutil's {@code " +facets:Dim.kind"} clauses out of {@code text} into {@code dims},
-   * each kept whole ({@code Month.taxonomy}): that is the dimension's name in the index.
+   * Cuts luceneutil's facet clauses out of {@code text} into {@code dims}, each as the dimension's
+   * name in the index ({@code Month.taxonomy}): the current spelling {@code +facets:taxonomy:Month}
+   * ({@code kind:Dim}) and the older {@code +facets:Month.taxonomy} alike.
    */
-  private static String extractFacets(String text, List<String> dims) {
-    int i;
-    while ((i = text.indexOf(" +facets:")) >= 0) {
-      int end = text.indexOf(' ', i + 1);
-      end = end < 0 ? text.length() : end;
-      dims.add(text.substring(i + " +facets:".length(), end));
-      text = (text.substring(0, i) + text.substring(end)).strip();
+  private static String extractFacets(String text, List<String> dims)
+      throws UnsupportedTaskException {
+    for (String clause : FACET_CLAUSES) {
+      int i;
+      while ((i = text.indexOf(clause)) >= 0) {
+        if (clause.startsWith(" +during")) {
+          throw new UnsupportedTaskException(
+              "during-collection faceting (+during_collection_facets:) is not supported");
+        }
+        int end = text.indexOf(' ', i + 1);
+        end = end < 0 ? text.length() : end;
+        dims.add(FacetSupport.dimension(text.substring(i + clause.length(), end)));
+        text = (text.substring(0, i) + text.substring(end)).strip();
+      }
     }
     return text;
-  }
-
-  private void requireDocValues(String field) throws UnsupportedTaskException {
-    FieldInfo info = fieldInfos.fieldInfo(field);
-    if (info == null || info.getDocValuesType() == DocValuesType.NONE) {
-      throw new UnsupportedTaskException("index has no doc values field '" + field + "'");
-    }
   }
 
   /** A lookup on a field the index lacks would find nothing and time nothing of interest. */

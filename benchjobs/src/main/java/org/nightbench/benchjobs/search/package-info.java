@@ -11,7 +11,8 @@
  * <p>luceneutil's nightly operators beyond plain queries live in their own classes: {@link
  * org.nightbench.benchjobs.search.FilterSupport} ({@code +filter=N%}, a seeded random filter over
  * corpus ids), {@link org.nightbench.benchjobs.search.QueryOperators} (minimum-should-match, const,
- * int sets, doc-values ranges, skipper sorts) and {@link
+ * int sets, doc-values ranges), {@link org.nightbench.benchjobs.search.SortSupport} (the sorts, the
+ * skipper sorts and {@code +searchAfter=N}, in luceneutil's spellings of both eras) and {@link
  * org.nightbench.benchjobs.search.GroupingTask} (term and block grouping). Where the API differs
  * between 9.x and 10.x (skippers, Weight's entry point, grouping's GroupDocs) they reach it by
  * reflection, so one harness runs on both.

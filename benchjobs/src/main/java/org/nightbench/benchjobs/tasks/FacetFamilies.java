@@ -40,12 +40,12 @@ final class FacetFamilies {
   }
 
   private static List<Candidate> browse(String base, String kind) {
-    return List.of(new Candidate("*:* +facets:" + FacetFields.dim(base, kind), null));
+    return List.of(new Candidate("*:* +facets:" + kind + ":" + base, null));
   }
 
   /** The term family's candidates, each counting taxonomy dimension {@code base} of its hits. */
   private List<Candidate> over(String termCategory, String base) {
-    String clause = " +facets:" + FacetFields.dim(base, FacetFields.TAXONOMY);
+    String clause = " +facets:" + FacetFields.TAXONOMY + ":" + base;
     List<Candidate> out = new ArrayList<>();
     for (Candidate c : terms.candidates(termCategory)) {
       out.add(new Candidate(c.query() + clause, c.comment()));

@@ -15,6 +15,7 @@ import org.apache.lucene.index.PointValues;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedDocValues;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
+import org.nightbench.benchjobs.indexing.LegacyFields;
 
 /**
  * Candidates that need more than the body field: numeric ranges, doc-values sorts and primary-key
@@ -61,8 +62,10 @@ final class FieldFamilies {
     long[] span = span(BenchmarkDocuments.TIMESECNUM);
     String field = BenchmarkDocuments.TIMESECNUM;
     if (span == null || span[0] == span[1]) {
-      span = span(BenchmarkDocuments.DATENUM);
-      field = BenchmarkDocuments.DATENUM;
+      field =
+          LegacyFields.resolve(
+              fieldInfos, BenchmarkDocuments.LAST_MOD, i -> i.getPointDimensionCount() == 1);
+      span = span(field);
     }
     List<Candidate> out = new ArrayList<>();
     if (span == null || span[0] == span[1]) {

@@ -2,22 +2,29 @@ package org.nightbench.benchjobs.tasks;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.StringJoiner;
 import java.util.function.UnaryOperator;
+import java.util.stream.LongStream;
 import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiDocValues;
 import org.apache.lucene.index.PointValues;
 import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
+import org.nightbench.benchjobs.indexing.LegacyFields;
 import org.nightbench.benchjobs.indexing.QueryFields;
 
 /**
@@ -50,6 +57,11 @@ final class QueryFamilies {
   static final double NARROW = 0.01;
 
   static final double WIDE = 0.5;
+
+  /**
+   * Where luceneutil's nightly puts its {@code +searchAfter=} values: about the 90th percentile.
+   */
+  static final double AFTER_PERCENTILE = 0.9;
 
   private final IndexReader reader;
   private final FieldInfos fieldInfos;
@@ -131,14 +143,20 @@ final class QueryFamilies {
       case "DVRangeWide" -> dvRanges(WIDE, null);
       case "TermWithDVRangeNarrow" -> dvRanges(NARROW, h);
       case "TermWithDVRangeWide" -> dvRanges(WIDE, h);
-      case "TermTitleSortSkipper" -> terms.singles(h, t -> "titledvskippersort//" + t);
-      case "TermMonthSortSkipper" -> terms.singles(h, t -> "monthdvskippersort//" + t);
-      case "TermDayOfYearSortSkipper" -> terms.singles(h, t -> "dayofyeardvskippersort//" + t);
-      case "TermDateTimeSortSkipper" -> terms.singles(h, t -> "lastmodndvskippersort//" + t);
+      case "TermTitleSortSkipper" -> terms.singles(h, t -> "titleskippersort//" + t);
+      case "TermMonthSortSkipper" -> terms.singles(h, t -> "monthskippersort//" + t);
+      case "TermDayOfYearSortSkipper" -> terms.singles(h, t -> "dayofyearskippersort//" + t);
+      case "TermDateTimeSortSkipper" -> terms.singles(h, t -> "lastmodskippersort//" + t);
+      // This harness's older categories: the page after the first (a bare +searchAfter).
       case "TermDayOfYearSkipperSearchAfter" ->
-          terms.singles(h, t -> "dayofyeardvskippersort//" + t + " +searchAfter");
+          terms.singles(h, t -> "dayofyearskippersort//" + t + " +searchAfter");
       case "TermDateTimeSkipperSearchAfter" ->
-          terms.singles(h, t -> "lastmodndvskippersort//" + t + " +searchAfter");
+          terms.singles(h, t -> "lastmodskippersort//" + t + " +searchAfter");
+      // luceneutil's: the page after a value about the 90th percentile, as its nightly picks.
+      case "TermDayOfYearSortSearchAfter" ->
+          after(h, "dayofyeardvsort//", BenchmarkDocuments.DAY_OF_YEAR);
+      case "TermDateTimeSortSkipperSearchAfter" ->
+          after(h, "lastmodskippersort//", BenchmarkDocuments.LAST_MOD);
       case "TermGroup100" -> terms.singles(h, t -> "group100//" + t);
       case "TermGroup10K" -> terms.singles(h, t -> "group10K//" + t);
       case "TermGroup1M" -> terms.singles(h, t -> "group1M//" + t);
@@ -266,7 +284,10 @@ final class QueryFamilies {
    */
   private List<Candidate> dvRanges(double share, List<String> band) throws IOException {
     List<Candidate> out = new ArrayList<>();
-    long[] span = span(BenchmarkDocuments.DATENUM);
+    long[] span =
+        span(
+            LegacyFields.resolve(
+                fieldInfos, BenchmarkDocuments.LAST_MOD, i -> i.getPointDimensionCount() == 1));
     if (span == null) {
       return out;
     }
@@ -287,6 +308,34 @@ final class QueryFamilies {
       }
     }
     return out;
+  }
+
+  /**
+   * Single-term sorted tasks of {@code band} paging after the 90th percentile of {@code field}'s
+   * values ({@code +searchAfter=N}); none when the index has no such values.
+   */
+  private List<Candidate> after(List<String> band, String prefix, String field) throws IOException {
+    long[] values = numericValues(field);
+    if (values.length == 0) {
+      return List.of();
+    }
+    Arrays.sort(values);
+    long p90 = values[(int) (values.length * AFTER_PERCENTILE)];
+    return terms.singles(band, t -> prefix + t + " +searchAfter=" + p90);
+  }
+
+  /** Every document's value of numeric doc-values field {@code field} (or its legacy twin). */
+  private long[] numericValues(String field) throws IOException {
+    String resolved =
+        LegacyFields.resolve(fieldInfos, field, i -> i.getDocValuesType() != DocValuesType.NONE);
+    LongStream.Builder out = LongStream.builder();
+    for (LeafReaderContext leaf : reader.leaves()) {
+      SortedNumericDocValues dv = DocValues.getSortedNumeric(leaf.reader(), resolved);
+      while (dv.nextDoc() != DocIdSetIterator.NO_MORE_DOCS) {
+        out.add(dv.nextValue());
+      }
+    }
+    return out.build().toArray();
   }
 
   /** Min and max of a one-dimensional int or long point field, or null without one. */

@@ -127,7 +127,17 @@ class TaskCompilerTest {
     assertThat(unsupported("X", "*:* +facets:Title.sortedset"))
         .isEqualTo("facet dimension 'Title.sortedset' is not indexed");
     assertThat(unsupported("X", "*:* +facets:Month"))
-        .isEqualTo("facets 'Month': the kind must be .taxonomy or .sortedset");
+        .isEqualTo(
+            "facets 'Month': expected taxonomy:Dim or sortedset:Dim (or the older Dim.taxonomy,"
+                + " Dim.sortedset)");
+    assertThat(unsupported("X", "*:* +facets:taxonomy:Date"))
+        .isEqualTo("facet dimension 'Date.taxonomy': the index has no taxonomy beside it");
+    assertThat(unsupported("X", "*:* +during_collection_facets:sortedset:Month"))
+        .isEqualTo("during-collection faceting (+during_collection_facets:) is not supported");
+    assertThat(unsupported("X", "brown +constantScore +frobnicate=3"))
+        .isEqualTo("option '+frobnicate=' is not supported");
+    assertThat(unsupported("X", "titledvsort//brown +searchAfter=3"))
+        .isEqualTo("+searchAfter=N needs an int or long sort; 'title' sorts STRING");
     assertThat(unsupported("X", "brown +drillSideways"))
         .isEqualTo("'+drillSideways' is not supported");
     assertThat(unsupported("X", "nrq//title 1 2"))
@@ -146,7 +156,7 @@ class TaskCompilerTest {
           TaskCompiler c = new TaskCompiler(r, 10)) {
         assertThatThrownBy(() -> c.compile(new Task("S", "titledvsort//brown", null, 1)))
             .isInstanceOf(UnsupportedTaskException.class)
-            .hasMessage("index has no doc values field 'titleDV'");
+            .hasMessage("index has no doc values field 'title'");
         assertThatThrownBy(() -> c.compile(new Task("F", "*:* +facets:Month.sortedset", null, 1)))
             .isInstanceOf(UnsupportedTaskException.class)
             .hasMessage("facet dimension 'Month.sortedset' is not indexed");
@@ -188,6 +198,16 @@ class TaskCompilerTest {
     {"DayOfYearSkipper", "dayofyeardvskippersort//brown"},
     {"DateTimeSkipper", "lastmodndvskippersort//brown"},
     {"DateTimeSkipperAfter", "lastmodndvskippersort//brown +searchAfter"},
+    {"TitleSkipperNow", "titleskippersort//brown"},
+    {"MonthSkipperNow", "monthskippersort//brown"},
+    {"DayOfYearSkipperNow", "dayofyearskippersort//brown"},
+    {"DateTimeSkipperNow", "lastmodskippersort//brown"},
+    {"DateTimeSkipperAfterValue", "lastmodskippersort//brown +searchAfter=1335623810000"},
+    {"DayOfYearSortAfterValue", "dayofyeardvsort//brown +searchAfter=330"},
+    {"ConstantScore", "brown dog +constantScore"},
+    {"TaxoFacetsNow", "*:* +facets:taxonomy:Month"},
+    {"SSDVFacetsNow", "brown +facets:sortedset:Month"},
+    {"PostFacetsNow", "brown +post_collection_facets:sortedset:Month"},
     {"Group100", "group100//brown"},
     {"Group10K", "group10K//brown"},
     {"Group1M", "group1M//brown"},
@@ -233,7 +253,8 @@ class TaskCompilerTest {
                 "SpanNear",
                 "IntervalsOrdered",
                 "ConstTerm",
-                "MSM");
+                "MSM",
+                "ConstantScore");
         assertThat(plan.notes()).hasSize(EVERY_OPERATOR.length - plan.tasks().size());
         assertThat(plan.notes()).allSatisfy(n -> assertThat(n).doesNotContain("\n"));
         assertThat(plan.notes())
@@ -268,6 +289,9 @@ class TaskCompilerTest {
           "brown +filter=150%",
           "brown +minShouldMatch=x",
           "brown +searchAfter",
+          "brown +searchAfter=5",
+          "dayofyeardvsort//brown +searchAfter=x",
+          "dayofyeardvsort//brown +searchAfter=99999999999",
           "pk//1 +filter=5%"
         }) {
       assertThatThrownBy(() -> compiler.compile(new Task("Bad", bad, null, 1)))
