@@ -17,7 +17,7 @@ final class SeriesFixture {
   static final Instant DAY0 = Instant.parse("2020-01-01T02:00:00Z");
 
   private final JdbcClient jdbc;
-  private final String machine = "marks-" + UUID.randomUUID().toString().substring(0, 8);
+  final String machine = "marks-" + UUID.randomUUID().toString().substring(0, 8);
   private final SplittableRandom random = new SplittableRandom(17);
   final long id;
 

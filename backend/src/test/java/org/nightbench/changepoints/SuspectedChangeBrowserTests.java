@@ -34,7 +34,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * % slower, ingested as a run is (its {@link RunIngested} event starts detection). The morning
  * after, the alerts page lists it with a "suspected" badge under its stage filter, and the series
  * chart draws the suspected marker; once more nights at the new level are ingested, the same alert
- * is confirmed (no badge) and the chart draws a confirmed change point in its place.
+ * is confirmed (no badge) and the chart draws a confirmed change point in its place. The morning
+ * digest on {@code /} names the suspected change among the machine's night.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("test")
@@ -90,6 +91,21 @@ class SuspectedChangeBrowserTests {
     wait.until(d -> !d.findElements(By.cssSelector("#detection li.stage-suspected")).isEmpty());
     screenshot("chart-suspected");
 
+    // The morning digest opens the overview with the machine's newest night and its suspicion.
+    browser.get("http://localhost:" + port + "/");
+    WebElement night =
+        wait.until(
+            d ->
+                d.findElement(
+                    By.cssSelector(
+                        "#morning-digest article[data-machine='" + series.machine + "']")));
+    assertThat(
+            night.findElement(By.cssSelector(".digest-suspected .badge.stage-suspected")).getText())
+        .isEqualTo("1 suspected change");
+    assertThat(night.findElement(By.cssSelector(".digest-suspected a")).getAttribute("href"))
+        .endsWith("/alerts?stage=suspected&machine=" + series.machine);
+    screenshot("digest-suspected");
+
     // A dozen more nights at the new level: the detector places the step, the alert is confirmed.
     ingest(series, 61, 12, 90);
     wait.withMessage("the suspected change point confirmed")
@@ -108,6 +124,15 @@ class SuspectedChangeBrowserTests {
     assertThat(chartMarks()).containsExactly("confirmed");
     assertThat(amberAtMarker()).as("no suspected marker any more").isFalse();
     screenshot("chart-confirmed");
+
+    browser.get("http://localhost:" + port + "/");
+    night =
+        wait.until(
+            d ->
+                d.findElement(
+                    By.cssSelector(
+                        "#morning-digest article[data-machine='" + series.machine + "']")));
+    assertThat(night.findElements(By.cssSelector(".digest-suspected"))).isEmpty();
   }
 
   /**

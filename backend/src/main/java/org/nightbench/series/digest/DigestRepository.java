@@ -127,7 +127,7 @@ class DigestRepository {
     Map<Long, ChangePointRef> found = new HashMap<>();
     Map<Long, Integer> foundAt = new HashMap<>();
     jdbc.sql(
-            "select c.id, c.series_id, c.run_id, c.state from change_point c"
+            "select c.id, c.series_id, c.run_id, c.state, c.stage from change_point c"
                 + " where c.run_id = any(?) order by c.id")
         .param(runIds.toArray(Long[]::new))
         .query(
@@ -136,7 +136,10 @@ class DigestRepository {
               int at = position.get(rs.getLong("run_id"));
               if (!foundAt.containsKey(series) || foundAt.get(series) <= at) {
                 foundAt.put(series, at);
-                found.put(series, new ChangePointRef(rs.getLong("id"), rs.getString("state")));
+                found.put(
+                    series,
+                    new ChangePointRef(
+                        rs.getLong("id"), rs.getString("state"), rs.getString("stage")));
               }
             });
     return found;
@@ -189,7 +192,9 @@ class DigestRepository {
                 + " || '/' || (select count(*) || ':' || coalesce(max(computed_at)::text, '')"
                 + "   from run_digest)"
                 + " || '/' || (select count(*) || ':' || coalesce(max(id), 0) || ':'"
-                + "   || coalesce(max(updated_at)::text, '') from change_point)")
+                // A suspicion confirmed or withdrawn changes the digest's column as a triage does.
+                + "   || coalesce(max(greatest(updated_at, suspected_at, confirmed_at,"
+                + "   withdrawn_at))::text, '') from change_point)")
         .query(String.class)
         .single();
   }

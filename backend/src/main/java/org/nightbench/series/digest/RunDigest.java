@@ -160,6 +160,16 @@ public record RunDigest(
         .toList();
   }
 
+  /**
+   * How many of its series have a change suspected at this run, the morning after: later nights
+   * confirm or withdraw each.
+   */
+  public long suspectedChanges() {
+    return rows.stream()
+        .filter(r -> r.changePoint() != null && r.changePoint().suspected())
+        .count();
+  }
+
   /** Every row in the overview's groups (in their order), each group by significance. */
   public List<Group> groups() {
     Map<TaskGroup, List<DigestRow>> byGroup = new LinkedHashMap<>();

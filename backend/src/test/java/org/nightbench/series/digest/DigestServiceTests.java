@@ -51,7 +51,8 @@ class DigestServiceTests {
     assertThat(worst.ciHigh()).isGreaterThan(-0.2).isLessThan(0);
     assertThat(worst.qValue()).isLessThanOrEqualTo(0.05);
     assertThat(worst.test()).isEqualTo("welch");
-    assertThat(worst.changePoint()).isEqualTo(new ChangePointRef(s.changePoint, "investigating"));
+    assertThat(worst.changePoint())
+        .isEqualTo(new ChangePointRef(s.changePoint, "investigating", "confirmed"));
     assertThat(digest.largestImprovements())
         .extracting(DigestRow::seriesId)
         .containsExactly(s.faster);
