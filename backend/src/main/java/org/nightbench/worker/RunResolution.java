@@ -10,6 +10,7 @@ import org.nightbench.lucene.LuceneResolver;
 import org.nightbench.lucene.LuceneSpec;
 import org.nightbench.lucene.ResolvedLucene;
 import org.nightbench.runs.Run;
+import org.nightbench.runs.RunTry;
 import org.nightbench.runs.RunHistoryRepository;
 import org.nightbench.runs.RunRepository;
 import org.springframework.stereotype.Component;
@@ -50,21 +51,23 @@ class RunResolution {
    * Resolves the run's Lucene revision (cancel and {@code timeout} stop a long download or build),
    * its JDK and its corpus, logging each and recording the revision on the run.
    */
-  Resolved resolve(Run run, Duration timeout, Cancellation cancellation, RunLog log) {
-    ResolvedLucene resolved = revision(run, timeout, cancellation, log);
+  Resolved resolve(RunTry attempt, Duration timeout, Cancellation cancellation, RunLog log) {
+    Run run = attempt.run();
+    ResolvedLucene resolved = revision(attempt, timeout, cancellation, log);
     Jdk jdk =
         jdks.select(LuceneResolver.minimumJava(resolved.version()), "Lucene " + resolved.version());
     log.accept("JDK " + jdk.identity() + " at " + jdk.home());
     Corpus corpus = corpora.resolve(run.corpus());
     log.accept("corpus " + corpus.name() + " " + corpus.path() + " sha256=" + corpus.sha256());
-    runs.recordRevision(run.id(), resolved.version(), resolved.revisionDate(), jdk.identity());
+    runs.recordRevision(attempt, resolved.version(), resolved.revisionDate(), jdk.identity());
     return new Resolved(resolved, jdk, corpus);
   }
 
   private ResolvedLucene revision(
-      Run run, Duration timeout, Cancellation cancellation, RunLog log) {
+      RunTry attempt, Duration timeout, Cancellation cancellation, RunLog log) {
+    Run run = attempt.run();
     log.accept("== resolving " + run.luceneSpec());
-    runs.updateProgress(run.id(), "resolving " + run.luceneSpec());
+    runs.updateProgress(attempt, "resolving " + run.luceneSpec());
     // Resolving may download or build for a long time: cancel and the step timeout stop it too.
     ResolvedLucene resolved =
         GuardedStep.run(
