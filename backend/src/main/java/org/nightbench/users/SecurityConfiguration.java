@@ -102,7 +102,8 @@ public class SecurityConfiguration {
                     .expiredUrl("/login?expired"))
         .csrf(
             csrf ->
-                csrf.ignoringRequestMatchers(
+                csrf.csrfTokenRepository(new AnonymousReadsKeepNoSession())
+                    .ignoringRequestMatchers(
                     request -> basicCredentials.matches(request) && !signOut.matches(request),
                     pathPattern(HttpMethod.POST, "/api/change-points/detect"),
                     pathPattern(HttpMethod.POST, GITHUB_WEBHOOK)))

@@ -95,7 +95,12 @@ class RunExecutor {
     int points =
         database.call(
             "ingesting",
-            () -> completion.complete(attempt, context, prepared.steps().results(), findings));
+            () -> {
+              // What the run logged while the database was away (its retries above all) is stored
+              // before the run ends, so its log reads in order with its end.
+              log.flush();
+              return completion.complete(attempt, context, prepared.steps().results(), findings);
+            });
     log.accept("stored " + points + " points");
     if (failure != null) {
       log.accept("FAILED: " + failure);
