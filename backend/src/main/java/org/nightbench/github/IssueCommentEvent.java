@@ -7,8 +7,8 @@ import tools.jackson.databind.JsonNode;
  * What an {@code issue_comment} delivery says that matters here: a new comment (its id) on a pull
  * request of a repository, by whom, and how GitHub relates that person to the repository.
  *
- * @param commentId GitHub's id of the comment, inside the signed body: a command is stored once
- *     per comment, however often its delivery is replayed
+ * @param commentId GitHub's id of the comment, inside the signed body: a command is stored once per
+ *     comment, however often its delivery is replayed
  */
 record IssueCommentEvent(
     String repository,

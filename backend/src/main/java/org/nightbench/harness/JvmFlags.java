@@ -44,7 +44,9 @@ public final class JvmFlags {
       Pattern.compile(
           "-XX:(?:ParallelGCThreads|ConcGCThreads|CICompilerCount|ActiveProcessorCount)=([0-9]{1,9})");
 
-  /** A count may be this many times the machine's processors (oversubscribing a little is tuning). */
+  /**
+   * A count may be this many times the machine's processors (oversubscribing a little is tuning).
+   */
   public static final int COUNT_PER_PROCESSOR = 4;
 
   /**
@@ -109,8 +111,8 @@ public final class JvmFlags {
 
   /**
    * Throws {@link IllegalArgumentException} naming the first flag that is not allowed, or whose
-   * thread count or size is beyond what this machine has ({@link MachineLimits#ofThisMachine()});
-   * a null list is no flags.
+   * thread count or size is beyond what this machine has ({@link MachineLimits#ofThisMachine()}); a
+   * null list is no flags.
    */
   public static void check(List<String> flags) {
     check(flags, MachineLimits.ofThisMachine());

@@ -15,7 +15,10 @@ public record MachineLimits(int processors, long memoryBytes) {
   public MachineLimits {
     if (processors < 1 || memoryBytes < 1) {
       throw new IllegalArgumentException(
-          "a machine has at least one processor and some memory: " + processors + ", " + memoryBytes);
+          "a machine has at least one processor and some memory: "
+              + processors
+              + ", "
+              + memoryBytes);
     }
   }
 

@@ -297,8 +297,7 @@ public class RunRepository {
    * Called inside the ingestion transaction when some benchmarks failed while others ran: the run
    * fails, naming them, and keeps the points of those that ran. False as {@link #markSucceeded}.
    */
-  public boolean markFailedKeepingResults(
-      RunTry attempt, String error, String environmentJson) {
+  public boolean markFailedKeepingResults(RunTry attempt, String error, String environmentJson) {
     return transition(
         attempt,
         RunTransition.FAIL_KEEPING_RESULTS,

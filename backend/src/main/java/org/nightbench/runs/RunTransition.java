@@ -15,9 +15,9 @@ import java.util.stream.Collectors;
  * Every change of a run's status there is, with the statuses it may start from: the one place that
  * says which moves are allowed. {@link RunRepository} writes each as {@code UPDATE ... WHERE status
  * IN (...)}, so a move from anywhere else is refused by the database row itself, also when two
- * processes race (a cancel against the end of ingestion, a dead-run check against a slow worker).
- * A try's own moves also name its token ({@link RunTry}): a try whose run was handed to another
- * try moves nothing.
+ * processes race (a cancel against the end of ingestion, a dead-run check against a slow worker). A
+ * try's own moves also name its token ({@link RunTry}): a try whose run was handed to another try
+ * moves nothing.
  */
 public enum RunTransition {
   /** A worker takes a queued run. */
@@ -59,8 +59,8 @@ public enum RunTransition {
 
   /**
    * Whether only the try that owns the run may take this transition ({@link RunTry}): a try's own
-   * end. The others are also taken by whoever acts on a run no try owns (a queued run's cancel,
-   * the dead-run check for a try whose worker died).
+   * end. The others are also taken by whoever acts on a run no try owns (a queued run's cancel, the
+   * dead-run check for a try whose worker died).
    */
   public boolean byTryOnly() {
     return byTryOnly;

@@ -8,10 +8,10 @@ import org.springframework.security.web.csrf.HttpSessionCsrfTokenRepository;
 
 /**
  * CSRF tokens kept in the session, as Spring Security keeps them, except that a page read by
- * someone without a session (an anonymous reader) does not start one to keep the token a form on
- * it carries: 85 anonymous reads a second would otherwise hold 150,000 sessions after 30 minutes.
- * Such a reader may not write anyway; the sign-in page, where one is about to sign in, keeps its
- * token (and so starts a session) as before.
+ * someone without a session (an anonymous reader) does not start one to keep the token a form on it
+ * carries: 85 anonymous reads a second would otherwise hold 150,000 sessions after 30 minutes. Such
+ * a reader may not write anyway; the sign-in page, where one is about to sign in, keeps its token
+ * (and so starts a session) as before.
  */
 final class AnonymousReadsKeepNoSession implements CsrfTokenRepository {
 

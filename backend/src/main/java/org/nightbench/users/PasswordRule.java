@@ -12,9 +12,9 @@ import java.util.stream.Collectors;
 
 /**
  * What a new password must be: at least {@link #MIN_LENGTH} characters, not blank, of at least
- * {@link #MIN_DISTINCT} different characters (twelve spaces or "abababababab" are not secrets),
- * not the user's own name and not on the list of commonly used passwords ({@code
- * common-passwords.txt} beside this class). Refusals are one line saying which rule failed.
+ * {@link #MIN_DISTINCT} different characters (twelve spaces or "abababababab" are not secrets), not
+ * the user's own name and not on the list of commonly used passwords ({@code common-passwords.txt}
+ * beside this class). Refusals are one line saying which rule failed.
  */
 final class PasswordRule {
 

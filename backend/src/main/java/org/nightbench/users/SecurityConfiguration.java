@@ -17,16 +17,16 @@ import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.core.session.SessionRegistry;
 import org.springframework.security.core.session.SessionRegistryImpl;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.www.BasicAuthenticationEntryPoint;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
-import org.springframework.security.web.session.HttpSessionEventPublisher;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
+import org.springframework.security.web.session.HttpSessionEventPublisher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
@@ -104,9 +104,9 @@ public class SecurityConfiguration {
             csrf ->
                 csrf.csrfTokenRepository(new AnonymousReadsKeepNoSession())
                     .ignoringRequestMatchers(
-                    request -> basicCredentials.matches(request) && !signOut.matches(request),
-                    pathPattern(HttpMethod.POST, "/api/change-points/detect"),
-                    pathPattern(HttpMethod.POST, GITHUB_WEBHOOK)))
+                        request -> basicCredentials.matches(request) && !signOut.matches(request),
+                        pathPattern(HttpMethod.POST, "/api/change-points/detect"),
+                        pathPattern(HttpMethod.POST, GITHUB_WEBHOOK)))
         .headers(
             headers ->
                 headers

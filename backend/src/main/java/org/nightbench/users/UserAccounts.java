@@ -16,7 +16,6 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class UserAccounts implements UserDetailsService {
 
-
   /** One user as the API shows it: never the hash. */
   public record Account(String username, String role, String createdBy) {}
 

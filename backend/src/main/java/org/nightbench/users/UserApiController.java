@@ -76,7 +76,8 @@ class UserApiController {
       throw new ResponseStatusException(HttpStatus.FORBIDDEN, "the current password is wrong");
     }
     accounts.changePassword(me.getName(), request.password());
-    // Every other session of the user ends: whoever borrowed one is signed out with the old password.
+    // Every other session of the user ends: whoever borrowed one is signed out with the old
+    // password.
     sessions.endOthers(me.getName(), http.getSession(false));
   }
 }

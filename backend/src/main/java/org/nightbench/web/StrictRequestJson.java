@@ -22,9 +22,9 @@ import tools.jackson.databind.type.LogicalType;
 /**
  * How request bodies are read as JSON: as the application's mapper reads, but a float where an
  * integer is expected ({@code "jvms": 2.5}) and {@link ControlCharacters} in text are refused
- * rather than quietly truncated or stored, and a key given twice is refused (which one wins is
- * no client's intent). Unknown properties stay tolerated. Only the HTTP
- * converter is stricter; result files and stored JSON are read as before.
+ * rather than quietly truncated or stored, and a key given twice is refused (which one wins is no
+ * client's intent). Unknown properties stay tolerated. Only the HTTP converter is stricter; result
+ * files and stored JSON are read as before.
  */
 @Configuration
 class StrictRequestJson {

@@ -33,8 +33,7 @@ record ComparisonExecution(
     Run run = attempt.run();
     RunJournal journal = new RunJournal(attempt, log, runs);
     ComparisonRuns.Outcome outcome =
-        comparisons.execute(
-            run, plan, new ComparisonWorker(attempt, journal, cancellation, this));
+        comparisons.execute(run, plan, new ComparisonWorker(attempt, journal, cancellation, this));
     journal.accept("== comparing");
     runs.updateProgress(attempt, "comparing");
     comparisons.finish(run.id(), outcome);

@@ -81,8 +81,7 @@ final class RunLog implements Consumer<String>, AutoCloseable {
     }
     if (!lost && !logs.append(attempt, List.copyOf(pending))) {
       lost = true;
-      log.warn(
-          "run {}: no longer this try's; its log lines go to the application log only", runId);
+      log.warn("run {}: no longer this try's; its log lines go to the application log only", runId);
     }
     pending.clear();
     lastFlush = clock.instant();

@@ -13,8 +13,8 @@ import org.nightbench.harness.HarnessJvms;
 import org.nightbench.harness.HarnessSteps;
 import org.nightbench.harness.HarnessTarget;
 import org.nightbench.runs.Run;
-import org.nightbench.runs.RunTry;
 import org.nightbench.runs.RunRepository;
+import org.nightbench.runs.RunTry;
 import org.nightbench.runs.RunnerProperties;
 import org.springframework.stereotype.Component;
 

@@ -10,9 +10,9 @@ import org.nightbench.lucene.LuceneResolver;
 import org.nightbench.lucene.LuceneSpec;
 import org.nightbench.lucene.ResolvedLucene;
 import org.nightbench.runs.Run;
-import org.nightbench.runs.RunTry;
 import org.nightbench.runs.RunHistoryRepository;
 import org.nightbench.runs.RunRepository;
+import org.nightbench.runs.RunTry;
 import org.springframework.stereotype.Component;
 
 /**

@@ -80,7 +80,9 @@ class TriageRaceTests {
                 post("/api/annotations")
                     .contentType(MediaType.APPLICATION_JSON)
                     .content(
-                        "{\"at\":\"2024-02-01\",\"shortText\":\"race " + i + "\",\"scope\":\"all\"}")
+                        "{\"at\":\"2024-02-01\",\"shortText\":\"race "
+                            + i
+                            + "\",\"scope\":\"all\"}")
                     .with(TestUsers.editor()))
             .andReturn()
             .getResponse()

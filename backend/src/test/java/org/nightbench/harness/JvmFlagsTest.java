@@ -112,7 +112,8 @@ class JvmFlagsTest {
         List.of("-Xmx9g", "-Xms8193m", "-XX:MaxDirectMemorySize=16g", "-XX:MaxHeapSize=1t")) {
       assertThatThrownBy(() -> JvmFlags.check(List.of("-XX:+AlwaysPreTouch", flag), SMALL))
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessage("JVM flag '" + flag + "' asks for more than this machine's 8192 MiB of memory");
+          .hasMessage(
+              "JVM flag '" + flag + "' asks for more than this machine's 8192 MiB of memory");
     }
     // A stack is bounded by the JVM's own 1 GiB, not by the memory.
     JvmFlags.check(List.of("-Xss1g"), SMALL);
@@ -162,8 +163,7 @@ class JvmFlagsTest {
   void theOneArgumentCheckUsesThisMachine() {
     int allowed = JvmFlags.maxCount(MachineLimits.ofThisMachine());
     JvmFlags.check(List.of("-XX:ActiveProcessorCount=" + allowed));
-    assertThatThrownBy(
-            () -> JvmFlags.check(List.of("-XX:ActiveProcessorCount=" + (allowed + 1))))
+    assertThatThrownBy(() -> JvmFlags.check(List.of("-XX:ActiveProcessorCount=" + (allowed + 1))))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> JvmFlags.check(List.of("-XX:ParallelGCThreads=999999999")))
         .isInstanceOf(IllegalArgumentException.class);

@@ -150,8 +150,7 @@ class SecurityHardeningTests {
         .andExpect(status().is3xxRedirection())
         .andExpect(header().string("Location", "/login?expired"));
     mvc.perform(get("/api/users/me/password").session(borrowed))
-        .andExpect(
-            result -> assertThat(result.getResponse().getStatus()).isIn(302, 401));
+        .andExpect(result -> assertThat(result.getResponse().getStatus()).isIn(302, 401));
   }
 
   @Test

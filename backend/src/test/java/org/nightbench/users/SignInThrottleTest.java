@@ -89,8 +89,7 @@ class SignInThrottleTest {
   void aPairIsKnownOnlyForItsTrustTime() {
     SignInThrottle shortTrust =
         new SignInThrottle(
-            new SignInThrottle.Limits(3, 5, 8, Duration.ofMinutes(15), Duration.ofDays(1)),
-            ticker);
+            new SignInThrottle.Limits(3, 5, 8, Duration.ofMinutes(15), Duration.ofDays(1)), ticker);
     shortTrust.succeeded("jane", "10.0.0.8");
     nanos.addAndGet(Duration.ofHours(25).toNanos());
     for (int i = 0; i < 5; i++) {

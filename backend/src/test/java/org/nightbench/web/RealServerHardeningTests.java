@@ -76,8 +76,7 @@ class RealServerHardeningTests {
     try (Socket socket = new Socket("127.0.0.1", port)) {
       socket.setSoTimeout(30_000);
       OutputStream out = socket.getOutputStream();
-      out.write(
-          (head + "Connection: close\r\n\r\n" + body).getBytes(StandardCharsets.US_ASCII));
+      out.write((head + "Connection: close\r\n\r\n" + body).getBytes(StandardCharsets.US_ASCII));
       out.flush();
       InputStream in = socket.getInputStream();
       ByteArrayOutputStream answer = new ByteArrayOutputStream();

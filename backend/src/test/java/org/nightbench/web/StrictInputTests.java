@@ -20,7 +20,8 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /**
  * Inputs that a lenient reader would take for something else: overlong UTF-8, a JSON key given
- * twice, digits of other scripts as ids. Each is a one-line 400 that names it, and nothing is stored.
+ * twice, digits of other scripts as ids. Each is a one-line 400 that names it, and nothing is
+ * stored.
  */
 @SpringBootTest
 @AutoConfigureMockMvc

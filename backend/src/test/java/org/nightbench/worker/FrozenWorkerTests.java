@@ -182,8 +182,7 @@ class FrozenWorkerTests {
     boolean holds() throws IOException;
   }
 
-  private static void await(Condition condition, int seconds, Process mustLive)
-      throws IOException {
+  private static void await(Condition condition, int seconds, Process mustLive) throws IOException {
     long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
     while (!condition.holds()) {
       assertThat(System.nanoTime()).as("waited %d s", seconds).isLessThan(deadline);

@@ -42,8 +42,8 @@ import org.nightbench.runs.RunRequest;
 import org.nightbench.runs.RunService;
 import org.nightbench.runs.RunStatus;
 import org.nightbench.runs.RunTry;
-import org.nightbench.runs.RunnerSettings;
 import org.nightbench.runs.RunnerProperties;
+import org.nightbench.runs.RunnerSettings;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -236,35 +236,35 @@ class RunJobsTests {
     Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
     Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"25\"\nIMPLEMENTOR=\"Fake\"\n");
     return new RunWorker(
-            repository,
-            logs,
-            new RunExecutor(
-                new RunPreparation(
-                    settings,
-                    new RunResolution(
-                        lucene,
-                        new JdkFinder(new JdkProperties(List.of(), jdk)),
-                        corpora,
-                        repository,
-                        history,
-                        changes),
-                    new RunMachine(machineState, history, json),
-                    workDirectories,
-                    new HarnessJvms(
-                        launcher, json, new EmbeddingModel(temp.resolve("vectors"), List::of)),
-                    repository),
-                new RunMachine(machineState, history, json),
-                completion,
-                repository,
-                new ComparisonExecution(
-                    comparisons,
+        repository,
+        logs,
+        new RunExecutor(
+            new RunPreparation(
+                settings,
+                new RunResolution(
+                    lucene,
+                    new JdkFinder(new JdkProperties(List.of(), jdk)),
+                    corpora,
                     repository,
-                    workDirectories,
-                    new HarnessJvms(
-                        launcher, json, new EmbeddingModel(temp.resolve("vectors"), List::of)),
-                    settings)),
-            settings,
-            workDirectories);
+                    history,
+                    changes),
+                new RunMachine(machineState, history, json),
+                workDirectories,
+                new HarnessJvms(
+                    launcher, json, new EmbeddingModel(temp.resolve("vectors"), List::of)),
+                repository),
+            new RunMachine(machineState, history, json),
+            completion,
+            repository,
+            new ComparisonExecution(
+                comparisons,
+                repository,
+                workDirectories,
+                new HarnessJvms(
+                    launcher, json, new EmbeddingModel(temp.resolve("vectors"), List::of)),
+                settings)),
+        settings,
+        workDirectories);
   }
 
   @Test
