@@ -40,11 +40,11 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
    */
   @ExceptionHandler(DataIntegrityViolationException.class)
   ProblemDetail conflict(DataIntegrityViolationException e) {
-    return ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, conflict(e));
+    return ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, conflictLine(e));
   }
 
   /** One line for a write the schema refused, without the SQL or the values. */
-  static String conflict(DataIntegrityViolationException e) {
+  static String conflictLine(DataIntegrityViolationException e) {
     String text = String.valueOf(e.getMostSpecificCause().getMessage());
     if (text.contains("foreign key")) {
       return "the change refers to something that no longer exists (deleted meanwhile?):"

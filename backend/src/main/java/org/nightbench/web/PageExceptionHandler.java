@@ -44,7 +44,7 @@ class PageExceptionHandler {
 
   @ExceptionHandler(DataIntegrityViolationException.class)
   ModelAndView conflict(DataIntegrityViolationException e, HttpServletRequest request) {
-    return page(HttpStatus.CONFLICT, ApiExceptionHandler.conflict(e), request);
+    return page(HttpStatus.CONFLICT, ApiExceptionHandler.conflictLine(e), request);
   }
 
   @ExceptionHandler(MissingServletRequestParameterException.class)
