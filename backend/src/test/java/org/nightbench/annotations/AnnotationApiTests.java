@@ -376,8 +376,8 @@ class AnnotationApiTests {
         "{'at':'-4714-01-01T00:00:00Z','shortText':'x'}",
         "date '-4714-01-01T00:00:00Z' is out of range: from 1900-01-01 to 9999-12-31");
     expectBadRequest(
-        "{'at':'10000-01-01T00:00Z','shortText':'x'}",
-        "date '10000-01-01T00:00Z' is out of range: from 1900-01-01 to 9999-12-31");
+        "{'at':'+10000-01-01T00:00:00Z','shortText':'x'}",
+        "date '+10000-01-01T00:00:00Z' is out of range: from 1900-01-01 to 9999-12-31");
     importing("+294277-01-01,far future\n")
         .andExpect(status().isBadRequest())
         .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.startsWith("line 1: ")));
