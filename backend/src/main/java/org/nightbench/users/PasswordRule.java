@@ -42,8 +42,9 @@ final class PasswordRule {
           "password too simple: use at least " + MIN_DISTINCT + " different characters");
     }
     String folded = password.strip().toLowerCase(Locale.ROOT);
-    if (username != null && folded.contains(username.strip().toLowerCase(Locale.ROOT))) {
-      throw new IllegalArgumentException("password contains the username");
+    // Equal, not contained: "admin" is in many a good password (and in configured ones).
+    if (username != null && folded.equals(username.strip().toLowerCase(Locale.ROOT))) {
+      throw new IllegalArgumentException("password is the username");
     }
     if (COMMON.contains(folded)) {
       throw new IllegalArgumentException(
