@@ -52,6 +52,12 @@ FLAGS=(
   "-XX:ErrorFile=/etc/passwd"
   "-XX:HeapDumpPath=/root/nb-pwned.hprof"
   "-Xmx999999g"
+  "-XX:ParallelGCThreads=999999999"
+  "-XX:ConcGCThreads=100000"
+  "-XX:CICompilerCount=999999"
+  "-XX:ActiveProcessorCount=999999999"
+  "-Xms1t"
+  "-XX:MaxDirectMemorySize=1t"
   "-Xms1g; touch $sentinel"
   "\$(touch $sentinel)"
   "-Dx=\`touch $sentinel\`"
@@ -187,6 +193,10 @@ gen_body() {
     raw-nul-json) printf '{"luceneSpec":"maven:9.12.3\000"}' >"$out" ;;
     raw-ctrl-json) printf '{"at":"2024-03-01","scope":"all","shortText":"raw\001\033[2Jcontrol"}' >"$out" ;;
     nul-csv) printf '2024-01-01,nul\000here\n' >"$out" ;;
+    # Overlong UTF-8 (C0 AE spells "." the long way): a lenient decoder reads maven:9.12.3.
+    overlong-utf8-spec) printf '{"luceneSpec":"maven:9\300\25612\300\2563"}' >"$out" ;;
+    overlong-utf8-text) printf '{"at":"2024-03-01","scope":"all","shortText":"over\300\256long"}' >"$out" ;;
+    overlong-utf8-csv) printf '2024-01-01,over\300\256long\n' >"$out" ;;
     detect-100k | detect-100k1 | detect-1m)
       local n=100000
       [ "$name" = detect-100k1 ] && n=100001

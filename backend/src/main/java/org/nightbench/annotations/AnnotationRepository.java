@@ -78,6 +78,23 @@ class AnnotationRepository {
   }
 
   /** Stores a new annotation written by {@code user}; its id. */
+  /**
+   * How many annotations there are of {@code kind} in the scope {@code row} names (all series, one
+   * benchmark group or one series).
+   */
+  long countLike(Row row) {
+    return jdbc.sql(
+            "select count(*) from annotation where kind = :kind and scope = :scope"
+                + " and series_id is not distinct from :series"
+                + " and benchmark is not distinct from :benchmark")
+        .param("kind", row.kind())
+        .param("scope", row.scope())
+        .param("series", row.seriesId())
+        .param("benchmark", row.benchmark())
+        .query(Long.class)
+        .single();
+  }
+
   long insert(Row row, String user) {
     return jdbc.sql(
             "insert into annotation (at, run_id, short_text, long_text, kind, scope, series_id,"

@@ -1,11 +1,11 @@
 package org.nightbench.annotations;
 
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,6 +26,13 @@ public class AnnotationService {
   static final int MAX_SHORT_TEXT = 200;
   static final int MAX_LONG_TEXT = 10_000;
   static final int MAX_IMPORT_LINES = 10_000;
+
+  /**
+   * At most this many annotations of one kind in one scope (all series, a benchmark group, a
+   * series): every chart loads its scope's annotations, and imports repeated without end would slow
+   * them all.
+   */
+  static final int MAX_PER_SCOPE_AND_KIND = 20_000;
 
   static final Set<String> KINDS = Set.of("code", "environment", "benchmark", "noise");
   static final Set<String> SCOPES = Set.of("series", "group", "all");
@@ -56,7 +63,26 @@ public class AnnotationService {
   /** Stores a new annotation written by {@code user}. */
   @Transactional
   public Annotation create(AnnotationRequest request, String user) {
-    return get(repository.insert(check(request), user));
+    AnnotationRepository.Row row = check(request);
+    checkRoom(row, 1);
+    return get(repository.insert(row, user));
+  }
+
+  /** Refuses {@code adding} more annotations like {@code row} when its scope and kind are full. */
+  private void checkRoom(AnnotationRepository.Row row, int adding) {
+    long stored = repository.countLike(row);
+    if (stored + adding > MAX_PER_SCOPE_AND_KIND) {
+      throw new IllegalArgumentException(
+          "too many annotations: "
+              + stored
+              + " of kind "
+              + row.kind()
+              + " in scope "
+              + row.scope()
+              + " already, at most "
+              + MAX_PER_SCOPE_AND_KIND
+              + "; delete some first");
+    }
   }
 
   /**
@@ -116,6 +142,7 @@ public class AnnotationService {
         throw new IllegalArgumentException("line " + line.number() + ": " + e.getMessage(), e);
       }
     }
+    checkRoom(rows.get(0), rows.size());
     // Every line is checked before the first is stored; the transaction covers the rest.
     List<Long> ids = new ArrayList<>(rows.size());
     for (AnnotationRepository.Row row : rows) {
@@ -213,26 +240,42 @@ public class AnnotationService {
     return new Classes(kind, scope, seriesId, benchmark);
   }
 
+  /** The first instant an annotation may be at: before it, no Lucene and no benchmark. */
+  static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
+
+  /** The last: four-digit years, well inside what PostgreSQL's timestamps hold. */
+  static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
+
   /**
    * An ISO date (midnight UTC), an instant ({@code 2024-03-01T02:00:00Z}), a date-time with an
-   * offset, or a local date-time, taken as UTC.
+   * offset, or a local date-time, taken as UTC; from {@link #EARLIEST} to {@link #LATEST}.
    */
   static Instant date(String text) {
     String date = text == null ? "" : text.strip();
+    Instant at;
     try {
       if (date.length() == 10) {
-        return LocalDate.parse(date).atStartOfDay(ZoneOffset.UTC).toInstant();
+        at = LocalDate.parse(date).atStartOfDay(ZoneOffset.UTC).toInstant();
+      } else if (date.endsWith("Z") || date.endsWith("z")) {
+        at = Instant.parse(date.toUpperCase(Locale.ROOT));
+      } else if (date.matches(".*[+-]\\d\\d:?\\d\\d$")) {
+        at = OffsetDateTime.parse(date).toInstant();
+      } else {
+        at = LocalDateTime.parse(date).toInstant(ZoneOffset.UTC);
       }
-      if (date.endsWith("Z") || date.endsWith("z")) {
-        return Instant.parse(date.toUpperCase(Locale.ROOT));
-      }
-      if (date.matches(".*[+-]\\d\\d:?\\d\\d$")) {
-        return OffsetDateTime.parse(date).toInstant();
-      }
-      return LocalDateTime.parse(date).toInstant(ZoneOffset.UTC);
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException("bad date '" + text + "'", e);
+    } catch (DateTimeException e) {
+      // A parse error, or a date the calendar has but an instant cannot hold (+1000000000-01-01).
+      throw new IllegalArgumentException("bad date '" + shown(text) + "'", e);
     }
+    if (at.isBefore(EARLIEST) || at.isAfter(LATEST)) {
+      throw new IllegalArgumentException(
+          "date '" + shown(text) + "' is out of range: from 1900-01-01 to 9999-12-31");
+    }
+    return at;
+  }
+
+  private static String shown(String text) {
+    return text == null || text.length() <= 40 ? text : text.substring(0, 40) + "…";
   }
 
   static String shortText(String text) {

@@ -72,7 +72,12 @@ class GitHubWebhookController {
     } catch (JacksonException e) {
       return ResponseEntity.badRequest().body("the body is not JSON");
     }
-    Optional<IssueCommentEvent> comment = IssueCommentEvent.of(tree);
+    Optional<IssueCommentEvent> comment;
+    try {
+      comment = IssueCommentEvent.of(tree);
+    } catch (IllegalArgumentException e) {
+      return ResponseEntity.badRequest().body(e.getMessage());
+    }
     if (comment.isEmpty() || !BenchmarkCommand.isCommand(comment.get().body())) {
       return ResponseEntity.accepted().body("ignored: no /benchmark command on a pull request");
     }

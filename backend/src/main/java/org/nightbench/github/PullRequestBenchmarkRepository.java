@@ -20,22 +20,24 @@ class PullRequestBenchmarkRepository {
   }
 
   /**
-   * Stores a command once per GitHub delivery (GitHub redelivers on a timeout); empty when this
-   * delivery was stored before.
+   * Stores a command once per GitHub delivery (GitHub redelivers on a timeout) and once per comment
+   * (the delivery header is not signed: a replay may carry a new one); empty when this delivery or
+   * comment was stored before.
    */
   Optional<Long> insert(
       String delivery,
       String repository,
       int pullNumber,
+      long commentId,
       String commenter,
       String command,
       String state,
       String reply) {
     return jdbc.sql(
             "insert into pull_request_benchmark"
-                + " (delivery, repository, pull_number, commenter, command, state, reply)"
-                + " values (?, ?, ?, ?, ?, ?, ?) on conflict (delivery) do nothing returning id")
-        .params(delivery, repository, pullNumber, commenter, command, state, reply)
+                + " (delivery, repository, pull_number, comment_id, commenter, command, state,"
+                + " reply) values (?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id")
+        .params(delivery, repository, pullNumber, commentId, commenter, command, state, reply)
         .query(Long.class)
         .optional();
   }

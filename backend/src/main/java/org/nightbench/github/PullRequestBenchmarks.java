@@ -248,6 +248,7 @@ class PullRequestBenchmarks {
                 delivery,
                 event.repository(),
                 event.pullNumber(),
+                event.commentId(),
                 event.commenter(),
                 command,
                 state,

@@ -36,6 +36,25 @@ public final class JvmFlags {
           + "|MaxHeapFreeRatio|ZCollectionInterval|ZAllocationSpikeTolerance"
           + "|CICompilerCount|ActiveProcessorCount";
 
+  /**
+   * The numbers that are counts of threads or processors: each starts (or makes the JVM believe it
+   * has) that many threads, so they are bounded by the machine's processors.
+   */
+  private static final Pattern COUNT_VALUE =
+      Pattern.compile(
+          "-XX:(?:ParallelGCThreads|ConcGCThreads|CICompilerCount|ActiveProcessorCount)=([0-9]{1,9})");
+
+  /**
+   * A count may be this many times the machine's processors (oversubscribing a little is tuning).
+   */
+  public static final int COUNT_PER_PROCESSOR = 4;
+
+  /**
+   * No count above this, however many processors: a JVM told it has 999,999,999 processors sizes
+   * its pools for them and sits for minutes, and each GC thread takes one of the machine's pids.
+   */
+  public static final int MAX_COUNT = 256;
+
   /** Lucene's and its test framework's own system properties, e.g. {@code -Dtests.seed=...}. */
   private static final String LUCENE_PROPERTIES =
       "(?:lucene|tests|org\\.apache\\.lucene)\\.[A-Za-z0-9_.-]{1,100}";
@@ -69,11 +88,16 @@ public final class JvmFlags {
       Pattern.compile("(?:-X(?:ms|mx|mn|ss)|-XX:(?:" + GC_SIZES + ")=)([0-9]{1,12})([kKmMgGtT]?)");
 
   /**
-   * No size flag may ask for more than this: larger than any benchmark machine's memory, so a value
-   * above it is a typo or a probe (a JVM asked for a petabyte of heap may still start, and reserve
-   * the address space).
+   * No size flag may ask for more than this, whatever the machine: a value above it is a typo or a
+   * probe (a JVM asked for a petabyte of heap may still start, and reserve the address space).
    */
   public static final long MAX_SIZE_BYTES = 1L << 40;
+
+  /** A thread's stack may not be larger than this (the JVM's own limit for -Xss is 1 GiB). */
+  public static final long MAX_STACK_BYTES = 1L << 30;
+
+  /** The stack size flags, bounded by {@link #MAX_STACK_BYTES} rather than the memory. */
+  private static final Pattern STACK_FLAG = Pattern.compile("-Xss.*|-XX:ThreadStackSize=.*");
 
   /** More flags than this on one side is no tuning anyone needs, and a list to refuse early. */
   public static final int MAX_FLAGS = 50;
@@ -86,10 +110,16 @@ public final class JvmFlags {
   }
 
   /**
-   * Throws {@link IllegalArgumentException} naming the first flag that is not allowed; a null list
-   * is no flags.
+   * Throws {@link IllegalArgumentException} naming the first flag that is not allowed, or whose
+   * thread count or size is beyond what this machine has ({@link MachineLimits#ofThisMachine()}); a
+   * null list is no flags.
    */
   public static void check(List<String> flags) {
+    check(flags, MachineLimits.ofThisMachine());
+  }
+
+  /** As {@link #check(List)}, against the processors and memory of {@code machine}. */
+  public static void check(List<String> flags, MachineLimits machine) {
     if (flags == null) {
       return;
     }
@@ -102,11 +132,52 @@ public final class JvmFlags {
         throw new IllegalArgumentException(
             "JVM flag '" + shown(flag) + "' is not allowed; allowed are " + ALLOWED_IN_WORDS);
       }
-      if (sizeBytes(flag) > MAX_SIZE_BYTES) {
+      long size = sizeBytes(flag);
+      if (size > MAX_SIZE_BYTES) {
         throw new IllegalArgumentException(
             "JVM flag '" + shown(flag) + "' asks for more than 1 TiB");
       }
+      if (STACK_FLAG.matcher(flag).matches()) {
+        if (size > MAX_STACK_BYTES) {
+          throw new IllegalArgumentException(
+              "JVM flag '" + shown(flag) + "' asks for a thread stack larger than 1 GiB");
+        }
+      } else if (size > machine.memoryBytes()) {
+        throw new IllegalArgumentException(
+            "JVM flag '"
+                + shown(flag)
+                + "' asks for more than this machine's "
+                + machine.memoryBytes() / (1 << 20)
+                + " MiB of memory");
+      }
+      long count = count(flag);
+      int maxCount = maxCount(machine);
+      if (count > maxCount) {
+        throw new IllegalArgumentException(
+            "JVM flag '"
+                + shown(flag)
+                + "' asks for more than "
+                + maxCount
+                + " threads or processors ("
+                + COUNT_PER_PROCESSOR
+                + " per processor of this machine's "
+                + machine.processors()
+                + ", at most "
+                + MAX_COUNT
+                + ")");
+      }
     }
+  }
+
+  /** The highest thread or processor count a flag may give on {@code machine}. */
+  static int maxCount(MachineLimits machine) {
+    return (int) Math.min(MAX_COUNT, (long) COUNT_PER_PROCESSOR * machine.processors());
+  }
+
+  /** The threads or processors a count flag asks for, or 0 for a flag that is not a count. */
+  static long count(String flag) {
+    var count = COUNT_VALUE.matcher(flag);
+    return count.matches() ? Long.parseLong(count.group(1)) : 0;
   }
 
   /** The bytes a size flag asks for, or 0 for a flag that is not a size. */

@@ -6,9 +6,11 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -143,22 +145,45 @@ public class RunRepository {
         .optional();
   }
 
-  /** Marks a queued run running; empty when it is no longer queued (cancelled meanwhile). */
-  public Optional<Run> start(long id) {
+  /**
+   * Marks a queued run running as a new try, with a fresh token that every later write of the try
+   * names; empty when it is no longer queued (cancelled meanwhile).
+   */
+  public Optional<RunTry> start(long id) {
+    UUID token = UUID.randomUUID();
     Optional<Run> started =
         jdbc.sql(
-                "update run set status = 'running', started_at = now(), progress = 'starting'"
-                    + " where id = :id and "
+                "update run set status = 'running', started_at = now(), progress = 'starting',"
+                    + " try_token = :token where id = :id and "
                     + RunTransition.START.condition()
                     + " returning "
                     + COLUMNS)
             .param("id", id)
+            .param("token", token)
             .query(RunRepository::map)
             .optional();
     if (started.isEmpty()) {
       refused(id, RunTransition.START);
     }
-    return started;
+    return started.map(run -> new RunTry(run, token));
+  }
+
+  /**
+   * What a running try learns from its run's row: whether it is still the try's (running, with its
+   * token), and whether someone asked to cancel it.
+   */
+  public record TryState(boolean owned, boolean cancelRequested) {}
+
+  /** The state of {@code attempt}'s run; not owned when the run is gone. */
+  public TryState state(RunTry attempt) {
+    return jdbc.sql(
+            "select status = 'running' and try_token is not distinct from :token, cancel_requested"
+                + " from run where id = :id")
+        .param("id", attempt.runId())
+        .param("token", attempt.token())
+        .query((rs, n) -> new TryState(rs.getBoolean(1), rs.getBoolean(2)))
+        .optional()
+        .orElse(new TryState(false, false));
   }
 
   /** Cancels a run that is still queued; false when it is not queued any more. */
@@ -186,61 +211,83 @@ public class RunRepository {
         .orElse(false);
   }
 
-  /** Ends a running run cancelled; false (and logged) when it is not running. */
-  public boolean markCancelled(long id, String error) {
+  /** Ends a running try cancelled; false (and logged) when it is not running or not its own. */
+  public boolean markCancelled(RunTry attempt, String error) {
     return transition(
-        id,
+        attempt,
         RunTransition.CANCEL_RUNNING,
         "error = :error, progress = null, finished_at = now()",
         Map.of("error", error));
   }
 
   /**
-   * Puts a running run back in the queue (its worker stopped or died); its log so far is kept, and
-   * it runs again from the start. False (and logged) when it is not running.
+   * Puts a running run back in the queue for the dead-run check, whichever try had it (its worker
+   * stopped heartbeating); its log so far is kept, it runs again from the start, and the old try's
+   * token no longer counts. False (and logged) when it is not running.
    */
   public boolean requeue(long id) {
-    return transition(
-        id,
-        RunTransition.REQUEUE,
-        "progress = null, started_at = null, cancel_requested = false",
-        Map.of());
+    return transition(id, RunTransition.REQUEUE, REQUEUED, Map.of());
   }
 
-  public void updateProgress(long id, String progress) {
-    jdbc.sql("update run set progress = :progress where id = :id")
-        .param("progress", progress)
-        .param("id", id)
-        .update();
+  /** Puts its own run back in the queue (a stopping worker); false when not running or not its. */
+  public boolean requeue(RunTry attempt) {
+    return transition(attempt, RunTransition.REQUEUE, REQUEUED, Map.of());
   }
 
-  public void recordRevision(long id, String luceneVersion, Instant revisionDate, String jdk) {
-    jdbc.sql(
-            "update run set lucene_version = :version, revision_date = :date, jdk = :jdk"
-                + " where id = :id")
-        .param("version", luceneVersion)
-        .param("date", revisionDate == null ? null : Timestamp.from(revisionDate))
-        .param("jdk", jdk)
-        .param("id", id)
-        .update();
+  private static final String REQUEUED =
+      "progress = null, started_at = null, cancel_requested = false, try_token = null";
+
+  /** The step a try is at, for the run's page; false (nothing written) when not the try's run. */
+  public boolean updateProgress(RunTry attempt, String progress) {
+    return jdbc.sql(
+                "update run set progress = :progress where id = :id and status = 'running'"
+                    + " and try_token = :token")
+            .param("progress", progress)
+            .param("id", attempt.runId())
+            .param("token", attempt.token())
+            .update()
+        == 1;
   }
 
-  /** Ends a running run failed; false (and logged) when it is not running. */
+  /** The revision and JDK a try resolved; nothing written when the run is no longer the try's. */
+  public boolean recordRevision(
+      RunTry attempt, String luceneVersion, Instant revisionDate, String jdk) {
+    return jdbc.sql(
+                "update run set lucene_version = :version, revision_date = :date, jdk = :jdk"
+                    + " where id = :id and status = 'running' and try_token = :token")
+            .param("version", luceneVersion)
+            .param("date", revisionDate == null ? null : Timestamp.from(revisionDate))
+            .param("jdk", jdk)
+            .param("id", attempt.runId())
+            .param("token", attempt.token())
+            .update()
+        == 1;
+  }
+
+  /**
+   * Fails a running run for the dead-run check, whichever try had it (its worker stopped
+   * heartbeating); false (and logged) when it is not running.
+   */
   public boolean markFailed(long id, String error) {
+    // The dead try's token goes: should its worker wake up, it writes not even a log line.
     return transition(
-        id,
-        RunTransition.FAIL,
-        "error = :error, progress = null, finished_at = now()",
-        Map.of("error", error));
+        id, RunTransition.FAIL, FAILED + ", try_token = null", Map.of("error", error));
   }
+
+  /** Ends its own run failed; false (and logged) when it is not running or not the try's. */
+  public boolean markFailed(RunTry attempt, String error) {
+    return transition(attempt, RunTransition.FAIL, FAILED, Map.of("error", error));
+  }
+
+  private static final String FAILED = "error = :error, progress = null, finished_at = now()";
 
   /**
    * Called inside the ingestion transaction, so the run turns succeeded with its points; false (and
    * logged) when it is not running or a cancel was asked for, and the caller rolls back.
    */
-  public boolean markSucceeded(long id, String environmentJson) {
+  public boolean markSucceeded(RunTry attempt, String environmentJson) {
     return transition(
-        id,
+        attempt,
         RunTransition.SUCCEED,
         "progress = null, error = null, environment = cast(:env as jsonb), finished_at = now()",
         Map.of("env", environmentJson));
@@ -250,19 +297,39 @@ public class RunRepository {
    * Called inside the ingestion transaction when some benchmarks failed while others ran: the run
    * fails, naming them, and keeps the points of those that ran. False as {@link #markSucceeded}.
    */
-  public boolean markFailedKeepingResults(long id, String error, String environmentJson) {
+  public boolean markFailedKeepingResults(RunTry attempt, String error, String environmentJson) {
     return transition(
-        id,
+        attempt,
         RunTransition.FAIL_KEEPING_RESULTS,
         "progress = null, error = :error, environment = cast(:env as jsonb), finished_at = now()",
         Map.of("error", error, "env", environmentJson));
   }
 
   /**
-   * Moves a run along {@code transition}, also assigning {@code set}; false, and logged, when the
-   * run's status (or the transition's guard) does not allow it.
+   * Moves a run along {@code transition}, also assigning {@code set}, for whoever may move it
+   * without owning it (a user cancelling a queued run, the dead-run check); false, and logged, when
+   * the run's status (or the transition's guard) does not allow it.
    */
   private boolean transition(long id, RunTransition transition, String set, Map<String, ?> params) {
+    if (transition.byTryOnly()) {
+      throw new IllegalArgumentException(transition + " is only for the try that owns the run");
+    }
+    return move(id, transition, set, "", params);
+  }
+
+  /**
+   * Moves {@code attempt}'s run along {@code transition}, only while the run is still the try's;
+   * false, and logged, otherwise.
+   */
+  private boolean transition(
+      RunTry attempt, RunTransition transition, String set, Map<String, ?> params) {
+    Map<String, Object> withToken = new HashMap<>(params);
+    withToken.put("token", attempt.token());
+    return move(attempt.runId(), transition, set, " and try_token = :token", withToken);
+  }
+
+  private boolean move(
+      long id, RunTransition transition, String set, String owner, Map<String, ?> params) {
     boolean moved =
         jdbc.sql(
                     "update run set status = '"
@@ -270,7 +337,8 @@ public class RunRepository {
                         + "', "
                         + set
                         + " where id = :id and "
-                        + transition.condition())
+                        + transition.condition()
+                        + owner)
                 .params(params)
                 .param("id", id)
                 .update()

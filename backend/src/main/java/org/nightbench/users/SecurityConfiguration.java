@@ -17,6 +17,8 @@ import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.core.session.SessionRegistry;
+import org.springframework.security.core.session.SessionRegistryImpl;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.AuthenticationEntryPoint;
@@ -24,6 +26,7 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.www.BasicAuthenticationEntryPoint;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
+import org.springframework.security.web.session.HttpSessionEventPublisher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
@@ -49,7 +52,11 @@ public class SecurityConfiguration {
 
   @Bean
   SecurityFilterChain securityFilterChain(
-      HttpSecurity http, AuthenticationManager signIn, SignInThrottle throttle) throws Exception {
+      HttpSecurity http,
+      AuthenticationManager signIn,
+      SignInThrottle throttle,
+      SessionRegistry sessionRegistry)
+      throws Exception {
     // A Basic request that authenticated needs no CSRF token: a browser never adds Basic
     // credentials to a forged request by itself. Merely carrying an Authorization header (a junk
     // Bearer token next to a session cookie) is no such proof; BasicCredentialsAlone makes sure
@@ -85,12 +92,21 @@ public class SecurityConfiguration {
         .httpBasic(basic -> basic.authenticationEntryPoint(basicEntryPoint(throttle)))
         .addFilterBefore(new BasicCredentialsAlone(), BasicAuthenticationFilter.class)
         .logout(logout -> logout.logoutSuccessUrl("/"))
+        // Known per user, so a password change can end the user's other sessions (UserSessions);
+        // no limit on how many one user has.
+        .sessionManagement(
+            sessions ->
+                sessions
+                    .maximumSessions(-1)
+                    .sessionRegistry(sessionRegistry)
+                    .expiredUrl("/login?expired"))
         .csrf(
             csrf ->
-                csrf.ignoringRequestMatchers(
-                    request -> basicCredentials.matches(request) && !signOut.matches(request),
-                    pathPattern(HttpMethod.POST, "/api/change-points/detect"),
-                    pathPattern(HttpMethod.POST, GITHUB_WEBHOOK)))
+                csrf.csrfTokenRepository(new AnonymousReadsKeepNoSession())
+                    .ignoringRequestMatchers(
+                        request -> basicCredentials.matches(request) && !signOut.matches(request),
+                        pathPattern(HttpMethod.POST, "/api/change-points/detect"),
+                        pathPattern(HttpMethod.POST, GITHUB_WEBHOOK)))
         .headers(
             headers ->
                 headers
@@ -136,9 +152,23 @@ public class SecurityConfiguration {
       @Value("${nightbench.security.sign-in.max-failures-per-user-and-address:5}") int perPair,
       @Value("${nightbench.security.sign-in.max-failures-per-address:20}") int perAddress,
       @Value("${nightbench.security.sign-in.max-failures-per-user:50}") int perUser,
-      @Value("${nightbench.security.sign-in.window:15m}") Duration window) {
+      @Value("${nightbench.security.sign-in.window:15m}") Duration window,
+      @Value("${nightbench.security.sign-in.trusted-for:30d}") Duration trustedFor) {
     return new SignInThrottle(
-        new SignInThrottle.Limits(perPair, perAddress, perUser, window), Ticker.systemTicker());
+        new SignInThrottle.Limits(perPair, perAddress, perUser, window, trustedFor),
+        Ticker.systemTicker());
+  }
+
+  /** The signed-in sessions of each user, kept current by {@link #sessionEvents}. */
+  @Bean
+  SessionRegistry sessionRegistry() {
+    return new SessionRegistryImpl();
+  }
+
+  /** Tells the session registry when a session ends, so it does not keep them forever. */
+  @Bean
+  static HttpSessionEventPublisher sessionEvents() {
+    return new HttpSessionEventPublisher();
   }
 
   @Bean

@@ -16,9 +16,6 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class UserAccounts implements UserDetailsService {
 
-  /** Short passwords are guessed; long ones are what password managers make anyway. */
-  static final int MIN_PASSWORD_LENGTH = 12;
-
   /** One user as the API shows it: never the hash. */
   public record Account(String username, String role, String createdBy) {}
 
@@ -50,10 +47,10 @@ public class UserAccounts implements UserDetailsService {
         .orElseThrow(() -> new UsernameNotFoundException("no user " + username));
   }
 
-  /** Adds a user; a one-line error for a taken name, a bad name or a short password. */
+  /** Adds a user; a one-line error for a taken name, a bad name or a weak password. */
   @Transactional
   public Account create(String username, String password, Role role, String createdBy) {
-    checkPassword(password);
+    PasswordRule.check(username, password);
     if (username == null || !username.matches("[A-Za-z0-9._@-]{1,64}")) {
       throw new IllegalArgumentException(
           "bad username '" + username + "': 1-64 letters, digits and . _ @ -");
@@ -73,7 +70,7 @@ public class UserAccounts implements UserDetailsService {
   /** Replaces a user's password. */
   @Transactional
   public void changePassword(String username, String password) {
-    checkPassword(password);
+    PasswordRule.check(username, password);
     jdbc.sql(
             "update app_user set password_hash = ?, password_changed_at = now()"
                 + " where username = ?")
@@ -91,12 +88,5 @@ public class UserAccounts implements UserDetailsService {
     return jdbc.sql("select exists (select 1 from app_user where role = 'admin')")
         .query(Boolean.class)
         .single();
-  }
-
-  private static void checkPassword(String password) {
-    if (password == null || password.length() < MIN_PASSWORD_LENGTH) {
-      throw new IllegalArgumentException(
-          "password too short: at least " + MIN_PASSWORD_LENGTH + " characters");
-    }
   }
 }

@@ -31,10 +31,12 @@ class UserApiController {
 
   private final UserAccounts accounts;
   private final AuthenticationManager signIn;
+  private final UserSessions sessions;
 
-  UserApiController(UserAccounts accounts, AuthenticationManager signIn) {
+  UserApiController(UserAccounts accounts, AuthenticationManager signIn, UserSessions sessions) {
     this.accounts = accounts;
     this.signIn = signIn;
+    this.sessions = sessions;
   }
 
   @GetMapping
@@ -54,7 +56,9 @@ class UserApiController {
   @PostMapping("/me/password")
   @ResponseStatus(HttpStatus.NO_CONTENT)
   @Operation(
-      summary = "Change one's own password: {\"currentPassword\", \"password\" (12+ characters)}")
+      summary =
+          "Change one's own password: {\"currentPassword\", \"password\" (12+ characters, 5+"
+              + " different, not a common one)}; ends the user's other sessions")
   void changePassword(@RequestBody NewPassword request, Principal me, HttpServletRequest http) {
     if (request.currentPassword() == null || request.currentPassword().isEmpty()) {
       throw new IllegalArgumentException("currentPassword is missing: send the password in use");
@@ -72,5 +76,8 @@ class UserApiController {
       throw new ResponseStatusException(HttpStatus.FORBIDDEN, "the current password is wrong");
     }
     accounts.changePassword(me.getName(), request.password());
+    // Every other session of the user ends: whoever borrowed one is signed out with the old
+    // password.
+    sessions.endOthers(me.getName(), http.getSession(false));
   }
 }

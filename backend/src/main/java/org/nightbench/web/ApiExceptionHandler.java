@@ -3,6 +3,7 @@ package org.nightbench.web;
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -31,6 +32,25 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
   @ExceptionHandler(IllegalArgumentException.class)
   ProblemDetail badInput(IllegalArgumentException e) {
     return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
+  }
+
+  /**
+   * A write that refers to what a concurrent request just deleted (a triage naming an annotation
+   * being deleted), or breaks another rule of the schema: the caller's to retry or fix, a 409.
+   */
+  @ExceptionHandler(DataIntegrityViolationException.class)
+  ProblemDetail conflict(DataIntegrityViolationException e) {
+    return ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, conflictLine(e));
+  }
+
+  /** One line for a write the schema refused, without the SQL or the values. */
+  static String conflictLine(DataIntegrityViolationException e) {
+    String text = String.valueOf(e.getMostSpecificCause().getMessage());
+    if (text.contains("foreign key")) {
+      return "the change refers to something that no longer exists (deleted meanwhile?):"
+          + " reload and try again";
+    }
+    return "the change conflicts with what is stored: reload and try again";
   }
 
   /** A chunked body that ran past its limit while being read. */

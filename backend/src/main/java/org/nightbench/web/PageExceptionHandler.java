@@ -2,6 +2,7 @@ package org.nightbench.web;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.beans.TypeMismatchException;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.MissingServletRequestParameterException;
@@ -41,15 +42,24 @@ class PageExceptionHandler {
     return "bad value '" + value + "' for " + name + ": expected " + type;
   }
 
+  @ExceptionHandler(DataIntegrityViolationException.class)
+  ModelAndView conflict(DataIntegrityViolationException e, HttpServletRequest request) {
+    return page(HttpStatus.CONFLICT, ApiExceptionHandler.conflictLine(e), request);
+  }
+
   @ExceptionHandler(MissingServletRequestParameterException.class)
   ModelAndView missing(MissingServletRequestParameterException e, HttpServletRequest request) {
     return badRequest("missing parameter " + e.getParameterName(), request);
   }
 
   private static ModelAndView badRequest(String message, HttpServletRequest request) {
-    ModelAndView page = new ModelAndView(VIEW, HttpStatus.BAD_REQUEST);
-    page.addObject("status", 400);
-    page.addObject("error", "Bad Request");
+    return page(HttpStatus.BAD_REQUEST, message, request);
+  }
+
+  private static ModelAndView page(HttpStatus status, String message, HttpServletRequest request) {
+    ModelAndView page = new ModelAndView(VIEW, status);
+    page.addObject("status", status.value());
+    page.addObject("error", status.getReasonPhrase());
     page.addObject("message", message);
     page.addObject("path", request.getRequestURI());
     return page;

@@ -7,6 +7,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
 import tools.jackson.core.JsonParser;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.cfg.CoercionAction;
@@ -21,8 +22,9 @@ import tools.jackson.databind.type.LogicalType;
 /**
  * How request bodies are read as JSON: as the application's mapper reads, but a float where an
  * integer is expected ({@code "jvms": 2.5}) and {@link ControlCharacters} in text are refused
- * rather than quietly truncated or stored. Unknown properties stay tolerated. Only the HTTP
- * converter is stricter; result files and stored JSON are read as before.
+ * rather than quietly truncated or stored, and a key given twice is refused (which one wins is no
+ * client's intent). Unknown properties stay tolerated. Only the HTTP converter is stricter; result
+ * files and stored JSON are read as before.
  */
 @Configuration
 class StrictRequestJson {
@@ -39,6 +41,8 @@ class StrictRequestJson {
     JsonMapper strict =
         json.rebuild()
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            // {"role":"viewer","role":"admin"}: which one a reader sees is a matter of order.
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .withCoercionConfig(LogicalType.Integer, StrictRequestJson::noTextForNumbers)
             .withCoercionConfig(LogicalType.Float, StrictRequestJson::noTextForNumbers)
             .withCoercionConfig(LogicalType.Boolean, StrictRequestJson::noTextForNumbers)

@@ -6,6 +6,7 @@ import org.nightbench.harness.Cancellation;
 import org.nightbench.harness.HarnessJvms;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunRepository;
+import org.nightbench.runs.RunTry;
 import org.nightbench.runs.RunnerProperties;
 import org.springframework.stereotype.Component;
 
@@ -28,15 +29,16 @@ record ComparisonExecution(
     return comparisons.plan(run.id());
   }
 
-  void execute(Run run, ComparisonRuns.Plan plan, RunLog log, Cancellation cancellation) {
-    RunJournal journal = new RunJournal(run.id(), log, runs);
+  void execute(RunTry attempt, ComparisonRuns.Plan plan, RunLog log, Cancellation cancellation) {
+    Run run = attempt.run();
+    RunJournal journal = new RunJournal(attempt, log, runs);
     ComparisonRuns.Outcome outcome =
-        comparisons.execute(run, plan, new ComparisonWorker(run, journal, cancellation, this));
+        comparisons.execute(run, plan, new ComparisonWorker(attempt, journal, cancellation, this));
     journal.accept("== comparing");
-    runs.updateProgress(run.id(), "comparing");
+    runs.updateProgress(attempt, "comparing");
     comparisons.finish(run.id(), outcome);
     if (!runs.markSucceeded(
-        run.id(),
+        attempt,
         jvms.json().writeValueAsString(Map.of("jdk", outcome.jdk(), "comparison", true)))) {
       throw new IllegalStateException("run " + run.id() + " may not succeed now (see the log)");
     }

@@ -9,11 +9,11 @@ import org.nightbench.harness.HarnessSteps;
 import org.nightbench.harness.HarnessTarget;
 import org.nightbench.jdk.Jdk;
 import org.nightbench.lucene.ResolvedLucene;
-import org.nightbench.runs.Run;
+import org.nightbench.runs.RunTry;
 
 /** What the worker lends one comparison run through the {@link ComparisonRuns} port. */
 record ComparisonWorker(
-    Run run, RunJournal journal, Cancellation cancellation, ComparisonExecution lender)
+    RunTry attempt, RunJournal journal, Cancellation cancellation, ComparisonExecution lender)
     implements ComparisonRuns.Worker {
 
   @Override
@@ -28,12 +28,12 @@ record ComparisonWorker(
 
   @Override
   public void recordRevision(String luceneVersion, Instant revisionDate, String jdk) {
-    lender.runs().recordRevision(run.id(), luceneVersion, revisionDate, jdk);
+    lender.runs().recordRevision(attempt, luceneVersion, revisionDate, jdk);
   }
 
   @Override
   public Path prepareWork() {
-    return lender.workDirectories().prepare(run.id());
+    return lender.workDirectories().prepare(attempt.runId());
   }
 
   @Override

@@ -9,6 +9,7 @@ import org.nightbench.ingest.RunContext;
 import org.nightbench.ingest.RunIngested;
 import org.nightbench.runs.RunHistoryRepository;
 import org.nightbench.runs.RunRepository;
+import org.nightbench.runs.RunTry;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
@@ -42,11 +43,12 @@ class RunCompletion {
    * RunIngested}, which its listeners receive after commit.
    *
    * @return how many points were stored
-   * @throws IllegalStateException when the run may not end so (cancelled meanwhile): nothing of it
-   *     is stored
+   * @throws IllegalStateException when the run may not end so (cancelled meanwhile, or no longer
+   *     {@code attempt}'s): nothing of it is stored
    */
   @Transactional
-  public int complete(RunContext context, List<StepResult> steps, RunFindings findings) {
+  public int complete(
+      RunTry attempt, RunContext context, List<StepResult> steps, RunFindings findings) {
     Ingested ingested = ingester.ingest(context, steps);
     List<String> notes = new ArrayList<>(findings.notes());
     notes.addAll(ingested.notes());
@@ -58,11 +60,12 @@ class RunCompletion {
         findings.disturbedReason());
     boolean ended =
         findings.failure() == null
-            ? runs.markSucceeded(context.runId(), ingested.environmentJson())
+            ? runs.markSucceeded(attempt, ingested.environmentJson())
             : runs.markFailedKeepingResults(
-                context.runId(), findings.failure(), ingested.environmentJson());
+                attempt, findings.failure(), ingested.environmentJson());
     if (!ended) {
-      // Cancelled, or ended by someone else (a dead-run check) while ingesting: the points go too.
+      // Cancelled, ended by someone else (a dead-run check) or taken over by another try while
+      // ingesting: the points go too.
       throw new IllegalStateException(
           "run "
               + context.runId()

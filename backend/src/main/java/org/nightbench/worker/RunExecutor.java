@@ -12,6 +12,7 @@ import org.nightbench.ingest.RunContext;
 import org.nightbench.jdk.Jdk;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunRepository;
+import org.nightbench.runs.RunTry;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
 
@@ -50,30 +51,32 @@ class RunExecutor {
    * others' results are kept. Ingestion goes through {@code database}, so a database that is away
    * for a while costs a wait, not the run; the result files stay until it is back.
    */
-  void execute(Run run, RunLog log, Cancellation cancellation, DatabaseRetry database) {
+  void execute(RunTry attempt, RunLog log, Cancellation cancellation, DatabaseRetry database) {
+    Run run = attempt.run();
     Optional<ComparisonRuns.Plan> comparison = comparisons.plan(run);
     if (comparison.isPresent()) {
-      comparisons.execute(run, comparison.get(), log, cancellation);
+      comparisons.execute(attempt, comparison.get(), log, cancellation);
       return;
     }
-    RunPreparation.Prepared prepared = preparation.prepare(run, log, cancellation);
+    RunPreparation.Prepared prepared = preparation.prepare(attempt, log, cancellation);
     Double calibrationBefore = prepared.benchmarks().calibrate("before");
     prepared.benchmarks().run();
     Double calibrationAfter = prepared.benchmarks().calibrate("after");
-    complete(run, log, database, prepared, calibrationBefore, calibrationAfter);
+    complete(attempt, log, database, prepared, calibrationBefore, calibrationAfter);
   }
 
   /** Checks the calibration against the box's recent ones and stores the run's results whole. */
   private void complete(
-      Run run,
+      RunTry attempt,
       RunLog log,
       DatabaseRetry database,
       RunPreparation.Prepared prepared,
       Double calibrationBefore,
       Double calibrationAfter) {
+    Run run = attempt.run();
     log.accept("== ingesting");
     try {
-      runs.updateProgress(run.id(), "ingesting");
+      runs.updateProgress(attempt, "ingesting");
     } catch (DataAccessException e) {
       // Only the page's progress line; the ingestion below waits for the database.
     }
@@ -91,7 +94,13 @@ class RunExecutor {
     // One transaction per try: a run's points and its end are stored whole or not at all.
     int points =
         database.call(
-            "ingesting", () -> completion.complete(context, prepared.steps().results(), findings));
+            "ingesting",
+            () -> {
+              // What the run logged while the database was away (its retries above all) is stored
+              // before the run ends, so its log reads in order with its end.
+              log.flush();
+              return completion.complete(attempt, context, prepared.steps().results(), findings);
+            });
     log.accept("stored " + points + " points");
     if (failure != null) {
       log.accept("FAILED: " + failure);

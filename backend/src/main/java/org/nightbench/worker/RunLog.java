@@ -9,6 +9,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.nightbench.runs.RunLogRepository;
+import org.nightbench.runs.RunTry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * The log of one run: every line goes to the application log and, in small batches, to the
  * database, so the run page can show the tail while the run is in progress and failed runs keep
  * everything they printed. A line waits at most about a second: a worker killed outright loses at
- * most its last second of output.
+ * most its last second of output. Lines are stored only while the run is still this try's: a try
+ * that lost its run (a frozen worker woke up) drops them, to the application log only.
  */
 final class RunLog implements Consumer<String>, AutoCloseable {
 
@@ -25,14 +27,17 @@ final class RunLog implements Consumer<String>, AutoCloseable {
   private static final long BATCH_MILLIS = 1_000;
 
   private final long runId;
+  private final RunTry attempt;
   private final RunLogRepository logs;
   private final Clock clock;
   private final List<String> pending = new ArrayList<>();
   private final ScheduledExecutorService flusher;
   private Instant lastFlush;
+  private boolean lost;
 
-  RunLog(long runId, RunLogRepository logs, Clock clock) {
-    this.runId = runId;
+  RunLog(RunTry attempt, RunLogRepository logs, Clock clock) {
+    this.attempt = attempt;
+    this.runId = attempt.runId();
     this.logs = logs;
     this.clock = clock;
     this.lastFlush = clock.instant();
@@ -74,9 +79,17 @@ final class RunLog implements Consumer<String>, AutoCloseable {
     if (pending.isEmpty()) {
       return;
     }
-    logs.append(runId, List.copyOf(pending));
+    if (!lost && !logs.append(attempt, List.copyOf(pending))) {
+      lost = true;
+      log.warn("run {}: no longer this try's; its log lines go to the application log only", runId);
+    }
     pending.clear();
     lastFlush = clock.instant();
+  }
+
+  /** Whether the run turned out to be no longer this try's when lines were to be stored. */
+  synchronized boolean lost() {
+    return lost;
   }
 
   /** Stores what is pending; lines the database cannot take now are logged as lost. */

@@ -14,6 +14,7 @@ import org.nightbench.harness.HarnessSteps;
 import org.nightbench.harness.HarnessTarget;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunRepository;
+import org.nightbench.runs.RunTry;
 import org.nightbench.runs.RunnerProperties;
 import org.springframework.stereotype.Component;
 
@@ -55,21 +56,22 @@ class RunPreparation {
     this.runs = runs;
   }
 
-  Prepared prepare(Run run, RunLog log, Cancellation cancellation) {
+  Prepared prepare(RunTry attempt, RunLog log, Cancellation cancellation) {
+    Run run = attempt.run();
     BenchmarkProfile profile = settings.profile(run.profile());
     if (profile.tasksFile() != null) {
       // A bad task file should fail the run before minutes of indexing, not after.
       checkTasks(profile.tasksFile());
     }
     RunResolution.Resolved resolved =
-        resolution.resolve(run, settings.stepTimeout(profile), cancellation, log);
+        resolution.resolve(attempt, settings.stepTimeout(profile), cancellation, log);
     List<String> notes = new ArrayList<>(resolved.notes());
     notes.addAll(machine.changes(run, resolved.jdk(), log));
     // Kept when the run fails (the result files above all), removed when it ends otherwise.
     Path work = workDirectories.prepare(run.id());
     HarnessSteps steps =
         jvms.steps(
-            new RunJournal(run.id(), log, runs),
+            new RunJournal(attempt, log, runs),
             cancellation,
             new HarnessTarget(
                 resolved.jdk().home(),

@@ -15,6 +15,7 @@ import org.nightbench.lucene.ResolvedLucene;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunHistoryRepository;
 import org.nightbench.runs.RunRepository;
+import org.nightbench.runs.RunTry;
 import org.springframework.stereotype.Component;
 
 /**
@@ -60,22 +61,24 @@ class RunResolution {
    * Resolves the run's Lucene revision (cancel and {@code timeout} stop a long download or build),
    * its JDK and its corpus, logging each and recording the revision on the run.
    */
-  Resolved resolve(Run run, Duration timeout, Cancellation cancellation, RunLog log) {
+  Resolved resolve(RunTry attempt, Duration timeout, Cancellation cancellation, RunLog log) {
+    Run run = attempt.run();
     List<String> notes = new ArrayList<>();
-    ResolvedLucene resolved = revision(run, timeout, cancellation, log, notes);
+    ResolvedLucene resolved = revision(attempt, timeout, cancellation, log, notes);
     Jdk jdk =
         jdks.select(LuceneResolver.minimumJava(resolved.version()), "Lucene " + resolved.version());
     log.accept("JDK " + jdk.identity() + " at " + jdk.home());
     Corpus corpus = corpora.resolve(run.corpus());
     log.accept("corpus " + corpus.name() + " " + corpus.path() + " sha256=" + corpus.sha256());
-    runs.recordRevision(run.id(), resolved.version(), resolved.revisionDate(), jdk.identity());
+    runs.recordRevision(attempt, resolved.version(), resolved.revisionDate(), jdk.identity());
     return new Resolved(resolved, jdk, corpus, List.copyOf(notes));
   }
 
   private ResolvedLucene revision(
-      Run run, Duration timeout, Cancellation cancellation, RunLog log, List<String> notes) {
+      RunTry attempt, Duration timeout, Cancellation cancellation, RunLog log, List<String> notes) {
+    Run run = attempt.run();
     log.accept("== resolving " + run.luceneSpec());
-    runs.updateProgress(run.id(), "resolving " + run.luceneSpec());
+    runs.updateProgress(attempt, "resolving " + run.luceneSpec());
     // Resolving may download or build for a long time: cancel and the step timeout stop it too.
     ResolvedLucene resolved =
         GuardedStep.run(

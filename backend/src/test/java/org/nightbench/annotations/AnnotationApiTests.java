@@ -359,6 +359,65 @@ class AnnotationApiTests {
   }
 
   @Test
+  void datesBeyondWhatTheDatabaseHoldsAreAOneLine400() throws Exception {
+    expectBadRequest(
+        "{'at':'+294277-01-01T00:00:00Z','shortText':'x'}",
+        "date '+294277-01-01T00:00:00Z' is out of range: from 1900-01-01 to 9999-12-31");
+    expectBadRequest(
+        "{'at':'+1000000000-01-01T00:00:00Z','shortText':'x'}",
+        "date '+1000000000-01-01T00:00:00Z' is out of range: from 1900-01-01 to 9999-12-31");
+    expectBadRequest(
+        "{'at':'+1000000001-01-01T00:00:00Z','shortText':'x'}",
+        "bad date '+1000000001-01-01T00:00:00Z'");
+    expectBadRequest(
+        "{'at':'+1000000000-12-31T23:59:59+01:00','shortText':'x'}",
+        "bad date '+1000000000-12-31T23:59:59+01:00'");
+    expectBadRequest(
+        "{'at':'-4714-01-01T00:00:00Z','shortText':'x'}",
+        "date '-4714-01-01T00:00:00Z' is out of range: from 1900-01-01 to 9999-12-31");
+    expectBadRequest(
+        "{'at':'+10000-01-01T00:00:00Z','shortText':'x'}",
+        "date '+10000-01-01T00:00:00Z' is out of range: from 1900-01-01 to 9999-12-31");
+    importing("+294277-01-01,far future\n")
+        .andExpect(status().isBadRequest())
+        .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.startsWith("line 1: ")));
+    assertThat(count()).isZero();
+  }
+
+  @Test
+  void aScopeAndKindHoldAtMostTwentyThousandAnnotations() throws Exception {
+    jdbc.sql(
+            "insert into annotation (at, short_text, kind, scope, created_by)"
+                + " select now(), 'filler', 'code', 'all', 'test' from generate_series(1, 19999)")
+        .update();
+    importing("2024-01-01,one too many\n2024-01-02,two too many\n")
+        .andExpect(status().isBadRequest())
+        .andExpect(
+            jsonPath("$.detail")
+                .value(
+                    "too many annotations: 19999 of kind code in scope all already, at most"
+                        + " 20000; delete some first"));
+    // Another kind, or the last free place, is still taken.
+    mvc.perform(
+            post("/api/annotations")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(json("{'at':'2024-01-01','shortText':'x','kind':'noise'}"))
+                .with(TestUsers.editor()))
+        .andExpect(status().isCreated());
+    mvc.perform(
+            post("/api/annotations")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(json("{'at':'2024-01-01','shortText':'last'}"))
+                .with(TestUsers.editor()))
+        .andExpect(status().isCreated());
+    expectBadRequest(
+        "{'at':'2024-01-01','shortText':'over'}",
+        "too many annotations: 20000 of kind code in scope all already, at most 20000;"
+            + " delete some first");
+    assertThat(count()).isEqualTo(20_001);
+  }
+
+  @Test
   void onlyEditorsWriteAndPagesNeedTheirCsrfToken() throws Exception {
     String body = json("{'at':'2024-01-01','shortText':'x'}");
     mvc.perform(post("/api/annotations").contentType(MediaType.APPLICATION_JSON).content(body))

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.RefUpdate;
@@ -51,6 +52,9 @@ class GitHubPullRequestTests {
 
   private static final String SECRET = "It's a Secret to Everybody";
   private static final String REPOSITORY = "apache/lucene";
+
+  /** Each comment of these tests is a new comment to GitHub, with an id of its own. */
+  private static final AtomicLong COMMENT_IDS = new AtomicLong(1_000);
 
   private static GitFixture fixture;
   private static Path home;
@@ -354,6 +358,52 @@ class GitHubPullRequestTests {
     comparisons.cancel(queued);
   }
 
+  @Test
+  @Order(100)
+  void aReplayedCommentWithANewDeliveryIdStartsNothingAgain() throws Exception {
+    byte[] body = comment(3, "NONE", "replayer", "/benchmark search");
+    String first = UUID.randomUUID().toString();
+    deliver("issue_comment", body, first)
+        .andExpect(status().isAccepted())
+        .andExpect(content().string("refused"));
+    long before = stored();
+
+    // The same signed body, replayed with a delivery header of the attacker's choosing.
+    deliver("issue_comment", body, UUID.randomUUID().toString())
+        .andExpect(status().isAccepted())
+        .andExpect(content().string("already received"));
+
+    assertThat(stored()).isEqualTo(before);
+    jdbc.sql("update pull_request_benchmark set state = 'done' where delivery = ?")
+        .param(first)
+        .update();
+  }
+
+  @Test
+  @Order(101)
+  void aSignedCommentWithABadNumberOrIdIsAOneLine400() throws Exception {
+    long before = stored();
+    for (String[] bad :
+        new String[][] {
+          {"-1", "1", "issue.number must be a positive integer"},
+          {"0", "1", "issue.number must be a positive integer"},
+          {"1.5", "1", "issue.number must be a positive integer"},
+          {"1", "-5", "comment.id must be a positive integer"},
+          {"1", "\"x\"", "comment.id must be a positive integer"},
+        }) {
+      String json =
+          """
+          {"action":"created","issue":{"number":%s,"pull_request":{}},
+           "comment":{"id":%s,"body":"/benchmark search","author_association":"OWNER",
+           "user":{"login":"ada"}},"repository":{"full_name":"%s"}}"""
+              .formatted(bad[0], bad[1], REPOSITORY);
+      deliver("issue_comment", json.getBytes(StandardCharsets.UTF_8))
+          .andExpect(status().isBadRequest())
+          .andExpect(content().string(bad[2]));
+    }
+    assertThat(stored()).isEqualTo(before);
+  }
+
   private ResultActions deliver(String event, byte[] body) throws Exception {
     return deliver(event, body, UUID.randomUUID().toString());
   }
@@ -374,12 +424,13 @@ class GitHubPullRequestTests {
         """
         {"action":"created",
          "issue":{"number":%d,"pull_request":{"url":"https://api.github.com/repos/%s/pulls/%d"}},
-         "comment":{"id":77,"body":%s,"author_association":"%s","user":{"login":"%s"}},
+         "comment":{"id":%d,"body":%s,"author_association":"%s","user":{"login":"%s"}},
          "repository":{"full_name":"%s"}}"""
             .formatted(
                 pull,
                 REPOSITORY,
                 pull,
+                COMMENT_IDS.incrementAndGet(),
                 "\"" + text.replace("\n", "\\n") + "\"",
                 association,
                 login,

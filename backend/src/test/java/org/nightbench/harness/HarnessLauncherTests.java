@@ -159,6 +159,29 @@ class HarnessLauncherTests {
   }
 
   @Test
+  void aThreadBombOrOversizedHeapNeverReachesAProcess() throws IOException {
+    // Allowed flags, but counts and sizes beyond this machine: checked again where JVMs are forked.
+    Path ran = temp.resolve("java-ran");
+    Path jdk = fakeJdk("touch '" + ran + "'; echo \"$@\"");
+    long memory = MachineLimits.ofThisMachine().memoryBytes();
+    for (List<String> flags :
+        List.of(
+            List.of("-XX:-UseDynamicNumberOfGCThreads", "-XX:ParallelGCThreads=999999999"),
+            List.of("-XX:ActiveProcessorCount=999999999"),
+            List.of("-XX:+AlwaysPreTouch", "-Xms" + (memory / 1024 + 1024) + "k"))) {
+      HarnessInvocation invocation =
+          new HarnessInvocation(
+              "search JVM 1/3", jdk, List.of(), flags, List.of("search"), Duration.ofMinutes(1));
+
+      assertThatThrownBy(() -> launcher.run(invocation, log::add))
+          .isInstanceOf(HarnessFailedException.class)
+          .hasMessageStartingWith("search JVM 1/3: JVM flag '" + flags.get(flags.size() - 1) + "'");
+    }
+    assertThat(ran).doesNotExist();
+    assertThat(log).isEmpty();
+  }
+
+  @Test
   void realJvmThatCannotStartIsACrash() {
     Path javaHome = Path.of(System.getProperty("java.home"));
     HarnessInvocation invocation =

@@ -88,13 +88,84 @@ class JvmFlagsTest {
         .hasMessage("51 JVM flags given; at most 50 are allowed");
   }
 
+  /** A machine big enough that only the 1 TiB ceiling, not its memory, bounds sizes. */
+  private static final MachineLimits HUGE = new MachineLimits(64, 4L << 40);
+
+  /** A two-processor machine with 8 GiB, like a small benchmark box. */
+  private static final MachineLimits SMALL = new MachineLimits(2, 8L << 30);
+
   @Test
   void aSizeAboveOneTebibyteIsRefused() {
-    JvmFlags.check(List.of("-Xmx1t", "-Xms1024g", "-XX:MaxDirectMemorySize=1024g"));
+    JvmFlags.check(List.of("-Xmx1t", "-Xms1024g", "-XX:MaxDirectMemorySize=1024g"), HUGE);
     for (String flag : List.of("-Xmx999999g", "-Xms2t", "-XX:MaxNewSize=999999999999k")) {
-      assertThatThrownBy(() -> JvmFlags.check(List.of(flag)))
+      assertThatThrownBy(() -> JvmFlags.check(List.of(flag), HUGE))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessage("JVM flag '" + flag + "' asks for more than 1 TiB");
     }
+  }
+
+  @Test
+  void heapAndDirectMemoryAreBoundedByTheMachinesMemory() {
+    JvmFlags.check(
+        List.of("-Xmx8g", "-Xms8g", "-XX:MaxDirectMemorySize=8g", "-XX:+AlwaysPreTouch"), SMALL);
+    for (String flag :
+        List.of("-Xmx9g", "-Xms8193m", "-XX:MaxDirectMemorySize=16g", "-XX:MaxHeapSize=1t")) {
+      assertThatThrownBy(() -> JvmFlags.check(List.of("-XX:+AlwaysPreTouch", flag), SMALL))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage(
+              "JVM flag '" + flag + "' asks for more than this machine's 8192 MiB of memory");
+    }
+    // A stack is bounded by the JVM's own 1 GiB, not by the memory.
+    JvmFlags.check(List.of("-Xss1g"), SMALL);
+    assertThatThrownBy(() -> JvmFlags.check(List.of("-Xss2g"), HUGE))
+        .hasMessage("JVM flag '-Xss2g' asks for a thread stack larger than 1 GiB");
+  }
+
+  @Test
+  void threadAndProcessorCountsAreBoundedByTheMachinesProcessors() {
+    JvmFlags.check(
+        List.of(
+            "-XX:-UseDynamicNumberOfGCThreads",
+            "-XX:ParallelGCThreads=8",
+            "-XX:ConcGCThreads=8",
+            "-XX:CICompilerCount=8",
+            "-XX:ActiveProcessorCount=8"),
+        SMALL);
+    for (String flag :
+        List.of(
+            "-XX:ParallelGCThreads=999999999",
+            "-XX:ParallelGCThreads=9",
+            "-XX:ConcGCThreads=400",
+            "-XX:CICompilerCount=9",
+            "-XX:ActiveProcessorCount=999999999")) {
+      assertThatThrownBy(
+              () -> JvmFlags.check(List.of("-XX:-UseDynamicNumberOfGCThreads", flag), SMALL))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage(
+              "JVM flag '"
+                  + flag
+                  + "' asks for more than 8 threads or processors (4 per processor of this"
+                  + " machine's 2, at most 256)");
+    }
+  }
+
+  @Test
+  void aBigMachineStillHasTheHardCeilingOnCounts() {
+    JvmFlags.check(List.of("-XX:ParallelGCThreads=256"), new MachineLimits(512, 1L << 40));
+    assertThatThrownBy(
+            () ->
+                JvmFlags.check(
+                    List.of("-XX:ParallelGCThreads=257"), new MachineLimits(512, 1L << 40)))
+        .hasMessageContaining("asks for more than 256 threads or processors");
+  }
+
+  @Test
+  void theOneArgumentCheckUsesThisMachine() {
+    int allowed = JvmFlags.maxCount(MachineLimits.ofThisMachine());
+    JvmFlags.check(List.of("-XX:ActiveProcessorCount=" + allowed));
+    assertThatThrownBy(() -> JvmFlags.check(List.of("-XX:ActiveProcessorCount=" + (allowed + 1))))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> JvmFlags.check(List.of("-XX:ParallelGCThreads=999999999")))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

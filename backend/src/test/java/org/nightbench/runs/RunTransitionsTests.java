@@ -2,6 +2,8 @@ package org.nightbench.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -19,6 +21,7 @@ import org.springframework.test.context.ActiveProfiles;
 class RunTransitionsTests {
 
   @Autowired RunRepository runs;
+  @Autowired RunLogRepository logs;
   @Autowired JdbcClient jdbc;
 
   @ParameterizedTest
@@ -53,41 +56,108 @@ class RunTransitionsTests {
   @Test
   void aRunWithACancelRequestCanOnlyEndCancelled() {
     long id = runIn(RunStatus.RUNNING);
+    RunTry attempt = tryOf(id);
     assertThat(runs.requestCancel(id)).isTrue();
 
-    assertThat(runs.markSucceeded(id, "{}")).isFalse();
-    assertThat(runs.markFailedKeepingResults(id, "1 benchmark failed", "{}")).isFalse();
+    assertThat(runs.markSucceeded(attempt, "{}")).isFalse();
+    assertThat(runs.markFailedKeepingResults(attempt, "1 benchmark failed", "{}")).isFalse();
     assertThat(runs.find(id).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
 
-    assertThat(runs.markCancelled(id, "cancelled on request")).isTrue();
-    assertThat(runs.markSucceeded(id, "{}")).isFalse();
-    assertThat(runs.markFailed(id, "late failure")).isFalse();
-    assertThat(runs.requeue(id)).isFalse();
+    assertThat(runs.markCancelled(attempt, "cancelled on request")).isTrue();
+    assertThat(runs.markSucceeded(attempt, "{}")).isFalse();
+    assertThat(runs.markFailed(attempt, "late failure")).isFalse();
+    assertThat(runs.requeue(attempt)).isFalse();
     Run cancelled = runs.find(id).orElseThrow();
     assertThat(cancelled.status()).isEqualTo(RunStatus.CANCELLED);
     assertThat(cancelled.error()).isEqualTo("cancelled on request");
+  }
+
+  @Test
+  void aTryWhoseRunWasTakenOverMovesAndWritesNothing() {
+    long id =
+        runs.enqueue(
+            new RunRequest("maven:9.12.3", "transitions-test", "tiny", "europarl", "manual"), null);
+    RunTry frozen = runs.start(id).orElseThrow();
+    assertThat(runs.state(frozen)).isEqualTo(new RunRepository.TryState(true, false));
+    assertThat(logs.append(frozen, List.of("first try"))).isTrue();
+
+    // The dead-run check hands the run to a second try while the first one's worker is frozen.
+    assertThat(runs.requeue(id)).isTrue();
+    RunTry second = runs.start(id).orElseThrow();
+    assertThat(second.token()).isNotEqualTo(frozen.token());
+
+    // The first try wakes up: nothing it does moves the run or writes into it.
+    assertThat(runs.state(frozen).owned()).isFalse();
+    assertThat(runs.updateProgress(frozen, "searching")).isFalse();
+    assertThat(runs.recordRevision(frozen, "9.0.0", null, "old")).isFalse();
+    assertThat(logs.append(frozen, List.of("FAILED: the first try"))).isFalse();
+    assertThat(runs.markSucceeded(frozen, "{}")).isFalse();
+    assertThat(runs.markFailedKeepingResults(frozen, "x", "{}")).isFalse();
+    assertThat(runs.markFailed(frozen, "the first try failed")).isFalse();
+    assertThat(runs.markCancelled(frozen, "cancelled")).isFalse();
+    assertThat(runs.requeue(frozen)).isFalse();
+    Run running = runs.find(id).orElseThrow();
+    assertThat(running.status()).isEqualTo(RunStatus.RUNNING);
+    assertThat(running.progress()).isEqualTo("starting");
+    assertThat(running.jdk()).isNull();
+
+    // The second try's own writes go through; its log follows the first try's lines.
+    assertThat(runs.updateProgress(second, "searching")).isTrue();
+    assertThat(logs.append(second, List.of("second try"))).isTrue();
+    assertThat(runs.markSucceeded(second, "{}")).isTrue();
+    assertThat(logs.append(second, List.of("stored 3 points"))).isTrue();
+    assertThat(logs.append(frozen, List.of("late"))).isFalse();
+    assertThat(
+            jdbc.sql("select line from run_log where run_id = :id order by line_no")
+                .param("id", id)
+                .query(String.class)
+                .list())
+        .containsExactly("first try", "second try", "stored 3 points");
+  }
+
+  @Test
+  void theDeadRunChecksFailureEndsTheTryToo() {
+    long id =
+        runs.enqueue(
+            new RunRequest("maven:9.12.3", "transitions-test", "tiny", "europarl", "manual"), null);
+    RunTry frozen = runs.start(id).orElseThrow();
+
+    assertThat(runs.markFailed(id, "worker x stopped heartbeating")).isTrue();
+
+    assertThat(runs.state(frozen).owned()).isFalse();
+    assertThat(logs.append(frozen, List.of("FAILED: duplicate"))).isFalse();
+    assertThat(runs.find(id).orElseThrow().error()).isEqualTo("worker x stopped heartbeating");
   }
 
   /** Takes one transition through the repository method that stands for it. */
   private boolean take(RunTransition transition, long id) {
     return switch (transition) {
       case START -> runs.start(id).isPresent();
-      case SUCCEED -> runs.markSucceeded(id, "{}");
-      case FAIL_KEEPING_RESULTS -> runs.markFailedKeepingResults(id, "1 benchmark failed", "{}");
-      case FAIL -> runs.markFailed(id, "failed");
+      case SUCCEED -> runs.markSucceeded(tryOf(id), "{}");
+      case FAIL_KEEPING_RESULTS ->
+          runs.markFailedKeepingResults(tryOf(id), "1 benchmark failed", "{}");
+      case FAIL -> runs.markFailed(tryOf(id), "failed");
       case CANCEL_QUEUED -> runs.cancelQueued(id);
-      case CANCEL_RUNNING -> runs.markCancelled(id, "cancelled on request");
-      case REQUEUE -> runs.requeue(id);
+      case CANCEL_RUNNING -> runs.markCancelled(tryOf(id), "cancelled on request");
+      case REQUEUE -> runs.requeue(tryOf(id));
     };
   }
 
-  /** A run of no machine's queue, put straight into {@code status}. */
+  /** The try that {@link #runIn} put the run in. */
+  private RunTry tryOf(long id) {
+    return new RunTry(runs.find(id).orElseThrow(), TOKEN);
+  }
+
+  private static final UUID TOKEN = UUID.randomUUID();
+
+  /** A run of no machine's queue, put straight into {@code status}, owned by {@link #TOKEN}. */
   private long runIn(RunStatus status) {
     long id =
         runs.enqueue(
             new RunRequest("maven:9.12.3", "transitions-test", "tiny", "europarl", "manual"), null);
-    jdbc.sql("update run set status = :status where id = :id")
+    jdbc.sql("update run set status = :status, try_token = :token where id = :id")
         .param("status", status.db())
+        .param("token", TOKEN)
         .param("id", id)
         .update();
     return id;

@@ -13,6 +13,24 @@ public final class RunnerSettings {
     return copy(s, machine, s.workDirectory(), s.ingestRetryFor(), s.keepFailedWorkFor());
   }
 
+  /** The same settings with runs whose worker died (or stopped heartbeating) queued again. */
+  public static RunnerProperties retryingDeadRuns(RunnerProperties s) {
+    return new RunnerProperties(
+        s.machine(),
+        s.workDirectory(),
+        s.profile(),
+        s.workerEnabled(),
+        s.stepTimeout(),
+        s.jobTimeout(),
+        s.pollingInterval(),
+        s.heartbeatInterval(),
+        s.missedHeartbeats(),
+        true,
+        s.ingestRetryFor(),
+        s.keepFailedWorkFor(),
+        s.profiles());
+  }
+
   public static RunnerProperties copy(
       RunnerProperties s,
       String machine,

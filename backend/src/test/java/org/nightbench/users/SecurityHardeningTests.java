@@ -18,6 +18,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.mock.web.MockHttpSession;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.transaction.annotation.Transactional;
@@ -122,6 +123,71 @@ class SecurityHardeningTests {
                 .single())
         .as("the wrong current password is audited as a failed sign-in")
         .isPositive();
+  }
+
+  @Test
+  void aPasswordChangeEndsTheUsersOtherSessions() throws Exception {
+    String name = newUser(Role.EDITOR, "the first password");
+    MockHttpSession mine = signIn(name, "the first password");
+    MockHttpSession borrowed = signIn(name, "the first password");
+    // Signed in, a GET of this POST-only address is 405; signed out, a sign-in is asked for.
+    mvc.perform(get("/api/users/me/password").session(borrowed))
+        .andExpect(status().isMethodNotAllowed());
+
+    mvc.perform(
+            post("/api/users/me/password")
+                .session(mine)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(
+                    "{\"currentPassword\":\"the first password\","
+                        + "\"password\":\"a brand new password\"}")
+                .with(csrf()))
+        .andExpect(status().isNoContent());
+
+    mvc.perform(get("/api/users/me/password").session(mine))
+        .andExpect(status().isMethodNotAllowed());
+    mvc.perform(get("/api/users/me/password").session(borrowed))
+        .andExpect(status().is3xxRedirection())
+        .andExpect(header().string("Location", "/login?expired"));
+    mvc.perform(get("/api/users/me/password").session(borrowed))
+        .andExpect(result -> assertThat(result.getResponse().getStatus()).isIn(302, 401));
+  }
+
+  @Test
+  void aPasswordMustBeMoreThanLong() throws Exception {
+    String name = newUser(Role.VIEWER, "the first password");
+    for (String[] weak :
+        new String[][] {
+          {"            ", "password is only spaces"},
+          {"aaaaaaaaaaaaaaaa", "password too simple: use at least 5 different characters"},
+          {"abababababab", "password too simple: use at least 5 different characters"},
+          {"Password1234", "password is on the list of commonly used passwords: choose another"},
+        }) {
+      mvc.perform(
+              post("/api/users/me/password")
+                  .contentType(MediaType.APPLICATION_JSON)
+                  .content(
+                      "{\"currentPassword\":\"the first password\",\"password\":\""
+                          + weak[0]
+                          + "\"}")
+                  .with(httpBasic(name, "the first password")))
+          .andExpect(status().isBadRequest())
+          .andExpect(jsonPath("$.detail").value(weak[1]));
+    }
+  }
+
+  /** Signs in through the form, as a browser does; returns the signed-in session. */
+  private MockHttpSession signIn(String name, String password) throws Exception {
+    MockHttpSession session = new MockHttpSession();
+    mvc.perform(
+            post("/login")
+                .session(session)
+                .param("username", name)
+                .param("password", password)
+                .with(csrf()))
+        .andExpect(status().is3xxRedirection())
+        .andExpect(header().string("Location", "/"));
+    return session;
   }
 
   @Test

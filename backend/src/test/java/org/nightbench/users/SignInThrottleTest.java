@@ -64,4 +64,37 @@ class SignInThrottleTest {
     throttle.failed("joe", "10.0.0.3");
     assertThat(throttle.blocked("anyone", "10.0.0.3")).isTrue();
   }
+
+  @Test
+  void othersFailuresAtASharedAddressNeverRefuseAKnownPair() {
+    throttle.succeeded("admin", "10.0.0.7");
+    // Someone else at the same address (a proxy, an office) guesses names and the admin's password.
+    for (int i = 0; i < 5; i++) {
+      throttle.failed("user" + i, "10.0.0.7");
+    }
+    for (int i = 0; i < 3; i++) {
+      throttle.failed("admin", "10.0.0.7");
+    }
+    assertThat(throttle.blocked("admin", "10.0.0.7")).as("the known pair passes").isFalse();
+    assertThat(throttle.blocked("newcomer", "10.0.0.7")).as("a new pair is slowed").isTrue();
+    assertThat(throttle.blocked("user0", "10.0.0.7")).isTrue();
+    // The per-user limit still holds for everyone, known pairs too.
+    for (int i = 0; i < 5; i++) {
+      throttle.failed("admin", "10.0.9." + i);
+    }
+    assertThat(throttle.blocked("admin", "10.0.0.7")).isTrue();
+  }
+
+  @Test
+  void aPairIsKnownOnlyForItsTrustTime() {
+    SignInThrottle shortTrust =
+        new SignInThrottle(
+            new SignInThrottle.Limits(3, 5, 8, Duration.ofMinutes(15), Duration.ofDays(1)), ticker);
+    shortTrust.succeeded("jane", "10.0.0.8");
+    nanos.addAndGet(Duration.ofHours(25).toNanos());
+    for (int i = 0; i < 5; i++) {
+      shortTrust.failed("user" + i, "10.0.0.8");
+    }
+    assertThat(shortTrust.blocked("jane", "10.0.0.8")).isTrue();
+  }
 }

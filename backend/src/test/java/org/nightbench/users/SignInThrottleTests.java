@@ -111,6 +111,29 @@ class SignInThrottleTests {
         .andExpect(status().isOk());
   }
 
+  @Test
+  void othersFailuresFromTheSameAddressNeverRefuseAUsersRightPassword() throws Exception {
+    String name = newAdmin();
+    String address = randomAddress();
+    mvc.perform(get("/api/users").with(httpBasic(name, PASSWORD)).with(from(address)))
+        .andExpect(status().isOk());
+    // Behind one address: someone sprays names and guesses the admin's password.
+    for (int i = 0; i < 20; i++) {
+      mvc.perform(get("/api/users").with(httpBasic("nobody-" + i, "guess")).with(from(address)))
+          .andExpect(status().isUnauthorized());
+    }
+    for (int i = 0; i < 5; i++) {
+      mvc.perform(get("/api/users").with(httpBasic(name, "guess " + i)).with(from(address)))
+          .andExpect(status().isUnauthorized());
+    }
+
+    mvc.perform(get("/api/users").with(httpBasic(name, PASSWORD)).with(from(address)))
+        .andExpect(status().isOk());
+    // A name that never signed in here is still slowed.
+    mvc.perform(get("/api/users").with(httpBasic(newAdmin(), PASSWORD)).with(from(address)))
+        .andExpect(status().isTooManyRequests());
+  }
+
   private String newAdmin() {
     String name = "throttle-" + UUID.randomUUID().toString().substring(0, 8);
     accounts.create(name, PASSWORD, Role.ADMIN, "test");

@@ -9,6 +9,7 @@ import static org.nightbench.ingest.TestResults.context;
 import static org.nightbench.ingest.TestResults.metric;
 import static org.nightbench.ingest.TestResults.result;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import org.nightbench.runs.Run;
 import org.nightbench.runs.RunRepository;
 import org.nightbench.runs.RunRequest;
 import org.nightbench.runs.RunStatus;
+import org.nightbench.runs.RunTry;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.dao.DataAccessException;
@@ -113,6 +115,7 @@ class RunCompletionTests {
     assertThatThrownBy(
             () ->
                 completion.complete(
+                    tries.get(run),
                     context(run, machine),
                     steps,
                     new RunFindings(List.of(), null, null, null, null)))
@@ -165,7 +168,7 @@ class RunCompletionTests {
 
     assertThat(count("select count(*) from measurement where run_id = :run", run)).isZero();
     assertThat(count("select count(*) from run_result where run_id = :run", run)).isZero();
-    assertThat(runs.markCancelled(run, "cancelled on request")).isTrue();
+    assertThat(runs.markCancelled(tries.get(run), "cancelled on request")).isTrue();
     assertThat(runs.find(run).orElseThrow().status()).isEqualTo(RunStatus.CANCELLED);
   }
 
@@ -195,17 +198,19 @@ class RunCompletionTests {
    */
   private int ingest(RunContext context, List<HarnessResult> results) {
     return completion.complete(
+        tries.get(context.runId()),
         context,
         results.stream().map(r -> new StepResult(r.command(), r)).toList(),
         new RunFindings(List.of(), null, null, null, null));
   }
 
+  /** The try each running run of this test is in, by run id. */
+  private final Map<Long, RunTry> tries = new HashMap<>();
+
   private long runningRun(String spec) {
     long id =
         runs.enqueue(new RunRequest(spec, "ingest-tests", "quick", "europarl", "manual"), null);
-    jdbc.sql("update run set status = 'running', started_at = now() where id = :id")
-        .param("id", id)
-        .update();
+    tries.put(id, runs.start(id).orElseThrow());
     return id;
   }
 }

@@ -2,11 +2,15 @@ package org.nightbench.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import com.github.kagkarlsson.scheduler.testhelper.ManualScheduler;
 import com.github.kagkarlsson.scheduler.testhelper.SettableClock;
 import com.github.kagkarlsson.scheduler.testhelper.TestHelper;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -34,9 +38,12 @@ import org.nightbench.runs.RunHistoryRepository;
 import org.nightbench.runs.RunLogRepository;
 import org.nightbench.runs.RunQueueTask;
 import org.nightbench.runs.RunRepository;
+import org.nightbench.runs.RunRequest;
 import org.nightbench.runs.RunService;
 import org.nightbench.runs.RunStatus;
+import org.nightbench.runs.RunTry;
 import org.nightbench.runs.RunnerProperties;
+import org.nightbench.runs.RunnerSettings;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -57,6 +64,7 @@ class RunJobsTests {
   @Autowired RunWorker worker;
   @Autowired JdbcClient jdbc;
   @Autowired DataSource dataSource;
+  @Autowired SchedulerClient client;
   @Autowired LuceneResolver lucene;
   @Autowired CorpusProvider corpora;
   @Autowired HarnessLauncher launcher;
@@ -140,8 +148,8 @@ class RunJobsTests {
   @Test
   void aRunThatEndedBeforeItsWorkerDiedKeepsItsState() {
     Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
-    leftRunningByAKilledWorker(run);
-    repository.markSucceeded(run.id(), "{}");
+    RunTry attempt = leftRunningByAKilledWorker(run);
+    repository.markSucceeded(attempt, "{}");
 
     ManualScheduler live =
         TestHelper.createManualScheduler(dataSource, worker.task()).clock(now()).build();
@@ -154,8 +162,8 @@ class RunJobsTests {
   @Test
   void aCancelledRunningRunIsToldToStopWithinTwoSeconds() {
     Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
-    repository.start(run.id()).orElseThrow();
-    RunWatch watch = new RunWatch(run.id(), repository, Clock.systemUTC(), Duration.ofHours(3));
+    RunTry attempt = repository.start(run.id()).orElseThrow();
+    RunWatch watch = new RunWatch(attempt, repository, Clock.systemUTC(), Duration.ofHours(3));
     assertThat(watch.reason()).isEmpty();
 
     Run cancelling = runs.cancel(run.id());
@@ -169,50 +177,13 @@ class RunJobsTests {
     }
     assertThat(reason).contains("cancelled on request");
     assertThat(watch.cancelRequested()).isTrue();
-    repository.markCancelled(run.id(), "test cleanup");
+    repository.markCancelled(attempt, "test cleanup");
   }
 
   @Test
   void aCancelledRunningRunKillsItsJvmAndEndsCancelledWithItsLog(@TempDir Path temp)
       throws Exception {
-    // A JDK whose java starts a child and waits: a harness JVM that would run for minutes.
-    Path jdk = Files.createDirectories(temp.resolve("jdk/bin")).getParent();
-    Path java = jdk.resolve("bin/java");
-    Files.writeString(java, "#!/bin/sh\nsleep 300 &\necho \"child $!\"\nwait\n");
-    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-    Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"25\"\nIMPLEMENTOR=\"Fake\"\n");
-    RunWorker fakeJdkWorker =
-        new RunWorker(
-            repository,
-            logs,
-            new RunExecutor(
-                new RunPreparation(
-                    settings,
-                    new RunResolution(
-                        lucene,
-                        new JdkFinder(new JdkProperties(List.of(), jdk)),
-                        corpora,
-                        repository,
-                        history,
-                        changes,
-                        releases),
-                    new RunMachine(machineState, history, json),
-                    workDirectories,
-                    new HarnessJvms(
-                        launcher, json, new EmbeddingModel(temp.resolve("vectors"), List::of)),
-                    repository),
-                new RunMachine(machineState, history, json),
-                completion,
-                repository,
-                new ComparisonExecution(
-                    comparisons,
-                    repository,
-                    workDirectories,
-                    new HarnessJvms(
-                        launcher, json, new EmbeddingModel(temp.resolve("vectors"), List::of)),
-                    settings)),
-            settings,
-            workDirectories);
+    RunWorker fakeJdkWorker = fakeJdkWorker(temp, settings);
     Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
     Thread working = new Thread(() -> fakeJdkWorker.run(run.id()), "test-worker");
     working.start();
@@ -257,13 +228,119 @@ class RunJobsTests {
         .isTrue();
   }
 
+  /** A worker whose JDK's java starts a child and waits: a harness JVM that runs for minutes. */
+  private RunWorker fakeJdkWorker(Path temp, RunnerProperties settings) throws IOException {
+    // A JDK whose java starts a child and waits: a harness JVM that would run for minutes.
+    Path jdk = Files.createDirectories(temp.resolve("jdk/bin")).getParent();
+    Path java = jdk.resolve("bin/java");
+    Files.writeString(java, "#!/bin/sh\nsleep 300 &\necho \"child $!\"\nwait\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"25\"\nIMPLEMENTOR=\"Fake\"\n");
+    return new RunWorker(
+        repository,
+        logs,
+        new RunExecutor(
+            new RunPreparation(
+                settings,
+                new RunResolution(
+                    lucene,
+                    new JdkFinder(new JdkProperties(List.of(), jdk)),
+                    corpora,
+                    repository,
+                    history,
+                    changes,
+                    releases),
+                new RunMachine(machineState, history, json),
+                workDirectories,
+                new HarnessJvms(
+                    launcher, json, new EmbeddingModel(temp.resolve("vectors"), List::of)),
+                repository),
+            new RunMachine(machineState, history, json),
+            completion,
+            repository,
+            new ComparisonExecution(
+                comparisons,
+                repository,
+                workDirectories,
+                new HarnessJvms(
+                    launcher, json, new EmbeddingModel(temp.resolve("vectors"), List::of)),
+                settings)),
+        settings,
+        workDirectories);
+  }
+
+  @Test
+  void aWorkerWhoseHeartbeatsFailStopsItsJvmAndHandsTheRunBack(@TempDir Path temp)
+      throws Exception {
+    String machine = "heartbeat-test";
+    RunWorker fakeJdkWorker =
+        fakeJdkWorker(
+            temp, RunnerSettings.retryingDeadRuns(RunnerSettings.forMachine(settings, machine)));
+    long runId =
+        repository.enqueue(
+            new RunRequest("maven:9.12.3", machine, "tiny", "europarl", "manual"), null);
+    client.scheduleIfNotExists(
+        new TaskInstance<>(RunQueueTask.name(machine), Long.toString(runId), runId), Instant.now());
+    Scheduler engine =
+        JobEngine.scheduler(
+            dataSource,
+            "heartbeat-test-worker",
+            Duration.ofMillis(200),
+            Duration.ofMillis(500),
+            List.of(fakeJdkWorker.task()));
+    engine.start();
+    try {
+      await(
+          () -> {
+            String progress = runs.find(runId).orElseThrow().progress();
+            return progress != null && progress.startsWith("indexing");
+          },
+          120);
+      LockSupport.parkNanos(Duration.ofMillis(500).toNanos());
+
+      // From now on this worker's heartbeats miss their row, as when the database refuses them.
+      jdbc.sql("update scheduled_tasks set version = version + 1 where task_instance = :id")
+          .param("id", Long.toString(runId))
+          .update();
+      await(() -> runs.find(runId).orElseThrow().status() != RunStatus.RUNNING, 15);
+    } finally {
+      engine.stop();
+      jdbc.sql("delete from scheduled_tasks where task_instance = :id")
+          .param("id", Long.toString(runId))
+          .update();
+    }
+    Run handedBack = runs.find(runId).orElseThrow();
+    assertThat(handedBack.status()).isEqualTo(RunStatus.QUEUED);
+    List<String> log = runs.log(runId, 0);
+    assertThat(log)
+        .anyMatch(
+            line ->
+                line.startsWith(
+                    "REQUEUED: " + RunWatch.HEARTBEATS_FAILING + "; stopped (indexing: "));
+    long child =
+        Long.parseLong(
+            log.stream()
+                .filter(line -> line.startsWith("child "))
+                .findFirst()
+                .orElseThrow()
+                .substring("child ".length()));
+    Path stat = Path.of("/proc", Long.toString(child), "stat");
+    assertThat(!Files.exists(stat) || Files.readString(stat).contains(") Z "))
+        .as("the harness JVM's child process %d is gone", child)
+        .isTrue();
+    repository.cancelQueued(runId);
+  }
+
   @Test
   void aRunPastItsJobTimeoutIsToldToStop() {
-    RunWatch watch = new RunWatch(-1, repository, Clock.systemUTC(), Duration.ofMillis(0));
+    Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    RunTry attempt = repository.start(run.id()).orElseThrow();
+    RunWatch watch = new RunWatch(attempt, repository, Clock.systemUTC(), Duration.ofMillis(0));
 
     assertThat(watch.reason()).contains("timed out after 0s");
     assertThat(watch.cancelRequested()).isFalse();
     assertThat(RunWatch.format(Duration.ofHours(3))).isEqualTo("3h");
+    repository.markCancelled(attempt, "test cleanup");
   }
 
   @Test
@@ -286,13 +363,13 @@ class RunJobsTests {
   }
 
   /** What a JVM killed mid-run leaves: the run running, its execution picked, heartbeats stale. */
-  private void leftRunningByAKilledWorker(Run run) {
-    leftRunningByAKilledWorker(run, Duration.ofHours(1));
+  private RunTry leftRunningByAKilledWorker(Run run) {
+    return leftRunningByAKilledWorker(run, Duration.ofHours(1));
   }
 
   /** The same, with the worker's last heartbeat {@code ago}. */
-  private void leftRunningByAKilledWorker(Run run, Duration ago) {
-    repository.start(run.id()).orElseThrow();
+  private RunTry leftRunningByAKilledWorker(Run run, Duration ago) {
+    RunTry attempt = repository.start(run.id()).orElseThrow();
     assertThat(
             jdbc.sql(
                     "update scheduled_tasks set picked = true, picked_by = 'bench-1:4242',"
@@ -304,6 +381,7 @@ class RunJobsTests {
                 .param("id", Long.toString(run.id()))
                 .update())
         .isOne();
+    return attempt;
   }
 
   private static SettableClock now() {

@@ -1,0 +1,87 @@
+package org.nightbench.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.ActiveProfiles;
+
+/**
+ * What only the real server shows: the headers Tomcat writes. An anonymous reader gets no session
+ * cookie; a redirect names a path, never the host the request's Host header claimed.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@ActiveProfiles("test")
+class RealServerHardeningTests {
+
+  @LocalServerPort int port;
+
+  @Test
+  void anAnonymousReaderGetsNoSession() throws Exception {
+    for (String page : new String[] {"/alerts", "/", "/runs", "/comparisons"}) {
+      String answer = exchange("GET " + page + " HTTP/1.1\r\nHost: localhost\r\n");
+      assertThat(answer).as(page).startsWith("HTTP/1.1 200");
+      assertThat(answer.toLowerCase(java.util.Locale.ROOT))
+          .as(page)
+          .doesNotContain("set-cookie: jsessionid");
+    }
+    // The sign-in page still keeps its form's token in a session.
+    assertThat(exchange("GET /login HTTP/1.1\r\nHost: localhost\r\n")).contains("JSESSIONID");
+  }
+
+  @Test
+  void aRedirectNeverNamesTheHostTheClientClaimed() throws Exception {
+    String page = exchange("GET /login HTTP/1.1\r\nHost: localhost\r\n");
+    String session = between(page, "JSESSIONID=", ";");
+    String token = between(page, "name=\"_csrf\" value=\"", "\"");
+    String form = "username=nobody&password=wrong+password&_csrf=" + token;
+    String answer =
+        exchange(
+            "POST /login HTTP/1.1\r\nHost: evil.example\r\nCookie: JSESSIONID="
+                + session
+                + "\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+                + form.length()
+                + "\r\n",
+            form);
+    assertThat(answer).startsWith("HTTP/1.1 302");
+    String location =
+        answer
+            .lines()
+            .filter(line -> line.toLowerCase(java.util.Locale.ROOT).startsWith("location:"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(location).doesNotContain("evil.example").contains(": /");
+  }
+
+  private static String between(String text, String before, String after) {
+    int start = text.indexOf(before);
+    assertThat(start).as("%s in the answer", before).isNotNegative();
+    start += before.length();
+    return text.substring(start, text.indexOf(after, start));
+  }
+
+  private String exchange(String head) throws Exception {
+    return exchange(head, "");
+  }
+
+  /** One request on its own connection (Connection: close); the whole answer as text. */
+  private String exchange(String head, String body) throws Exception {
+    try (Socket socket = new Socket("127.0.0.1", port)) {
+      socket.setSoTimeout(30_000);
+      OutputStream out = socket.getOutputStream();
+      out.write((head + "Connection: close\r\n\r\n" + body).getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      InputStream in = socket.getInputStream();
+      ByteArrayOutputStream answer = new ByteArrayOutputStream();
+      in.transferTo(answer);
+      return answer.toString(StandardCharsets.UTF_8);
+    }
+  }
+}
