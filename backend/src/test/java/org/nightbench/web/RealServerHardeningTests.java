@@ -8,14 +8,18 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
 
 /**
  * What only the real server shows: the headers Tomcat writes. An anonymous reader gets no session
- * cookie; a redirect names a path, never the host the request's Host header claimed.
+ * cookie; a redirect names a path, never the host the request's Host header claimed; parameters the
+ * container cannot decode are one line of 400 and one WARN line, not a logged stack trace.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("test")
@@ -58,6 +62,20 @@ class RealServerHardeningTests {
             .findFirst()
             .orElseThrow();
     assertThat(location).doesNotContain("evil.example").contains(": /");
+  }
+
+  @Test
+  @ExtendWith(OutputCaptureExtension.class)
+  void malformedParametersAreOneLineOf400AndOneWarning(CapturedOutput output) throws Exception {
+    for (String target : new String[] {"/runs?x=%", "/series?q=%zz", "/api/runs?limit=%E0%A4%A"}) {
+      String answer = exchange("GET " + target + " HTTP/1.1\r\nHost: localhost\r\n");
+      assertThat(answer).as(target).startsWith("HTTP/1.1 400");
+      assertThat(answer).as(target).contains("the request's parameters are not well-formed");
+    }
+    assertThat(output.getOut()).contains("malformed parameters (InvalidParameterException)");
+    assertThat(output.getOut())
+        .doesNotContain("Servlet.service()")
+        .doesNotContain("DecodeException");
   }
 
   private static String between(String text, String before, String after) {
