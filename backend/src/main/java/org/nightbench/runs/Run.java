@@ -33,50 +33,6 @@ public record Run(
     String commitSubject,
     String disturbedReason) {
 
-  /** A run not judged disturbed. */
-  public Run(
-      long id,
-      String luceneSpec,
-      String luceneVersion,
-      Instant revisionDate,
-      String machine,
-      String profile,
-      String corpus,
-      String reason,
-      RunStatus status,
-      String progress,
-      String error,
-      String jdk,
-      Instant queuedAt,
-      Instant startedAt,
-      Instant finishedAt,
-      String commitSha,
-      String commitAuthor,
-      Instant commitDate,
-      String commitSubject) {
-    this(
-        id,
-        luceneSpec,
-        luceneVersion,
-        revisionDate,
-        machine,
-        profile,
-        corpus,
-        reason,
-        status,
-        progress,
-        error,
-        jdk,
-        queuedAt,
-        startedAt,
-        finishedAt,
-        commitSha,
-        commitAuthor,
-        commitDate,
-        commitSubject,
-        null);
-  }
-
   /** Whether the run's machine was judged disturbed: its points say little about Lucene. */
   public boolean disturbed() {
     return disturbedReason != null;
