@@ -7,6 +7,8 @@
 # usage: scripts/bisect-test-time.sh [TMP_DIR]   (default /tmp/nb-bisect-time)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
+nb_args 0 "$@"
 tmp=${1:-/tmp/nb-bisect-time}
 mkdir -p "$tmp"
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The before/after comparison's honesty on REAL runs (org.nightbench.comparisons.RealComparisonHonesty):
+# The before/after comparison's honesty on REAL runs (the lab's org.nightbench.comparisons.RealComparisonHonesty):
 # boots the app in-process on its own embedded PostgreSQL (DATA_DIR/pgdata, wiped at start) with
 # the worker on, queues real comparisons through ComparisonService one after the other and reports
 # what they concluded, from the `search qps` table:
@@ -12,7 +12,7 @@
 # app's command line by RealComparisonHonesty (quick's first indexing variant and search, nothing
 # else); any --nightbench.… argument overrides it or any other property. Prints wall times per
 # comparison and a summary, also written to the summary file. Builds from the reactor; installs
-# nothing (run `./mvnw -q install -DskipTests` once first).
+# nothing.
 #
 # usage: [JVMS=5] [REPS=n] [SCENARIOS=aa,directory,heap,releases] [HEAP=128m] \
 #          [DATA_DIR=~/.nightbench/honesty] \
@@ -26,12 +26,11 @@
 #        SCENARIOS=releases RELEASES=maven:9.12.3,maven:10.6.0 REPS=3 scripts/comparison-real.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
+nb_args 0 "$@"
 summary=target/comparison-real.txt
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then
   summary=$1
   shift
 fi
-./mvnw -B -q -pl backend -am -DskipTests test-compile dependency:build-classpath \
-  -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
-java -cp "backend/target/test-classes:backend/target/classes:$(cat backend/target/test-classpath.txt)" \
-  org.nightbench.comparisons.RealComparisonHonesty "$summary" "$@"
+nb_lab org.nightbench.comparisons.RealComparisonHonesty "$summary" "$@"

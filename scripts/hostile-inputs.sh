@@ -25,6 +25,8 @@
 # Exits 1 when anything was acted on or answered 500, 2 when the app could not be reached.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
+nb_args 0 "$@"
 
 cases_file=scripts/hostile-inputs.cases
 work=$(mktemp -d "${TMPDIR:-/tmp}/nb-hostile-XXXXXX")
@@ -122,6 +124,13 @@ start_app() {
     exit 2
   fi
   BASE_URL="http://localhost:$port"
+  # The cases point at its synthetic history, written (and its change points detected) by a
+  # start-up runner after health already says UP, as the first admin is created.
+  nb_wait_signed_in "$BASE_URL" "$NB_USER" "$NB_PASSWORD" || { KEEP_WORK=1; exit 2; }
+  for _ in $(seq 1 180); do
+    grep -q 'Change points over the synthetic history' "$work/app.log" && break
+    sleep 1
+  done
   echo "app started on $BASE_URL (work directory $work)"
 }
 

@@ -11,6 +11,8 @@
 # Prints the comparison's id, its page and the time it took; about 5-10 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
+nb_args 0 "$@"
 out=${1:-/tmp/briefs/profile-diff.png}
 jvms=${JVMS:-5}; profile=${PROFILE:-quick}; categories=${CATEGORIES:-OrHighHigh}
 baseline=${BASELINE:-maven:9.12.3}; candidate=${CANDIDATE:-maven:10.6.0}
@@ -52,6 +54,7 @@ for _ in $(seq 1 180); do
 done
 [ -n "$port" ] || { echo "the app did not answer within 3 minutes" >&2; KEEP_WORK=1; exit 2; }
 base="http://localhost:$port"
+nb_wait_signed_in "$base" "$user" "$password" || { KEEP_WORK=1; exit 2; }
 cats=$(printf '"%s",' ${categories//,/ }); cats="[${cats%,}]"
 start=$(date +%s)
 location=$(curl -sf -u "$user:$password" -o /dev/null -w '%{redirect_url}' -D - \
@@ -62,22 +65,14 @@ id=${location##*/}
 echo "comparison $id: $baseline against $candidate, $jvms JVMs per side, profile $profile, $categories; load $(cut -d' ' -f1-3 /proc/loadavg)"
 status=
 while :; do
-  status=$(curl -sf "$base/api/comparisons/$id" | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])')
+  status=$(curl -sf "$base/api/comparisons/$id" | nb_py json-field status)
   case $status in SUCCEEDED|FAILED|CANCELLED) break ;; esac
   sleep 10
 done
 echo "comparison $id $status after $(( $(date +%s) - start )) s; load $(cut -d' ' -f1-3 /proc/loadavg)"
 [ "$status" = SUCCEEDED ] || { curl -s "$base/api/comparisons/$id" >&2; KEEP_WORK=1; exit 1; }
-cat >"$work/top.py" <<'PY'
-import json, sys
-for d in json.load(sys.stdin):
-    print(f"{d['benchmark']}: {d['before']['samples']} -> {d['after']['samples']} CPU samples;"
-          " self share changed most (points):")
-    for r in d["bySelf"][:8]:
-        print(f"  {r['afterSelf'] - r['beforeSelf']:+6.1f}  {r['method']}")
-PY
 curl -sf "$base/api/profiles/diff?before=$id&beforeSide=baseline&after=$id&afterSide=candidate" |
-  python3 "$work/top.py" || echo "(could not list the diff)"
+  nb_py profile-diff-top || echo "(could not list the diff)"
 mkdir -p "$(dirname "$out")"
 chromium --headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run \
   --disable-background-networking --disable-component-update --disable-sync \

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The morning-after suspicion's quality (org.nightbench.changepoints.detection.SuspicionQuality),
+# The morning-after suspicion's quality (the lab's
+# org.nightbench.changepoints.detection.SuspicionQualityStudy),
 # replaying series night by night: on the held-out generator and the one the detector was designed
 # on, the share of >=5σ steps suspected on their first night and of >=3σ steps within 3 nights; on
 # change-free series of 500 nights per noise model, suspected changes per 1,000 series-nights.
@@ -10,8 +11,7 @@
 #        (defaults 20261124 2100 200)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./mvnw -B -q -pl backend -am -DskipTests package dependency:build-classpath \
-  -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
-classpath="backend/target/test-classes:backend/target/classes:$(cat backend/target/test-classpath.txt)"
-java -cp "$classpath" org.nightbench.changepoints.detection.SuspicionQuality \
+. scripts/lib.sh
+nb_args 0 "$@"
+nb_lab org.nightbench.changepoints.detection.SuspicionQualityStudy \
   "${1:-20261124}" "${2:-2100}" "${3:-200}"

@@ -1,35 +1,25 @@
 #!/usr/bin/env bash
 # Runs the nightly indexing variants and pk-lookup with the shaded harness against one Lucene
-# release from ~/.m2 (fetch it first: ./mvnw -q dependency:get -Dartifact=org.apache.lucene:lucene-core:V,
-# same for queryparser, queries, sandbox, facet, suggest) and prints each JVM's headline figures.
+# release (its jars from ~/.m2, fetched when missing) and prints each JVM's headline figures.
 # Manual cross-release check, not part of the build. JVM flags default to the quick profile's
 # (JAVA_OPTS overrides them), so the figures are comparable with what a run stores.
 #
 # usage: indexing-variants.sh LUCENE_VERSION JAVA_HOME CORPUS [WORK_DIR] [MAX_DOCS]
 set -euo pipefail
+. "$(dirname "$0")/../../scripts/lib.sh"
+nb_args 3 "$@"
 v=$1; jh=$2; corpus=$3; work=${4:-$(mktemp -d)}; max=${5:-}
-repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
-here=$(cd "$(dirname "$0")/.." && pwd)
-harness=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
-cp="$harness"
-for a in core queryparser queries sandbox facet suggest grouping; do cp="$cp:$repo/lucene-$a/$v/lucene-$a-$v.jar"; done
-flags=()
-for f in ${JAVA_OPTS:--Xms1g -Xmx1g -XX:+UseParallelGC --add-modules=jdk.incubator.vector --enable-native-access=ALL-UNNAMED}; do
-  if "$jh/bin/java" "$f" -version >/dev/null 2>&1; then flags+=("$f"); fi
-done
+corpus=$(nb_corpus "$corpus")
+cp=$(nb_harness_classpath "$v" core queryparser queries sandbox facet suggest grouping)
+read -r -a quick <<<"$NB_QUICK_FLAGS"
+nb_jvm_flags "$jh" "${quick[@]}"
+flags=("${NB_FLAGS[@]}")
 limit=()
 [ -n "$max" ] && limit=(--max-docs "$max")
 mkdir -p "$work"
 # Figures are read back from the result JSON so the script shows what the backend would store.
 summary() {
-  python3 - "$1" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-for m in r["metrics"]:
-    if m["name"] in ("docsPerSec", "flushSeconds", "mergeSeconds", "gcSeconds", "jitSeconds",
-                     "peakHeapMB", "segmentCount", "indexSizeMB", "lookupsPerSec"):
-        print(f'    {m["benchmark"]}/{m["task"]}/{m["name"]} = {m["value"]:.4g} {m["unit"]}')
-PY
+  nb_py indexing-summary "$1"
 }
 step() {
   local name=$1; shift

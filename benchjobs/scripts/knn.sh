@@ -8,22 +8,19 @@
 # usage: knn.sh LUCENE_VERSION JAVA_HOME CORPUS [DOCS] [QUERIES] [CACHE]
 #   e.g. knn.sh 10.6.0 /usr/lib/jvm/temurin-25-jdk-amd64 ../shared/corpora/gcide_wordnet.lines.txt.gz
 set -euo pipefail
+. "$(dirname "$0")/../../scripts/lib.sh"
+nb_args 3 "$@"
 v=$1; jh=$2; corpus=$3; docs=${4:-10000}; queries=${5:-100}; cache=${6:-/tmp/nb-knn-cache}
-m2=${M2_REPO:-$HOME/.m2/repository}
-here=$(cd "$(dirname "$0")/.." && pwd)
-harness=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
-lucene=""
-for a in core queryparser queries sandbox facet suggest grouping codecs; do
-  jar="$m2/org/apache/lucene/lucene-$a/$v/lucene-$a-$v.jar"
-  [ -f "$jar" ] && lucene="$lucene:$jar"
-done
+corpus=$(nb_corpus "$corpus")
+harness=$(nb_harness_jar)
+lucene=":$(nb_lucene_classpath "$v" core queryparser queries sandbox facet suggest grouping codecs)"
 # The embedding model and its dependencies, as the backend resolves them for the embed step.
 # From the parent with -am and compile: benchjobs alone cannot resolve the harness-protocol module
 # unless it was installed. Each module writes the file in turn; benchjobs comes last.
 work=$(mktemp -d /tmp/nb-knn.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-(cd "$here/.." && ./mvnw -q -ntp -pl benchjobs -am compile dependency:build-classpath \
-  -Dmdep.includeScope=provided -Dmdep.outputFile="$work/model.cp" >/dev/null)
+nb_mvn -pl benchjobs -am compile dependency:build-classpath \
+  -Dmdep.includeScope=provided -Dmdep.outputFile="$work/model.cp" >/dev/null
 model=$(tr ':' '\n' <"$work/model.cp" | grep -v '/org/apache/lucene/' | paste -sd: -)
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 start=$(date +%s)
@@ -36,23 +33,5 @@ echo "embed step: $(( $(date +%s) - start )) s"
   org.nightbench.benchjobs.Harness knn --doc-vectors "$work/docs.vec" \
   --query-vectors "$work/queries.vec" --dimension 384 --max-docs "$docs" --max-queries "$queries" \
   --cache-dir "$cache" --work-dir "$work/knn" --out "$work/knn.json" 2>&1 | grep -E "^knn|exact" || true
-python3 - "$work/knn.json" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-for n in r["notes"]:
-    print("note:", n)
-m = {(x["task"], x["name"]): x["value"] for x in r["metrics"]}
-formats = [t for (t, n) in m if n == "indexDocsPerSec"]
-print("format  docs/s  flush s  merge s  index MB  vectors disk/RAM MB")
-for f in formats:
-    print(f'{f:6s} {m[(f, "indexDocsPerSec")]:7.0f} {m.get((f, "flushSeconds"), float("nan")):8.1f}'
-          f' {m.get((f, "mergeSeconds"), float("nan")):8.1f} {m[(f, "indexMB")]:9.1f}'
-          f'  {m.get((f, "vectorDiskMB"), float("nan")):.1f} / {m.get((f, "vectorRamMB"), float("nan")):.1f}')
-print("task             recall@10  mean ms  p50 ms  p99 ms  cpu ms  visited")
-for (t, n), v in m.items():
-    if n == "recall":
-        print(f'{t:16s} {v:9.3f} {m[(t, "latencyMeanMs")]:8.3f} {m.get((t, "latencyP50Ms"), float("nan")):7.3f}'
-              f' {m[(t, "latencyP99Ms")]:7.3f} {m.get((t, "cpuMs"), float("nan")):7.3f}'
-              f' {m.get((t, "visitedNodes"), float("nan")):8.0f}')
-PY
+nb_py knn-table "$work/knn.json"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

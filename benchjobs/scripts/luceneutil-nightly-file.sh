@@ -12,23 +12,17 @@
 # usage: luceneutil-nightly-file.sh TASKS_FILE RELEASE [WORK_DIR]
 # env:   CORPUS=/work/shared/corpora/gcide_wordnet.lines.txt.gz  DOC_CHARS=0 (one doc per line)
 #        MAX_DOCS= (all)  REPETITIONS=3  JAVA_HOME_25=Temurin 25 under /usr/lib/jvm
-# Needs the shaded harness jar (./mvnw -pl benchjobs -am package -DskipTests) and the release's
-# lucene-core, -queryparser, -queries, -sandbox, -facet, -suggest, -grouping, -codecs jars
-# (./mvnw -q dependency:get -Dartifact=org.apache.lucene:lucene-core:V, and so on).
+# The harness jar is built and the release's jars fetched into ~/.m2 when missing (scripts/lib.sh).
 set -euo pipefail
+. "$(dirname "$0")/../../scripts/lib.sh"
+nb_args 2 "$@"
 tasks=$(realpath "${1:?usage: luceneutil-nightly-file.sh TASKS_FILE RELEASE [WORK_DIR]}")
 v=${2:?usage: luceneutil-nightly-file.sh TASKS_FILE RELEASE [WORK_DIR]}
 work=${3:-/tmp/luceneutil-nightly-file}
-corpus=${CORPUS:-/work/shared/corpora/gcide_wordnet.lines.txt.gz}
+corpus=$(nb_corpus "${CORPUS:-/work/shared/corpora/gcide_wordnet.lines.txt.gz}")
 reps=${REPETITIONS:-3}
 jh=${JAVA_HOME_25:-$(ls -d /usr/lib/jvm/temurin-25* | head -1)}
-repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
-here=$(cd "$(dirname "$0")/.." && pwd)
-cp=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
-for a in core queryparser queries sandbox facet suggest grouping codecs analysis-common; do
-  jar="$repo/lucene-$a/$v/lucene-$a-$v.jar"
-  if [[ -f $jar ]]; then cp="$cp:$jar"; else echo "($jar missing)" >&2; fi
-done
+cp=$(nb_harness_classpath "$v")
 flags=(-Xms2g -Xmx2g -XX:+UseParallelGC --add-modules=jdk.incubator.vector
   --enable-native-access=ALL-UNNAMED)
 limit=()
@@ -54,34 +48,4 @@ if [[ ! -f $work/index-$v.json ]]; then
 fi
 step "search-$v" search --index-dir "$index" --tasks "$tasks" --repetitions "$reps" --warmup 1 \
   --max-warmup-sec 0 --out "$work/search-$v.json"
-python3 - "$tasks" "$work/search-$v.json" "$v" <<'EOF'
-import json, re, sys
-tasks_file, result_file, version = sys.argv[1:]
-categories = []
-for line in open(tasks_file, encoding="utf-8"):
-    line = line.strip()
-    if not line or line.startswith("#"):
-        continue
-    m = re.match(r"([^:\s]+):", line)
-    if m and m.group(1) not in categories:
-        categories.append(m.group(1))
-result = json.load(open(result_file))
-ran = {m["task"] for m in result["metrics"] if m["name"] == "qps"}
-notes = {}
-for n in result["notes"]:
-    m = re.match(r"skipped (\S+) \((\d+) of (\d+) tasks\): (.*)", n)
-    if m:
-        notes[m.group(1)] = n
-ran_all = [c for c in categories if c in ran and c not in notes]
-partly = [c for c in categories if c in ran and c in notes]
-skipped = [c for c in categories if c not in ran and c in notes]
-missing = [c for c in categories if c not in ran and c not in notes]
-print(f"Lucene {version}, {tasks_file}: {len(categories)} categories: {len(ran_all)} ran,"
-      f" {len(partly)} ran in part, {len(skipped)} skipped with a note,"
-      f" {len(missing)} unaccounted for")
-for c in partly + skipped:
-    print(f"  {notes[c]}")
-for c in missing:
-    print(f"  UNACCOUNTED {c}: neither a result nor a note")
-sys.exit(1 if missing else 0)
-EOF
+nb_py task-file-check "$tasks" "$work/search-$v.json" "$v"

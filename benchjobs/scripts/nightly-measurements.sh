@@ -1,26 +1,20 @@
 #!/usr/bin/env bash
 # Runs the nightly's measurements beside the queries (issue 15) with the shaded harness against one
 # Lucene release from ~/.m2: the 1 KB index, then CheckIndex on it, PK lookups with the id postings
-# in RAM (needs lucene-codecs in ~/.m2: ./mvnw -q dependency:get
-# -Dartifact=org.apache.lucene:lucene-codecs:V), search on a cold page cache (root only) and the
+# in RAM (lucene-codecs, where the release published it), search on a cold page cache (root only) and the
 # stored fields benchmark in both modes. Prints each JVM's time and figures and the load average.
 # Manual, not part of the build; PROFILE=nightly takes the nightly profile's settings, else quick's.
 #
 # usage: nightly-measurements.sh LUCENE_VERSION JAVA_HOME CORPUS TASKS|generate [WORK_DIR] [MAX_DOCS]
 set -euo pipefail
+. "$(dirname "$0")/../../scripts/lib.sh"
+nb_args 4 "$@"
 v=$1; jh=$2; corpus=$3; tasks=$4; work=${5:-$(mktemp -d)}; max=${6:-}
-repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
-here=$(cd "$(dirname "$0")/.." && pwd)
-harness=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
-cp="$harness"
-for a in core queryparser queries sandbox facet suggest codecs; do
-  jar="$repo/lucene-$a/$v/lucene-$a-$v.jar"
-  if [ -f "$jar" ]; then cp="$cp:$jar"; else echo "($jar missing)"; fi
-done
-flags=()
-for f in ${JAVA_OPTS:--Xms1g -Xmx1g -XX:+UseParallelGC --add-modules=jdk.incubator.vector --enable-native-access=ALL-UNNAMED}; do
-  if "$jh/bin/java" "$f" -version >/dev/null 2>&1; then flags+=("$f"); fi
-done
+corpus=$(nb_corpus "$corpus")
+cp=$(nb_harness_classpath "$v" core queryparser queries sandbox facet suggest codecs)
+read -r -a quick <<<"$NB_QUICK_FLAGS"
+nb_jvm_flags "$jh" "${quick[@]}"
+flags=("${NB_FLAGS[@]}")
 limit=()
 [ -n "$max" ] && limit=(--max-docs "$max")
 if [ "${PROFILE:-quick}" = nightly ]; then
@@ -34,14 +28,7 @@ fi
 mkdir -p "$work"
 summary() {
   [ -f "$1" ] || return 0
-  python3 - "$1" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-for m in r["metrics"]:
-    print(f'    {m["benchmark"]}/{m["task"]}/{m["name"]} = {m["value"]:.4g} {m["unit"]}')
-for n in r["notes"]:
-    print(f'    note: {n}')
-PY
+  nb_py measurements-summary "$1"
 }
 step() {
   local name=$1; shift

@@ -1,33 +1,23 @@
 #!/usr/bin/env bash
 # The NRT, load and calibration benchmarks with the shaded harness against one Lucene release from
-# ~/.m2 (fetch it first: ./mvnw -q dependency:get -Dartifact=org.apache.lucene:lucene-core:V, same
-# for queryparser, queries, sandbox, facet, suggest), printing each JVM's headline figures:
+# ~/.m2 (fetched when missing), printing each JVM's headline figures:
 # NRT plain/merging/throttled with Lucene's full-flush merge wait and with 0, the load sweep on
 # mmap and on heap, and the calibration before and after. Manual, not part of the build.
 #
 # usage: nrt-load-calibration.sh LUCENE_VERSION JAVA_HOME CORPUS [WORK_DIR]
 #        (NRT_SECONDS=60 UPDATE_RATE=200 REOPEN_MS=1000 P99_LIMIT_MS=20 override the defaults)
 set -euo pipefail
+. "$(dirname "$0")/../../scripts/lib.sh"
+nb_args 3 "$@"
 v=$1; jh=$2; corpus=$3; work=${4:-$(mktemp -d)}
+corpus=$(nb_corpus "$corpus")
 seconds=${NRT_SECONDS:-60}; rate=${UPDATE_RATE:-200}; reopen=${REOPEN_MS:-1000}; limit=${P99_LIMIT_MS:-20}
-repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
-here=$(cd "$(dirname "$0")/.." && pwd)
-harness=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
-cp="$harness"
-for a in core queryparser queries sandbox facet suggest grouping; do cp="$cp:$repo/lucene-$a/$v/lucene-$a-$v.jar"; done
-flags=(-Xms2g -Xmx2g)
-if "$jh/bin/java" --enable-native-access=ALL-UNNAMED -version >/dev/null 2>&1; then
-  flags+=(--enable-native-access=ALL-UNNAMED)
-fi
+cp=$(nb_harness_classpath "$v" core queryparser queries sandbox facet suggest grouping)
+nb_jvm_flags "$jh" -Xms2g -Xmx2g --enable-native-access=ALL-UNNAMED
+flags=("${NB_FLAGS[@]}")
 mkdir -p "$work"
 summary() {
-  python3 - "$1" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-print("    " + ", ".join(f'{m["name"]} {m["value"]:.4g}' for m in r["metrics"]))
-for note in r.get("notes", []):
-    print("    note: " + note)
-PY
+  nb_py nrt-summary "$1"
 }
 step() {
   local name=$1; shift

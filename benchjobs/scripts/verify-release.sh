@@ -1,20 +1,17 @@
 #!/usr/bin/env bash
 # Runs index -> generate-tasks -> 3 search JVMs with the shaded harness against one Lucene release
-# from ~/.m2 (fetch it first: ./mvnw -q dependency:get -Dartifact=org.apache.lucene:lucene-queryparser:V)
+# from ~/.m2 (fetched when missing)
 # and prints the wall time of each JVM. Manual cross-release check, not part of the build.
 #
 # usage: verify-release.sh LUCENE_VERSION JAVA_HOME CORPUS [WORK_DIR]
 set -euo pipefail
+. "$(dirname "$0")/../../scripts/lib.sh"
+nb_args 3 "$@"
 v=$1; jh=$2; corpus=$3; work=${4:-$(mktemp -d)}
-repo=${M2_REPO:-$HOME/.m2/repository}/org/apache/lucene
-here=$(cd "$(dirname "$0")/.." && pwd)
-harness=$(ls "$here"/target/nightbench-benchjobs-*-harness.jar)
-cp="$harness"
-for a in core queryparser queries sandbox facet suggest grouping; do cp="$cp:$repo/lucene-$a/$v/lucene-$a-$v.jar"; done
-flags=()
-if "$jh/bin/java" --enable-native-access=ALL-UNNAMED -version >/dev/null 2>&1; then
-  flags+=(--enable-native-access=ALL-UNNAMED)
-fi
+corpus=$(nb_corpus "$corpus")
+cp=$(nb_harness_classpath "$v" core queryparser queries sandbox facet suggest grouping)
+nb_jvm_flags "$jh" --enable-native-access=ALL-UNNAMED
+flags=("${NB_FLAGS[@]}")
 mkdir -p "$work"
 step() {
   local name=$1; shift

@@ -13,7 +13,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The backend's packages depend on each other one way, along the flow of the README's architecture:
+ * The backend's packages depend on each other one way, along the flow of docs/architecture.md:
  * request → queue → worker → harness → ingest → detection → pages. Each rule is one design rule; a
  * dependency that breaks one is a loop or a step reaching back up the flow.
  */
@@ -48,7 +48,7 @@ class ArchitectureTest {
     "org.nightbench.backfill..",
     "org.nightbench.synthetic..",
     "org.nightbench.users..",
-    "org.nightbench.profiles..",
+    "org.nightbench.jfr..",
     "org.nightbench.bisect.."
   };
 
@@ -128,7 +128,7 @@ class ArchitectureTest {
   void profilesKnowNothingOfWhoRecordsOrReadsThem() {
     noClasses()
         .that()
-        .resideInAPackage("org.nightbench.profiles..")
+        .resideInAPackage("org.nightbench.jfr..")
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(

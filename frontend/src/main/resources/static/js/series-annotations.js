@@ -8,14 +8,16 @@ export function canAnnotate() {
   return signedIn() && document.getElementById('annotation-dialog') != null;
 }
 
-const SCOPES = { series: '', group: 'group', all: 'all charts' };
+// The API's scope 'group' is every chart of one benchmark (search, indexing …), not an overview group.
+const scopeLabel = a => (a.scope === 'group' ? `all charts of the ${escapeHtml(a.benchmark ?? '')} benchmark`
+  : a.scope === 'all' ? 'all charts' : '');
 
 /** The list items of the annotations under the chart; with edit and delete buttons if editable. */
 export function annotationList(annotations, editable) {
   return annotations.map(a => `<li id="annotation-${escapeHtml(a.letter)}" class="annotation-${escapeHtml(a.kind)}">`
     + `<span class="letter">${escapeHtml(a.letter)}</span>`
     + ` <span class="date">${formatDate(Date.parse(a.at))}</span> <span class="short">${escapeHtml(a.shortText)}</span>`
-    + (SCOPES[a.scope] ? ` <span class="scope">(${SCOPES[a.scope]})</span>` : '')
+    + (scopeLabel(a) ? ` <span class="scope">(${scopeLabel(a)})</span>` : '')
     + (editable
       ? ` <span class="annotation-actions"><button type="button" class="edit" data-id="${Number(a.id)}">edit</button>`
         + ` <button type="button" class="delete" data-id="${Number(a.id)}">delete</button></span>`

@@ -111,7 +111,16 @@ function dateTick(date, granularity, opts) {
 }
 
 /** One colour per series drawn, the page's own first. */
-export const COLORS = ['#1a5fb4', '#c64600', '#26734d', '#813d9c', '#a51d2d', '#5e5c64'];
+// No red and no green: on this chart they mean worse and better (the change points' lines). Each
+// is at least 4.5:1 against white, as the legend writes series' names in them.
+export const COLORS = ['#1a5fb4', '#c64600', '#813d9c', '#0b6e85', '#866200', '#5e5c64'];
+
+/**
+ * Change points' lines: at least 3:1 against white and 3:1 apart, and told apart without colour
+ * by their dashes and the arrow on top (▼ worse, ▲ better).
+ */
+export const REGRESSION_COLOR = '#7a0d1c';
+export const IMPROVEMENT_COLOR = '#2f9e6e';
 const WEEK = 7 * 24 * 3600 * 1000;
 
 /**
@@ -155,6 +164,9 @@ function annotationPlugin(letters) {
 export function draw(element, legend, view) {
   const { unit, runUrl, luceneWebUrl } = element.dataset;
   const { seriesList, byRelease, logscale, annotations, changePoints, commitOf, editable, window: zoom } = view;
+  // A page drawing many series (the KNN page) gives each its colour and dashes; else the palette.
+  const colors = view.colors ?? COLORS;
+  const patterns = view.patterns ?? [];
   const marks = view.marks ?? { excluded: new Set(), expected: [] };
   const primary = byRelease
     ? { ...seriesList[0], points: [...seriesList[0].points].sort((a, b) => compareVersions(a[LUCENE_VERSION], b[LUCENE_VERSION])) }
@@ -185,6 +197,10 @@ export function draw(element, legend, view) {
     tickHeight: 10,
   }));
   element.replaceChildren();
+  element.setAttribute('role', 'img');
+  element.setAttribute('aria-label', view.title
+    ? `Chart of ${view.title}: ${drawn.length} series, listed in the table below the chart`
+    : `Chart of ${primary.label}: ${primary.points.length} points, listed in the table below the chart`);
   const graph = new Dygraph(element, data, {
     plugins: [annotationPlugin(letters)],
     // A lone point has no x range of its own: give it some room instead of the edge.
@@ -200,7 +216,8 @@ export function draw(element, legend, view) {
         return i >= 0 && disturbedReason(drawn[s].points[i]) != null;
       })],
     fillAlpha: 0.2,
-    colors: COLORS.slice(0, drawn.length),
+    colors: colors.slice(0, drawn.length),
+    series: Object.fromEntries(drawn.map((series, s) => [series.label, { strokePattern: patterns[s] ?? null }])),
     strokeWidth: 1.5,
     drawPoints: sparse(...(zoom && !byRelease ? zoom : [-Infinity, Infinity])),
     pointSize: 2,
@@ -237,6 +254,7 @@ export function draw(element, legend, view) {
           queueMicrotask(() => fillCommit(legend, primary.points, at, luceneWebUrl, commitOf));
         }
         html = hovered ? describe(primary.points, at, unit) : overview(primary.points, unit);
+        if (view.namePrimary) html = `<span class="legend-series" style="color:${colors[0]}">${escapeHtml(primary.label)}</span>: ${html}`;
         if (editable) html += annotateLink(primary.points[at]) + (view.markLinks?.(primary.points[at]) ?? '');
         if (marks.excluded.has(primary.points[at][RUN_ID])) html += ' · <em class="excluded-note">left out of detection</em>';
         html += disturbedKey(drawn);
@@ -247,7 +265,7 @@ export function draw(element, legend, view) {
         const i = hovered ? rows[row].at[k + 1] : series.points.length - 1;
         const point = i >= 0 ? series.points[i] : null;
         const value = point ? `${formatValue(point[VALUE])}${point[STDDEV] == null ? '' : ` ± ${formatValue(point[STDDEV])}`}` : '–';
-        html += `<br><span class="legend-series" style="color:${COLORS[k + 1]}">${escapeHtml(series.label)}</span>: ${value}`;
+        html += `${view.legendSeparator ?? '<br>'}<span class="legend-series" style="color:${colors[k + 1]}">${escapeHtml(series.label)}</span>: ${value}`;
       });
       return html;
     },
@@ -269,15 +287,23 @@ export function draw(element, legend, view) {
         if (x < area.x || x > area.x + area.w) continue;
         const suspected = cp.stage === 'suspected';
         canvas.save();
-        canvas.strokeStyle = suspected ? '#c88800'
-          : cp.state === 'invalid' ? '#b0b4b9'
-          : cp.direction === 'regression' ? '#c01c28' : '#26a269';
-        canvas.setLineDash(suspected ? [2, 3] : [4, 3]);
+        const regression = cp.direction === 'regression';
+        canvas.strokeStyle = suspected ? '#a86f00'
+          : cp.state === 'invalid' ? '#767676'
+          : regression ? REGRESSION_COLOR : IMPROVEMENT_COLOR;
+        canvas.setLineDash(suspected ? [2, 3] : regression ? [6, 3] : [2, 2]);
         canvas.lineWidth = 1.5;
         canvas.beginPath();
         canvas.moveTo(x, area.y);
         canvas.lineTo(x, area.y + area.h);
         canvas.stroke();
+        if (!suspected) {
+          // Worse or better said by an arrow, not only by the line's colour.
+          canvas.fillStyle = canvas.strokeStyle;
+          canvas.font = '11px system-ui, sans-serif';
+          canvas.textAlign = 'center';
+          canvas.fillText(regression ? '▼' : '▲', x, area.y + 10);
+        }
         if (suspected) {
           canvas.setLineDash([]);
           canvas.lineWidth = 2;
@@ -315,5 +341,8 @@ export function draw(element, legend, view) {
       view.onZoom(minX <= lo && maxX >= hi ? null : [minX, maxX]);
     },
   });
+  // The range selector's two drag handles are images: decorative to a screen reader, which gets
+  // the points table under the chart instead.
+  element.querySelectorAll('img').forEach(img => img.setAttribute('alt', ''));
   return graph;
 }

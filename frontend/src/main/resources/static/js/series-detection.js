@@ -36,7 +36,7 @@ function changeList(changePoints, unit) {
       ? `<span class="badge stage-${escapeHtml(cp.stage)}" title="${cp.stage === 'suspected'
         ? 'the newest night(s) lie beyond the noise of the recent history; not yet placed by 7 nights'
         : 'later nights did not hold the suspected change'}">${escapeHtml(cp.stage)}</span> ` : '')
-    + `<strong>${cp.relativeChange > 0 ? '+' : ''}${signed(cp.relativeChange * 100, 1)} %</strong> `
+    + `<strong>${cp.direction === 'regression' ? '▼' : '▲'} ${cp.relativeChange > 0 ? '+' : ''}${signed(cp.relativeChange * 100, 1)}%</strong> `
     + `${escapeHtml(cp.direction)} · ${evidence(cp, unit)} · <span class="state">${escapeHtml(cp.state)}</span></li>`).join('');
 }
 
@@ -59,9 +59,13 @@ export function showDetection(section, marks, changePoints, unit, editable) {
     const list = section.querySelector(selector);
     list.innerHTML = html || `<li class="muted">${empty}</li>`;
   };
-  fill('.detection-changes', changeList(changePoints, unit), 'none');
-  fill('.detection-excluded', markList(marks.excluded, 'exclusions', editable), 'none');
-  fill('.detection-expected', markList(marks.expected, 'expected-changes', editable), 'none');
+  // An empty list says why it is empty.
+  fill('.detection-changes', changeList(changePoints, unit),
+    `None found. A step is reported once 7 nights of its new level are in, and only when it is at least ${percent(min)} and stands out of the series' noise.`);
+  fill('.detection-excluded', markList(marks.excluded, 'exclusions', editable),
+    'None: every night counts. Editors leave a night out from its point\'s legend.');
+  fill('.detection-expected', markList(marks.expected, 'expected-changes', editable),
+    'None marked. Editors mark one from its point\'s legend.');
   const input = section.querySelector('form.sensitivity input[name=percent]');
   if (input && document.activeElement !== input) input.value = marks.minRelativeChange == null ? '' : Number((marks.minRelativeChange * 100).toPrecision(3));
 }

@@ -10,6 +10,7 @@ import { offerCulprits } from './series-culprit.js';
 import { detectionWrites, markLinks, markedRuns, showDetection } from './series-detection.js';
 import { commits } from './series-legend.js';
 import { isReleaseSeries, seriesLabel } from './series-points.js';
+import { offerPointsTable } from './series-table.js';
 import { readUrl, writeUrl } from './series-url.js';
 
 // No Accept header: the points' fetch must match the page's preload of them to reuse it.
@@ -53,6 +54,7 @@ async function main() {
       }
       return extras.get(id);
     };
+    offerPointsTable(document.getElementById('chart-points-details'), points, element.dataset.unit, element.dataset.runUrl);
     const commitOf = commits(element.dataset.runApiUrl);
     const toggle = document.getElementById('chart-x');
     const logToggle = document.getElementById('chart-log');
@@ -127,6 +129,8 @@ async function main() {
       if (!list) return;
       list.innerHTML = annotationList(annotations, editable);
       list.hidden = annotations.length === 0;
+      const none = document.getElementById('chart-annotations-none');
+      if (none) none.hidden = annotations.length > 0;
     };
     showList();
     const section = document.getElementById('detection');

@@ -14,16 +14,20 @@ export function readUrl() {
   };
 }
 
-/** Writes the view into the URL, in place: no history entry per zoom. */
-export function writeUrl(state) {
+/**
+ * Writes the view into the URL, in place: no history entry per zoom. A page's own parameters
+ * ({@code extra}, e.g. the KNN page's setting and nights) come first; null ones are left out.
+ */
+export function writeUrl(state, extra = {}) {
   const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(extra)) if (value != null) params.set(name, value);
   if (state.window) {
     params.set('from', new Date(state.window[0]).toISOString().slice(0, 10));
     params.set('to', new Date(state.window[1]).toISOString().slice(0, 10));
   }
   if (state.logscale) params.set('log', '1');
   if (state.x) params.set('x', state.x);
-  if (state.with.length) params.set('with', state.with.join(','));
+  if (state.with?.length) params.set('with', state.with.join(','));
   const query = params.toString();
   history.replaceState(null, '', query ? `?${query}` : window.location.pathname);
 }

@@ -56,8 +56,10 @@ class AnnotationApiController {
   @Operation(
       summary = "All annotations, in date order",
       description =
-          "Optionally only of one scope (series, group or all) and of one benchmark group (the"
-              + " group's own and those of its series). Letters belong to a chart: see"
+          "Optionally only of one scope (series, group or all) and of one benchmark, e.g. search"
+              + " (the benchmark's own, scope group, and those of its series). Scope group means"
+              + " every chart of one benchmark, not a chart group of the overview. Letters belong"
+              + " to a chart: see"
               + " /api/series/{id}/annotations.")
   List<Annotation> list(
       @RequestParam(required = false) String scope,
@@ -146,7 +148,7 @@ class AnnotationApiController {
           String kind,
       @Parameter(description = "The series, for scope series") @RequestParam(required = false)
           Long seriesId,
-      @Parameter(description = "The benchmark group, for scope group")
+      @Parameter(description = "The benchmark (e.g. search), for scope group: every chart of it")
           @RequestParam(required = false)
           String benchmark,
       Principal user) {

@@ -7,8 +7,12 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.nightbench.web.ControlCharacters;
 import org.nightbench.web.NotFoundException;
@@ -114,6 +118,9 @@ public class AnnotationService {
    */
   @Transactional
   public List<Long> importFile(String text, AnnotationRequest defaults, String user) {
+    if (KnownChanges.looksLike(text)) {
+      return importKnownChanges(text, defaults, user);
+    }
     // Kind and scope are the caller's, not a line's: a bad one is said once, without a line number.
     Classes shared =
         classes(defaults.kind(), defaults.scope(), defaults.seriesId(), defaults.benchmark());
@@ -144,6 +151,71 @@ public class AnnotationService {
     }
     checkRoom(rows.get(0), rows.size());
     // Every line is checked before the first is stored; the transaction covers the rest.
+    List<Long> ids = new ArrayList<>(rows.size());
+    for (AnnotationRepository.Row row : rows) {
+      ids.add(repository.insert(row, user));
+    }
+    return ids;
+  }
+
+  /**
+   * Imports luceneutil's {@code KNOWN_CHANGES} list (see {@link KnownChanges}). A kind or scope the
+   * caller gives holds for every entry; else each entry's are told from its words, and an entry
+   * naming a benchmark this instance has no series of stays on every chart. Each long text is made
+   * plain and ends with a note of where it came from and why it is where it is.
+   */
+  private List<Long> importKnownChanges(String text, AnnotationRequest defaults, String user) {
+    boolean scopeGiven =
+        (defaults.scope() != null && !defaults.scope().isBlank())
+            || defaults.seriesId() != null
+            || (defaults.benchmark() != null && !defaults.benchmark().isBlank());
+    boolean kindGiven = defaults.kind() != null && !defaults.kind().isBlank();
+    Classes shared =
+        classes(defaults.kind(), defaults.scope(), defaults.seriesId(), defaults.benchmark());
+    List<KnownChanges.Entry> entries = KnownChanges.parse(text);
+    if (entries.isEmpty()) {
+      throw new IllegalArgumentException("no annotations in the file");
+    }
+    if (entries.size() > MAX_IMPORT_LINES) {
+      throw new IllegalArgumentException(
+          entries.size() + " annotations in the file, at most " + MAX_IMPORT_LINES + " at once");
+    }
+    List<AnnotationRepository.Row> rows = new ArrayList<>(entries.size());
+    for (KnownChanges.Entry entry : entries) {
+      try {
+        String kind = kindGiven ? shared.kind() : KnownChanges.kindOf(entry);
+        String benchmark = scopeGiven ? null : KnownChanges.benchmarkOf(entry);
+        if (benchmark != null && !repository.benchmarkExists(benchmark)) {
+          benchmark = null;
+        }
+        String plain = KnownChanges.plainText(entry.longText());
+        if (plain != null && plain.equals(entry.shortText().strip())) {
+          plain = null; // luceneutil often says the same twice
+        }
+        String note = KnownChanges.note(benchmark, scopeGiven);
+        rows.add(
+            new AnnotationRepository.Row(
+                date(KnownChanges.isoDate(entry.date())),
+                null,
+                shortText(entry.shortText()),
+                longText(plain == null ? note : plain + "\n\n" + note),
+                kind,
+                scopeGiven ? shared.scope() : benchmark == null ? "all" : "group",
+                scopeGiven ? shared.seriesId() : null,
+                scopeGiven ? shared.benchmark() : benchmark));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("line " + entry.line() + ": " + e.getMessage(), e);
+      }
+    }
+    // Each kind and scope has its own room.
+    Map<List<Object>, Integer> adding = new LinkedHashMap<>();
+    Map<List<Object>, AnnotationRepository.Row> sample = new HashMap<>();
+    for (AnnotationRepository.Row row : rows) {
+      List<Object> key = Arrays.asList(row.kind(), row.scope(), row.seriesId(), row.benchmark());
+      adding.merge(key, 1, Integer::sum);
+      sample.putIfAbsent(key, row);
+    }
+    adding.forEach((key, count) -> checkRoom(sample.get(key), count));
     List<Long> ids = new ArrayList<>(rows.size());
     for (AnnotationRepository.Row row : rows) {
       ids.add(repository.insert(row, user));
@@ -228,7 +300,7 @@ public class AnnotationService {
           throw new IllegalArgumentException("scope group takes a benchmark, not a seriesId");
         }
         if (!repository.benchmarkExists(benchmark)) {
-          throw new IllegalArgumentException("no benchmark group '" + benchmark + "'");
+          throw new IllegalArgumentException("no benchmark '" + benchmark + "'");
         }
       }
       default -> {

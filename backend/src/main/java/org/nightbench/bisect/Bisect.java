@@ -8,6 +8,8 @@ import java.time.Instant;
  * @param goodPosition the newest position known to measure as the good end
  * @param badPosition the oldest position known to measure as the bad end
  * @param referenceEffect the bad end's relative difference to the good end; null until measured
+ * @param jfr whether every probe records JFR on both sides (column {@code want_profiles}, its older
+ *     name, kept for the stored bisects)
  * @param state running, found, range, undecided, failed or cancelled
  */
 public record Bisect(
@@ -19,7 +21,7 @@ public record Bisect(
     String corpus,
     int jvms,
     int maxJvms,
-    boolean wantProfiles,
+    boolean jfr,
     String state,
     int goodPosition,
     int badPosition,

@@ -18,7 +18,8 @@ import org.springframework.stereotype.Repository;
 class BisectRepository {
 
   private static final String BISECT =
-      "select id, benchmark, task, metric, profile, corpus, jvms, max_jvms, want_profiles, state,"
+      "select id, benchmark, task, metric, profile, corpus, jvms, max_jvms,"
+          + " want_profiles as jfr, state,"
           + " good_position, bad_position, reference_effect, message, change_point_id, series_id,"
           + " annotation_id, requested_by, created_at, finished_at from bisect";
 
@@ -44,7 +45,7 @@ class BisectRepository {
                 b.corpus(),
                 b.jvms(),
                 b.maxJvms(),
-                b.wantProfiles(),
+                b.jfr(),
                 line.size() - 1,
                 b.changePointId(),
                 b.seriesId(),

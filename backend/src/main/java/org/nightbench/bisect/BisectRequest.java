@@ -11,7 +11,9 @@ import io.swagger.v3.oas.annotations.media.Schema;
  * @param seriesId with {@code goodRunId} and {@code badRunId}: two points of a {@code git:} series
  * @param jvms JVMs per side of each comparison to start with (default 5)
  * @param maxJvms the most JVMs an unknown probe may grow to (default 20)
- * @param profiles ask each probe's comparison for a profile (when comparisons can record one)
+ * @param profiles the older spelling of {@code jfr}, still accepted
+ * @param jfr true to have each probe's comparison record a JFR profile of both sides, as a
+ *     comparison's {@code "jfr": true}
  */
 @Schema(description = "A bisect to start")
 public record BisectRequest(
@@ -28,7 +30,47 @@ public record BisectRequest(
     String corpus,
     Integer jvms,
     Integer maxJvms,
-    Boolean profiles) {
+    Boolean profiles,
+    Boolean jfr) {
+
+  /** The same asked for the older way, JFR profiles as {@code profiles}. */
+  public BisectRequest(
+      String good,
+      String bad,
+      String benchmark,
+      String task,
+      String metric,
+      Long changePointId,
+      Long seriesId,
+      Long goodRunId,
+      Long badRunId,
+      String profile,
+      String corpus,
+      Integer jvms,
+      Integer maxJvms,
+      Boolean profiles) {
+    this(
+        good,
+        bad,
+        benchmark,
+        task,
+        metric,
+        changePointId,
+        seriesId,
+        goodRunId,
+        badRunId,
+        profile,
+        corpus,
+        jvms,
+        maxJvms,
+        profiles,
+        null);
+  }
+
+  /** Whether each probe records JFR profiles: {@code jfr}, or {@code profiles} as it was called. */
+  public boolean recordsJfr() {
+    return Boolean.TRUE.equals(jfr) || Boolean.TRUE.equals(profiles);
+  }
 
   /** Two commits and a measurement, the rest as defaults. */
   public static BisectRequest ofCommits(

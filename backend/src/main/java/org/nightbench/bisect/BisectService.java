@@ -10,16 +10,17 @@ import java.util.regex.Pattern;
 import org.nightbench.annotations.Annotation;
 import org.nightbench.annotations.AnnotationRequest;
 import org.nightbench.annotations.AnnotationService;
+import org.nightbench.comparisons.ComparisonPlan;
 import org.nightbench.comparisons.ComparisonService;
 import org.nightbench.comparisons.ComparisonView;
 import org.nightbench.corpus.CorpusProperties;
+import org.nightbench.harness.BenchmarkCatalogue;
 import org.nightbench.lucene.Commit;
 import org.nightbench.lucene.GitLuceneBuilder;
 import org.nightbench.protocol.HarnessTasks;
 import org.nightbench.runs.RunStatus;
 import org.nightbench.runs.RunnerProperties;
 import org.nightbench.web.NotFoundException;
-import org.nightbench.worker.ComparisonRuns;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -100,7 +101,7 @@ public class BisectService {
             target.corpus(),
             jvms,
             maxJvms,
-            Boolean.TRUE.equals(request.profiles()),
+            request.recordsJfr(),
             Bisect.RUNNING,
             0,
             line.size() - 1,
@@ -282,18 +283,12 @@ public class BisectService {
   }
 
   private static void checkMeasurement(BisectTarget t) {
-    if (t.benchmark() == null || !ComparisonRuns.BENCHMARKS.contains(t.benchmark().strip())) {
-      throw new IllegalArgumentException(
-          "unknown benchmark "
-              + t.benchmark()
-              + ": use "
-              + String.join(", ", ComparisonRuns.BENCHMARKS));
-    }
+    BenchmarkCatalogue.comparable(t.benchmark());
     if (t.task() == null || !NAME.matcher(t.task()).matches()) {
       throw new IllegalArgumentException(
           "task '" + t.task() + "' is no task name such as OrHighHigh");
     }
-    if (ComparisonRuns.SEARCH.equals(t.benchmark().strip())
+    if (ComparisonPlan.SEARCH.equals(t.benchmark().strip())
         && !HarnessTasks.CATEGORIES.contains(t.task())) {
       throw new IllegalArgumentException(
           "unknown search task " + t.task() + ": use a task category such as OrHighHigh");

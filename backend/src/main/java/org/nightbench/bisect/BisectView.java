@@ -1,5 +1,6 @@
 package org.nightbench.bisect;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
@@ -11,10 +12,10 @@ import java.util.List;
  * @param suspects the commits the change may be in: the range after the good end up to the bad end,
  *     one commit when found
  * @param culpritComparisonId the comparison that showed the bad end of the final range measuring as
- *     the bad end: "what got slower" (its page shows the two sides, and their profiles when
+ *     the bad end: "what got slower" (its page shows the two sides, and their JFR samples when
  *     recorded)
- * @param culpritProfileDiff the culprit's profile against its parent's, when the bisect recorded
- *     profiles and found one commit; else null
+ * @param culpritJfrDiff the culprit's JFR samples against its parent's, when the bisect recorded
+ *     JFR and found one commit; else null. {@code culpritProfileDiff} in the JSON, as documented
  */
 public record BisectView(
     Bisect bisect,
@@ -26,7 +27,7 @@ public record BisectView(
     BisectCommit culprit,
     List<BisectCommit> suspects,
     Long culpritComparisonId,
-    CulpritProfileDiff culpritProfileDiff) {
+    @JsonProperty("culpritProfileDiff") CulpritJfrDiff culpritJfrDiff) {
 
   static BisectView of(Bisect b, List<BisectCommit> commits, List<BisectProbe> probes) {
     BisectCommit good = commits.get(b.goodPosition());
@@ -50,7 +51,7 @@ public record BisectView(
         culprit,
         List.copyOf(suspects),
         ended ? comparison : null,
-        CulpritProfileDiff.of(b, probes));
+        CulpritJfrDiff.of(b, probes));
   }
 
   private static String progress(Bisect b, List<BisectProbe> probes) {

@@ -6,13 +6,20 @@ package org.nightbench.bisect;
  *
  * <p>A probe's difference to the good end is put on the scale good = 0, bad = 1. It is DIFFERENT
  * when its 95 % interval excludes the good end (0) and its estimate is past halfway; SAME when the
- * interval excludes the bad end (1) and the estimate is short of halfway; else UNKNOWN, and more
- * JVMs narrow the interval. The reference is taken as exact: its own uncertainty is left out, which
- * the ends' comparison (judged DIFFERENT only when significant) keeps small against its size.
+ * interval stays a {@link #MARGIN} clear of the bad end (below 0.75) and the estimate is short of
+ * halfway; else UNKNOWN, and more JVMs narrow the interval. A SAME sends the search past the probe
+ * and cannot be taken back, so it asks for more: on a loaded machine a wide interval (one JVM
+ * disturbed) that only just missed the bad end, [-48 %, +3,700 %] against a bad end at -49.5 %,
+ * once named the commit after the culprit. The reference is taken as exact: its own uncertainty is
+ * left out, which the ends' comparison (judged DIFFERENT only when significant) keeps small against
+ * its size.
  */
 final class ProbeJudge {
 
   static final double HALFWAY = 0.5;
+
+  /** How far, in units of the ends' difference, a SAME interval must stay from the bad end. */
+  static final double MARGIN = 0.25;
 
   private ProbeJudge() {}
 
@@ -34,7 +41,7 @@ final class ProbeJudge {
     if (position >= HALFWAY && nearest > 0) {
       return ProbeVerdict.DIFFERENT;
     }
-    if (position < HALFWAY && farthest < 1) {
+    if (position < HALFWAY && farthest < 1 - MARGIN) {
       return ProbeVerdict.SAME;
     }
     return ProbeVerdict.UNKNOWN;

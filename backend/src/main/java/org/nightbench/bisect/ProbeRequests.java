@@ -1,8 +1,8 @@
 package org.nightbench.bisect;
 
 import java.util.List;
+import org.nightbench.comparisons.ComparisonPlan;
 import org.nightbench.comparisons.ComparisonRequest;
-import org.nightbench.worker.ComparisonRuns;
 
 /** The comparison a probe runs: the good end against the probed commit, on one measurement. */
 final class ProbeRequests {
@@ -11,11 +11,11 @@ final class ProbeRequests {
 
   /**
    * Only the bisected benchmark runs, and for search only the bisected task's category, so a probe
-   * costs what one measurement costs. A bisect that wants profiles has every probe record JFR on
-   * both sides, so the culprit probe's comparison page shows what got slower.
+   * costs what one measurement costs. A bisect that wants JFR has every probe record it on both
+   * sides, so the culprit probe's comparison page shows what got slower.
    */
   static ComparisonRequest of(Bisect b, String goodSha, String probeSha, int jvms) {
-    boolean search = ComparisonRuns.SEARCH.equals(b.benchmark());
+    boolean search = ComparisonPlan.SEARCH.equals(b.benchmark());
     return new ComparisonRequest(
         "git:" + goodSha,
         "git:" + probeSha,
@@ -34,6 +34,6 @@ final class ProbeRequests {
         null,
         null,
         null,
-        b.wantProfiles());
+        b.jfr());
   }
 }

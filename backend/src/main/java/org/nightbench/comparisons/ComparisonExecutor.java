@@ -46,7 +46,7 @@ class ComparisonExecutor {
     this.embedding = embedding;
   }
 
-  ComparisonRuns.Outcome execute(Run run, ComparisonRuns.Plan plan, ComparisonRuns.Worker worker) {
+  ComparisonOutcome execute(Run run, ComparisonPlan plan, ComparisonRuns.Worker worker) {
     ComparisonSetup setup = setup(run, plan, worker);
     // A run handed back to the queue starts afresh; the worker removes the directory once the
     // comparison succeeded or was cancelled, and keeps a failed one's for a while.
@@ -68,11 +68,12 @@ class ComparisonExecutor {
     measurement.nightlyMeasurements();
     measurement.facetTimings();
     measurement.knn(embedding);
+    measurement.vectorIndexing(embedding);
     return measurement.outcome();
   }
 
   /** Resolves both sides, one JDK for both and the corpus, and records the candidate's revision. */
-  private ComparisonSetup setup(Run run, ComparisonRuns.Plan plan, ComparisonRuns.Worker worker) {
+  private ComparisonSetup setup(Run run, ComparisonPlan plan, ComparisonRuns.Worker worker) {
     BenchmarkProfile profile = settings.profile(run.profile());
     ResolvedLucene baseline = resolve("baseline", plan.baseline(), worker, profile);
     ResolvedLucene candidate = resolve("candidate", plan.candidate(), worker, profile);
@@ -94,7 +95,7 @@ class ComparisonExecutor {
 
   private ResolvedLucene resolve(
       String name,
-      ComparisonRuns.Side side,
+      ComparisonPlan.Side side,
       ComparisonRuns.Worker worker,
       BenchmarkProfile profile) {
     worker.log().accept("== resolving the " + name + ", " + side.luceneSpec());

@@ -8,12 +8,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.nightbench.benchjobs.spec.SpecFile;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.EmbeddingModel;
-import org.nightbench.harness.HarnessCommands;
 import org.nightbench.harness.IndexingVariant;
 import org.nightbench.harness.NrtVariant;
+import org.nightbench.harness.ProfileSpecs;
 import org.nightbench.lucene.ResolvedLucene;
+import org.nightbench.protocol.EmbedSpec;
+import org.nightbench.protocol.IndexSpec;
+import org.nightbench.protocol.VectorIndexingSpec;
 import org.nightbench.worker.ComparisonRuns;
 import org.springframework.util.FileSystemUtils;
 
@@ -24,7 +28,10 @@ import org.springframework.util.FileSystemUtils;
  */
 final class ComparisonMeasurement {
 
-  private final ComparisonRuns.Plan plan;
+  /** The catalogue's name of indexing with a vector field. */
+  static final String VECTOR_INDEXING = "vector-indexing";
+
+  private final ComparisonPlan plan;
   private final ComparisonSetup setup;
   private final BenchmarkProfile profile;
   private final Consumer<String> log;
@@ -32,15 +39,16 @@ final class ComparisonMeasurement {
   private final Path work;
   private final ComparisonSide a;
   private final ComparisonSide b;
-  private final HarnessCommands commands;
+  private final ProfileSpecs specs;
   private final boolean sharedIndex;
   private final ComparisonStepCounter counter;
   private final Interleaving interleaving;
   private final QueryIndexCache indexes;
   private Path tasks;
+  private boolean embedded;
 
   ComparisonMeasurement(
-      ComparisonRuns.Plan plan,
+      ComparisonPlan plan,
       ComparisonSetup setup,
       ComparisonRuns.Worker worker,
       Path work,
@@ -54,7 +62,7 @@ final class ComparisonMeasurement {
     this.work = work;
     this.a = side("baseline", plan.baseline(), setup.baseline(), worker);
     this.b = side("candidate", plan.candidate(), setup.candidate(), worker);
-    this.commands = new HarnessCommands(profile);
+    this.specs = new ProfileSpecs(profile);
     this.sharedIndex = sharesIndex(setup.baseline(), setup.candidate(), plan);
     this.counter = new ComparisonStepCounter(plan, profile, sharedIndex);
     this.interleaving = new Interleaving(plan.jvms(), a, b, work, counter);
@@ -62,7 +70,7 @@ final class ComparisonMeasurement {
 
   /** The same Lucene jars writing with the same codec settings: one index serves both sides. */
   static boolean sharesIndex(
-      ResolvedLucene baseline, ResolvedLucene candidate, ComparisonRuns.Plan plan) {
+      ResolvedLucene baseline, ResolvedLucene candidate, ComparisonPlan plan) {
     return baseline.jars().equals(candidate.jars())
         && Objects.equals(plan.baseline().storedFields(), plan.candidate().storedFields())
         && Objects.equals(plan.baseline().postingsFormat(), plan.candidate().postingsFormat());
@@ -70,7 +78,7 @@ final class ComparisonMeasurement {
 
   private ComparisonSide side(
       String name,
-      ComparisonRuns.Side side,
+      ComparisonPlan.Side side,
       ResolvedLucene resolved,
       ComparisonRuns.Worker worker) {
     List<String> jvmArgs = new ArrayList<>(profile.jvmArgs());
@@ -85,14 +93,13 @@ final class ComparisonMeasurement {
 
   /** Measured as the profile indexes, every JVM into an index of its own, thrown away. */
   void indexing() {
-    if (!plan.runs(ComparisonRuns.INDEXING)) {
+    if (!plan.runs(ComparisonPlan.INDEXING)) {
       return;
     }
     IndexingVariant variant = profile.searchIndex();
     interleaving.run(
         "indexing " + variant.name(),
-        (side, jvm, out) ->
-            side.index(commands, variant, corpus, work.resolve(indexing(side, jvm)), out),
+        (side, jvm) -> side.index(specs, variant, corpus, work.resolve(indexing(side, jvm))),
         (side, jvm) ->
             FileSystemUtils.deleteRecursively(work.resolve(indexing(side, jvm)).toFile()));
   }
@@ -112,7 +119,7 @@ final class ComparisonMeasurement {
     IndexingVariant repeatable = profile.searchIndex().repeatable();
     for (ComparisonSide side : sharedIndex ? List.of(a) : List.of(a, b)) {
       Path out = work.resolve("index-" + side.name + ".json");
-      List<String> command = side.index(commands, repeatable, corpus, side.index, out);
+      IndexSpec spec = side.index(specs, repeatable, corpus, side.index);
       String step = counter.name("indexing " + side.name + " for the queries");
       ResolvedLucene lucene = side == a ? setup.baseline() : setup.candidate();
       // Only a commit's build is kept: a bisect compares the same commits again and again, while
@@ -121,7 +128,7 @@ final class ComparisonMeasurement {
           lucene.commit() == null
               ? null
               : QueryIndexCache.key(
-                  command,
+                  List.of(SpecFile.toJson(spec).toString()),
                   side.index,
                   out,
                   lucene.jars(),
@@ -131,7 +138,7 @@ final class ComparisonMeasurement {
         log.accept(step + ": reusing the index an earlier comparison built (" + key + ")");
         continue;
       }
-      side.steps.required(step, command, out);
+      side.steps.required(step, spec, out);
       if (key != null) {
         indexes.store(key, side.index, out);
       }
@@ -149,9 +156,7 @@ final class ComparisonMeasurement {
       if (file == null) {
         file = work.resolve("tasks.txt");
         if (!a.steps.optionalFile(
-            counter.name("generating tasks"),
-            commands.generateTasks(corpus, a.index, file),
-            file)) {
+            counter.name("generating tasks"), specs.generateTasks(corpus, a.index), file)) {
           throw new IllegalStateException("generating the tasks failed; see the log");
         }
       }
@@ -168,43 +173,41 @@ final class ComparisonMeasurement {
   }
 
   void search() {
-    if (plan.runs(ComparisonRuns.SEARCH)) {
+    if (plan.runs(ComparisonPlan.SEARCH)) {
       interleaving.run(
           "search",
-          (side, jvm, out) -> commands.search(side.index, tasks, jvm, out, side.directory),
+          (side, jvm) -> specs.search(side.index, tasks, jvm).withDirectory(side.directory),
           Interleaving.AfterJvm.NOTHING);
     }
   }
 
   void pkLookups() {
-    if (plan.runs(ComparisonRuns.PK_LOOKUP)) {
+    if (plan.runs(ComparisonPlan.PK_LOOKUP)) {
       interleaving.run(
-          "pk-lookup",
-          (side, jvm, out) -> commands.pkLookups(side.index, out),
-          Interleaving.AfterJvm.NOTHING);
+          "pk-lookup", (side, jvm) -> specs.pkLookups(side.index), Interleaving.AfterJvm.NOTHING);
     }
   }
 
   void nrt() {
-    if (!plan.runs(ComparisonRuns.NRT)) {
+    if (!plan.runs(ComparisonPlan.NRT)) {
       return;
     }
     for (NrtVariant nrt : profile.nrt()) {
       interleaving.run(
           "nrt " + nrt.name(),
-          (side, jvm, out) ->
-              commands.nrt(nrt, side.index, work.resolve("nrt-" + side.name), corpus, tasks, out),
+          (side, jvm) ->
+              specs.nrt(nrt, side.index, work.resolve("nrt-" + side.name), corpus, tasks),
           (side, jvm) ->
               FileSystemUtils.deleteRecursively(work.resolve("nrt-" + side.name).toFile()));
     }
   }
 
   void load() {
-    if (plan.runs(ComparisonRuns.LOAD)) {
-      String directory = profile.load().directories().get(0);
+    if (plan.runs(ComparisonPlan.LOAD)) {
+      String directory = profile.loadDirectories().directories().get(0);
       interleaving.run(
           "load " + directory,
-          (side, jvm, out) -> commands.load(directory, side.index, tasks, out),
+          (side, jvm) -> specs.load(directory, side.index, tasks),
           Interleaving.AfterJvm.NOTHING);
     }
   }
@@ -214,32 +217,30 @@ final class ComparisonMeasurement {
    * postings in RAM, CheckIndex, cold page cache search and stored fields per mode.
    */
   void nightlyMeasurements() {
-    if (plan.runs(ComparisonRuns.PK_POSTINGS)) {
+    if (plan.runs(ComparisonPlan.PK_POSTINGS)) {
       interleaving.run(
           "pk-postings",
-          (side, jvm, out) ->
-              commands.pkPostings(side.index, work.resolve("pk-postings-" + side.name), out),
+          (side, jvm) -> specs.pkPostings(side.index, work.resolve("pk-postings-" + side.name)),
           (side, jvm) ->
               FileSystemUtils.deleteRecursively(work.resolve("pk-postings-" + side.name).toFile()));
     }
-    if (plan.runs(ComparisonRuns.CHECK_INDEX)) {
+    if (plan.runs(ComparisonPlan.CHECK_INDEX)) {
       interleaving.run(
           "check-index",
-          (side, jvm, out) -> commands.checkIndex(profile.searchIndex().name(), side.index, out),
+          (side, jvm) -> specs.checkIndex(profile.searchIndex().name(), side.index),
           Interleaving.AfterJvm.NOTHING);
     }
-    if (plan.runs(ComparisonRuns.COLD_SEARCH)) {
+    if (plan.runs(ComparisonPlan.COLD_SEARCH)) {
       interleaving.run(
           "cold-search",
-          (side, jvm, out) -> commands.coldSearch(side.index, tasks, out),
+          (side, jvm) -> specs.coldSearch(side.index, tasks),
           Interleaving.AfterJvm.NOTHING);
     }
-    if (plan.runs(ComparisonRuns.STORED_FIELDS)) {
-      for (String mode : profile.measurements().storedFields().modes()) {
+    if (plan.runs(ComparisonPlan.STORED_FIELDS)) {
+      for (String mode : profile.measurements().storedFieldsModes().modes()) {
         interleaving.run(
             "stored-fields " + mode,
-            (side, jvm, out) ->
-                commands.storedFields(mode, corpus, work.resolve(storedFields(side, mode)), out),
+            (side, jvm) -> specs.storedFields(mode, corpus, work.resolve(storedFields(side, mode))),
             (side, jvm) ->
                 FileSystemUtils.deleteRecursively(work.resolve(storedFields(side, mode)).toFile()));
       }
@@ -248,10 +249,10 @@ final class ComparisonMeasurement {
 
   /** luceneutil's high-cardinality facet timings on each side's index. */
   void facetTimings() {
-    if (plan.runs(ComparisonRuns.FACET_TIMINGS)) {
+    if (plan.runs(ComparisonPlan.FACET_TIMINGS)) {
       interleaving.run(
           "facet-timings",
-          (side, jvm, out) -> commands.facetTimings(side.index, out),
+          (side, jvm) -> specs.facetTimings(side.index),
           Interleaving.AfterJvm.NOTHING);
     }
   }
@@ -262,26 +263,61 @@ final class ComparisonMeasurement {
    * neighbours. A side that finds worse neighbours is flagged by {@link RecallLosses}.
    */
   void knn(EmbeddingModel embedding) {
-    if (!plan.runs(ComparisonRuns.KNN)) {
+    if (!plan.runs(ComparisonPlan.KNN)) {
       return;
     }
     Path docs = work.resolve("docs.vec");
     Path queries = work.resolve("queries.vec");
     Path cache = embedding.cacheDirectory();
-    // The queries are titles of documents the index has not seen, as a run's KNN step has them
-    // without a luceneutil task file; the same files for both sides.
-    List<String> embed =
-        commands.embed(
-            corpus, profile.tasksFile(), cache, docs, queries, work.resolve("embed.json"));
-    if (!a.steps.optionalFile(counter.name("embedding"), embed, queries, embedding.jars().get())) {
-      throw new IllegalStateException("embedding the corpus for KNN failed; see the log");
-    }
+    embedOnce(embedding, docs, queries);
     interleaving.run(
         "knn",
-        (side, jvm, out) ->
-            commands.knn(docs, queries, cache, work.resolve("knn-" + side.name), out),
+        (side, jvm) -> specs.knn(docs, queries, cache, work.resolve("knn-" + side.name)),
         (side, jvm) ->
             FileSystemUtils.deleteRecursively(work.resolve("knn-" + side.name).toFile()));
+  }
+
+  /**
+   * Indexing throughput with a vector field: the documents embedded once for both sides (the same
+   * embedding KNN uses), each format's JVMs alternating between the sides.
+   */
+  void vectorIndexing(EmbeddingModel embedding) {
+    if (!plan.runs(VECTOR_INDEXING)) {
+      return;
+    }
+    Path docs = work.resolve("docs.vec");
+    embedOnce(embedding, docs, work.resolve("queries.vec"));
+    VectorIndexingSpec spec = specs.vectorIndexing(corpus, docs, work.resolve("vector-index"));
+    for (String format : spec.formats()) {
+      interleaving.run(
+          "vector-indexing " + format,
+          (side, jvm) ->
+              spec.withFormat(format)
+                  .on(corpus, docs, work.resolve("vector-index-" + side.name + "-" + jvm)),
+          (side, jvm) ->
+              FileSystemUtils.deleteRecursively(
+                  work.resolve("vector-index-" + side.name + "-" + jvm).toFile()));
+    }
+  }
+
+  /** Embeds the corpus for both sides, once for KNN and vector indexing together. */
+  private void embedOnce(EmbeddingModel embedding, Path docs, Path queries) {
+    if (embedded) {
+      return;
+    }
+    // The queries are titles of documents the index has not seen, as a run's KNN step has them
+    // without a luceneutil task file; the same files for both sides.
+    EmbedSpec embed =
+        specs.embed(corpus, profile.tasksFile(), embedding.cacheDirectory(), docs, queries);
+    if (!a.steps.optionalFile(
+        counter.name("embedding"),
+        embed,
+        work.resolve("embed.json"),
+        queries,
+        embedding.jars().get())) {
+      throw new IllegalStateException("embedding the corpus for vectors failed; see the log");
+    }
+    embedded = true;
   }
 
   private static String storedFields(ComparisonSide side, String mode) {
@@ -289,13 +325,13 @@ final class ComparisonMeasurement {
   }
 
   /** Every metric both sides measured, and the queries whose answers differ between them. */
-  ComparisonRuns.Outcome outcome() {
-    return new ComparisonRuns.Outcome(
+  ComparisonOutcome outcome() {
+    return new ComparisonOutcome(
         setup.baseline().version(),
         setup.candidate().version(),
         setup.jdk().identity(),
         ComparisonSamples.samples(a.results, b.results),
-        plan.runs(ComparisonRuns.SEARCH)
+        plan.runs(ComparisonPlan.SEARCH)
             ? ComparisonSamples.mismatches(a.firstSearch(), b.firstSearch())
             : List.of(),
         a.recordings,

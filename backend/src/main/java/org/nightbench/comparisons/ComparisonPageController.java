@@ -3,7 +3,7 @@ package org.nightbench.comparisons;
 import java.security.Principal;
 import java.util.Arrays;
 import java.util.List;
-import org.nightbench.profiles.ProfileService;
+import org.nightbench.jfr.JfrService;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -20,11 +20,11 @@ class ComparisonPageController {
   static final String DETAIL_VIEW = "comparisons/detail";
 
   private final ComparisonService comparisons;
-  private final ProfileService profiles;
+  private final JfrService jfr;
 
-  ComparisonPageController(ComparisonService comparisons, ProfileService profiles) {
+  ComparisonPageController(ComparisonService comparisons, JfrService jfr) {
     this.comparisons = comparisons;
-    this.profiles = profiles;
+    this.jfr = jfr;
   }
 
   @GetMapping("/comparisons")
@@ -37,10 +37,9 @@ class ComparisonPageController {
   String detail(@PathVariable long id, Model model) {
     ComparisonView comparison = comparisons.get(id);
     model.addAttribute("comparison", comparison);
-    // What got slower: the baseline's profiles against the candidate's, when both recorded them.
+    // What got slower: the baseline's JFR samples against the candidate's, when both recorded them.
     model.addAttribute(
-        "profileDiffs",
-        comparison.jfr() ? profiles.diffs(id, "baseline", id, "candidate") : List.of());
+        "jfrDiffs", comparison.jfr() ? jfr.diffs(id, "baseline", id, "candidate") : List.of());
     return DETAIL_VIEW;
   }
 

@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.nightbench.runs.RunStatus;
-import org.nightbench.worker.ComparisonRuns;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import tools.jackson.databind.json.JsonMapper;
@@ -60,7 +59,7 @@ class ComparisonRepository {
         .update();
   }
 
-  Optional<ComparisonRuns.Plan> plan(long runId) {
+  Optional<ComparisonPlan> plan(long runId) {
     return jdbc.sql(
             "select baseline_spec, candidate_spec, baseline_jvm_args, candidate_jvm_args, jvms,"
                 + " baseline_directory, candidate_directory, baseline_stored_fields,"
@@ -69,14 +68,14 @@ class ComparisonRepository {
         .param(runId)
         .query(
             (rs, row) ->
-                new ComparisonRuns.Plan(
-                    new ComparisonRuns.Side(
+                new ComparisonPlan(
+                    new ComparisonPlan.Side(
                         rs.getString(1),
                         strings(rs.getArray(3)),
                         rs.getString(6),
                         rs.getString(8),
                         rs.getString(10)),
-                    new ComparisonRuns.Side(
+                    new ComparisonPlan.Side(
                         rs.getString(2),
                         strings(rs.getArray(4)),
                         rs.getString(7),
@@ -150,10 +149,10 @@ class ComparisonRepository {
             ? List.of()
             : names.stream().filter(n -> n != null && !n.isBlank()).map(String::strip).toList();
     if (benchmarks.isEmpty()) {
-      return List.of(ComparisonRuns.SEARCH);
+      return List.of(ComparisonPlan.SEARCH);
     }
     // In the order they run, each once.
-    return ComparisonRuns.BENCHMARKS.stream().filter(benchmarks::contains).toList();
+    return ComparisonPlan.BENCHMARKS.stream().filter(benchmarks::contains).toList();
   }
 
   /** A setting left empty is the codec's default. */

@@ -10,7 +10,7 @@ import java.util.List;
  * @param resultsMayChange true when the candidate is meant to change hits or top documents, so a
  *     difference is not flagged as a mistake
  * @param benchmarks which benchmarks run: search (the default), pk-lookup, indexing, nrt, load,
- *     pk-postings, check-index, cold-search, stored-fields, facet-timings, knn
+ *     pk-postings, check-index, cold-search, stored-fields, facet-timings, knn, vector-indexing
  * @param categories search task categories to run, e.g. HighTerm; none for all
  * @param baselineStoredFields the baseline index's stored fields mode, speed or compression; null
  *     for the codec's default

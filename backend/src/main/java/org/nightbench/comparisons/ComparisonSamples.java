@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Objects;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.worker.ComparisonRuns;
 
 /** What a comparison's sides measured, paired: samples per metric and queries that disagree. */
 final class ComparisonSamples {
@@ -15,11 +14,11 @@ final class ComparisonSamples {
   private ComparisonSamples() {}
 
   /** Every (benchmark, task, metric) both sides measured, one value per JVM. */
-  static List<ComparisonRuns.Samples> samples(
+  static List<ComparisonOutcome.Samples> samples(
       List<HarnessResult> baseline, List<HarnessResult> candidate) {
     Map<String, List<Metric>> a = byKey(baseline);
     Map<String, List<Metric>> b = byKey(candidate);
-    List<ComparisonRuns.Samples> samples = new ArrayList<>();
+    List<ComparisonOutcome.Samples> samples = new ArrayList<>();
     for (Map.Entry<String, List<Metric>> entry : a.entrySet()) {
       List<Metric> other = b.get(entry.getKey());
       if (other == null) {
@@ -27,7 +26,7 @@ final class ComparisonSamples {
       }
       Metric first = entry.getValue().get(0);
       samples.add(
-          new ComparisonRuns.Samples(
+          new ComparisonOutcome.Samples(
               first.benchmark(),
               first.task(),
               first.name(),

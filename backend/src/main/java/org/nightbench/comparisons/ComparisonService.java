@@ -8,11 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import org.nightbench.harness.BenchmarkProfile;
+import org.nightbench.harness.BenchmarkCatalogue;
 import org.nightbench.harness.JvmFlags;
-import org.nightbench.harness.NightlyMeasurements;
 import org.nightbench.lucene.LuceneSpecCheck;
-import org.nightbench.profiles.ProfileRecorder;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunService;
 import org.nightbench.runs.RunnerProperties;
@@ -44,7 +42,7 @@ public class ComparisonService implements ComparisonRuns {
   private final RunnerProperties runner;
   private final LuceneSpecCheck specs;
   private final ComparisonExecutor executor;
-  private final ProfileRecorder profiles;
+  private final ComparisonStore store;
 
   ComparisonService(
       ComparisonRepository repository,
@@ -52,13 +50,13 @@ public class ComparisonService implements ComparisonRuns {
       RunnerProperties runner,
       LuceneSpecCheck specs,
       ComparisonExecutor executor,
-      ProfileRecorder profiles) {
+      ComparisonStore store) {
     this.repository = repository;
     this.runs = runs;
     this.runner = runner;
     this.specs = specs;
     this.executor = executor;
-    this.profiles = profiles;
+    this.store = store;
   }
 
   /** Queues a comparison; a one-line error for a bad spec, profile or JVM count. */
@@ -126,28 +124,20 @@ public class ComparisonService implements ComparisonRuns {
   }
 
   @Override
-  public Optional<Plan> plan(long runId) {
-    return repository.plan(runId);
-  }
-
-  @Override
-  public Outcome execute(Run run, Plan plan, Worker worker) {
-    return executor.execute(run, plan, worker);
-  }
-
-  @Override
-  @Transactional
-  public void finish(long runId, Outcome outcome) {
-    repository.storeResult(runId, judge(outcome));
-    profiles.record(runId, "baseline", outcome.baselineRecordings());
-    profiles.record(runId, "candidate", outcome.candidateRecordings());
+  public Optional<Measurement> comparison(long runId) {
+    return repository
+        .plan(runId)
+        .map(
+            plan ->
+                (run, worker) ->
+                    new MeasuredComparison(runId, executor.execute(run, plan, worker), store));
   }
 
   /** Every (benchmark, metric) becomes one table whose tasks share one false discovery rate. */
-  static ComparisonResult judge(Outcome outcome) {
-    Map<String, List<Samples>> byTable = new LinkedHashMap<>();
+  static ComparisonResult judge(ComparisonOutcome outcome) {
+    Map<String, List<ComparisonOutcome.Samples>> byTable = new LinkedHashMap<>();
     List<String> notCompared = new ArrayList<>();
-    for (Samples samples : outcome.samples()) {
+    for (ComparisonOutcome.Samples samples : outcome.samples()) {
       if (!comparable(samples.baseline()) || !comparable(samples.candidate())) {
         // Differences are judged as ratios: a metric that can be zero (merge time, GC count)
         // cannot be, and saying so beats a verdict on a made-up ratio.
@@ -165,8 +155,8 @@ public class ComparisonService implements ComparisonRuns {
           .add(samples);
     }
     List<ComparisonResult.Table> tables = new ArrayList<>();
-    for (List<Samples> table : byTable.values()) {
-      Samples first = table.get(0);
+    for (List<ComparisonOutcome.Samples> table : byTable.values()) {
+      ComparisonOutcome.Samples first = table.get(0);
       List<TaskComparison> judged =
           Comparison.compare(
               table.stream()
@@ -181,7 +171,7 @@ public class ComparisonService implements ComparisonRuns {
               first.higherIsBetter(),
               judged,
               table.stream()
-                  .sorted(Comparator.comparing(Samples::task))
+                  .sorted(Comparator.comparing(ComparisonOutcome.Samples::task))
                   .map(s -> new ComparisonResult.Samples(s.task(), s.baseline(), s.candidate()))
                   .toList(),
               LuceneutilTable.format(judged),
@@ -210,14 +200,8 @@ public class ComparisonService implements ComparisonRuns {
   private void checkSuite(ComparisonRequest request) {
     if (request.benchmarks() != null) {
       for (String benchmark : request.benchmarks()) {
-        if (benchmark != null
-            && !benchmark.isBlank()
-            && !ComparisonRuns.BENCHMARKS.contains(benchmark.strip())) {
-          throw new IllegalArgumentException(
-              "unknown benchmark "
-                  + benchmark.strip()
-                  + ": use "
-                  + String.join(", ", ComparisonRuns.BENCHMARKS));
+        if (benchmark != null && !benchmark.isBlank()) {
+          BenchmarkCatalogue.comparable(benchmark);
         }
       }
     }
@@ -230,35 +214,10 @@ public class ComparisonService implements ComparisonRuns {
       }
     }
     String profileName = blank(request.profile()) ? runner.profile() : request.profile().strip();
-    BenchmarkProfile profile = runner.profile(profileName);
-    List<String> benchmarks = ComparisonRepository.benchmarks(request.benchmarks());
-    if (benchmarks.contains(ComparisonRuns.PK_LOOKUP) && profile.pkLookups() == null) {
-      throw new IllegalArgumentException("profile " + profileName + " has no PK lookup settings");
-    }
-    if (benchmarks.contains(ComparisonRuns.NRT) && profile.nrt().isEmpty()) {
-      throw new IllegalArgumentException("profile " + profileName + " has no NRT variants");
-    }
-    if (benchmarks.contains(ComparisonRuns.LOAD) && profile.load() == null) {
-      throw new IllegalArgumentException("profile " + profileName + " has no load sweep settings");
-    }
-    NightlyMeasurements measurements = profile.measurements();
-    if (benchmarks.contains(ComparisonRuns.PK_POSTINGS) && measurements.pkPostings() == null) {
-      throw new IllegalArgumentException("profile " + profileName + " has no pk-postings settings");
-    }
-    if (benchmarks.contains(ComparisonRuns.COLD_SEARCH) && measurements.coldSearch() == null) {
-      throw new IllegalArgumentException("profile " + profileName + " has no cold-search settings");
-    }
-    if (benchmarks.contains(ComparisonRuns.STORED_FIELDS) && measurements.storedFields() == null) {
-      throw new IllegalArgumentException(
-          "profile " + profileName + " has no stored-fields settings");
-    }
-    if (benchmarks.contains(ComparisonRuns.FACET_TIMINGS) && profile.facetTimings() == null) {
-      throw new IllegalArgumentException(
-          "profile " + profileName + " has no facet-timings settings");
-    }
-    if (benchmarks.contains(ComparisonRuns.KNN) && profile.knn() == null) {
-      throw new IllegalArgumentException("profile " + profileName + " has no knn settings");
-    }
+    BenchmarkCatalogue.checkProfile(
+        profileName,
+        runner.profile(profileName),
+        ComparisonRepository.benchmarks(request.benchmarks()));
   }
 
   private static boolean blank(String text) {

@@ -4,11 +4,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.harness.HarnessCommands;
 import org.nightbench.harness.HarnessSteps;
 import org.nightbench.harness.IndexingVariant;
+import org.nightbench.harness.ProfileSpecs;
 import org.nightbench.harness.StepResult;
-import org.nightbench.worker.ComparisonRuns;
+import org.nightbench.protocol.IndexSpec;
 
 /** One side of a running comparison: its harness steps, its index and what its JVMs measured. */
 final class ComparisonSide {
@@ -17,13 +17,13 @@ final class ComparisonSide {
   final HarnessSteps steps;
   Path index;
   final String directory;
-  final ComparisonRuns.Side settings;
+  final ComparisonPlan.Side settings;
   final List<HarnessResult> results = new ArrayList<>();
   // The JVMs that recorded a JFR profile, each step named by its benchmark.
   final List<StepResult> recordings = new ArrayList<>();
   HarnessResult firstSearch;
 
-  ComparisonSide(String name, HarnessSteps steps, Path index, ComparisonRuns.Side settings) {
+  ComparisonSide(String name, HarnessSteps steps, Path index, ComparisonPlan.Side settings) {
     this.name = name;
     this.steps = steps;
     this.index = index;
@@ -31,11 +31,10 @@ final class ComparisonSide {
     this.settings = settings;
   }
 
-  /** The indexing command of this side: its own stored fields and postings format. */
-  List<String> index(
-      HarnessCommands commands, IndexingVariant variant, Path corpus, Path indexDir, Path out) {
-    return commands.index(
-        variant, corpus, indexDir, out, settings.storedFields(), settings.postingsFormat());
+  /** The indexing step of this side: its own stored fields and postings format. */
+  IndexSpec index(ProfileSpecs specs, IndexingVariant variant, Path corpus, Path indexDir) {
+    return specs.index(
+        variant, corpus, indexDir, settings.storedFields(), settings.postingsFormat());
   }
 
   HarnessResult firstSearch() {

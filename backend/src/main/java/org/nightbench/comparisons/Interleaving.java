@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.harness.StepResult;
+import org.nightbench.protocol.StepSpec;
 
 /**
  * Runs one benchmark in {@code jvms} fresh JVMs per side: A B, then B A, so neither side always
@@ -13,10 +14,10 @@ import org.nightbench.harness.StepResult;
 record Interleaving(
     int jvms, ComparisonSide a, ComparisonSide b, Path work, ComparisonStepCounter counter) {
 
-  /** The harness command of one side's JVM number {@code jvm}, writing {@code out}. */
+  /** The step of one side's JVM number {@code jvm}. */
   @FunctionalInterface
-  interface SideCommand {
-    List<String> args(ComparisonSide side, int jvm, Path out);
+  interface SideStep {
+    StepSpec spec(ComparisonSide side, int jvm);
   }
 
   /** What to clean up after one side's JVM, such as an index built only to be measured. */
@@ -27,7 +28,7 @@ record Interleaving(
     AfterJvm NOTHING = (side, jvm) -> {};
   }
 
-  void run(String benchmark, SideCommand command, AfterJvm after) {
+  void run(String benchmark, SideStep sideStep, AfterJvm after) {
     for (int jvm = 1; jvm <= jvms; jvm++) {
       for (ComparisonSide side : jvm % 2 == 1 ? List.of(a, b) : List.of(b, a)) {
         Path out =
@@ -35,7 +36,7 @@ record Interleaving(
         HarnessResult result =
             side.steps.required(
                 counter.name(benchmark + " " + side.name + " JVM " + jvm + "/" + jvms),
-                command.args(side, jvm, out),
+                sideStep.spec(side, jvm),
                 out);
         side.results.add(result);
         StepResult step = side.steps.results().get(side.steps.results().size() - 1);

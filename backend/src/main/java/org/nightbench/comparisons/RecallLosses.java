@@ -8,7 +8,6 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.Variance;
-import org.nightbench.worker.ComparisonRuns;
 
 /**
  * The KNN settings on which the candidate finds fewer true neighbours than the baseline. A faster
@@ -32,14 +31,15 @@ final class RecallLosses {
   private RecallLosses() {}
 
   /** One line per KNN task whose recall the candidate lost, with what its latency did. */
-  static List<String> find(List<ComparisonRuns.Samples> samples) {
-    Map<String, ComparisonRuns.Samples> latency =
+  static List<String> find(List<ComparisonOutcome.Samples> samples) {
+    Map<String, ComparisonOutcome.Samples> latency =
         samples.stream()
             .filter(s -> s.benchmark().equals("knn") && s.metric().equals("latencyMeanMs"))
             .collect(
-                Collectors.toMap(ComparisonRuns.Samples::task, Function.identity(), (a, b) -> a));
+                Collectors.toMap(
+                    ComparisonOutcome.Samples::task, Function.identity(), (a, b) -> a));
     List<String> losses = new ArrayList<>();
-    for (ComparisonRuns.Samples recall : samples) {
+    for (ComparisonOutcome.Samples recall : samples) {
       if (!recall.benchmark().equals("knn") || !recall.metric().equals("recall")) {
         continue;
       }
@@ -58,11 +58,11 @@ final class RecallLosses {
   }
 
   private static String line(
-      ComparisonRuns.Samples recall,
+      ComparisonOutcome.Samples recall,
       double before,
       double after,
       double standardError,
-      ComparisonRuns.Samples latency) {
+      ComparisonOutcome.Samples latency) {
     String text =
         String.format(
             Locale.ROOT,

@@ -3,10 +3,20 @@ package org.nightbench.harness;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.nightbench.protocol.CalibrateSpec;
+import org.nightbench.protocol.FacetTimingsSpec;
+import org.nightbench.protocol.KnnSpec;
+import org.nightbench.protocol.LoadSpec;
+import org.nightbench.protocol.PkLookupSpec;
+import org.nightbench.protocol.VectorIndexingSpec;
+import org.springframework.boot.context.properties.bind.Name;
 
 /**
  * How thoroughly a run measures: a named set of harness settings. The profile's name is part of
- * every series' identity, so changing a profile's numbers should come with a new name.
+ * every series' identity, so changing a profile's numbers should come with a new name. A section
+ * that is one step's settings binds straight into that step's spec record ({@code pk-lookups} into
+ * {@link PkLookupSpec}, …), whose defaults and checks are the only ones; the run supplies its paths
+ * and seed.
  *
  * @param maxDocs documents indexed from the corpus; 0 for all
  * @param ramBufferMb IndexWriter RAM buffer
@@ -19,19 +29,33 @@ import java.util.List;
  * @param jvmArgs flags of every forked harness JVM
  * @param indexing the indexing variants, each in its own JVM and series; the first one's index (on
  *     disk) is the one every query benchmark runs on. None given: one variant of whole lines
- * @param pkLookups primary-key lookups; null for none
+ * @param pkLookups primary-key lookups, sequential and random keys as separate series; null for
+ *     none
  * @param nrt near-real-time reopen variants, each in its own JVM on a copy of the index
- * @param load the response-time sweep; null for none
- * @param calibration the machine's calibration before and after the run; null for none
+ * @param load the response-time sweep (an open-loop client at rising target rates until the index
+ *     is past capacity); null for none
+ * @param loadDirectories the Directories the sweep runs on ({@code load.directories}), one JVM and
+ *     series each
+ * @param calibration the machine's calibration before and after the run (a fixed,
+ *     Lucene-independent workload, so a box that got slower is told apart from a Lucene that did);
+ *     null for none
+ * @param disturbance when the calibration marks a run disturbed ({@code
+ *     calibration.disturbed-percent}, {@code calibration.window})
  * @param stepTimeout a harness JVM of this profile running longer is killed and its benchmark
  *     fails; null takes the runner's
- * @param knn vector search (embedding, KNN per vector format); null for none
+ * @param knn vector search (embedding, KNN per vector format); null for none. Its {@code max-docs}
+ *     left out takes the profile's ({@code max-docs}), all documents when that is 0 too
  * @param maxWarmupSeconds how long a search JVM may keep warming up until the JIT is idle and round
  *     times settle, in seconds of the search thread's CPU (at most twenty times as long in wall
  *     time); null for the harness default (10 s), 0 for the fixed warm-up repetitions only
  * @param measurements the nightly's measurements beside the queries (stored fields, CheckIndex, PK
  *     lookups with the id postings in RAM, cold page cache search); null for none
- * @param facetTimings the high-cardinality facet timings; null for none
+ * @param facetTimings the high-cardinality facet timings (counts, all dims, top dims, top children,
+ *     all children on the RandomLabel dimension, taxonomy against SSDV), one series per operation
+ *     and kind; null for none
+ * @param vectorIndexing indexing throughput with a vector field, one JVM and series per vector
+ *     format ({@code float32}, {@code int8}), over the documents vector search embeds; null for
+ *     none (and nothing without {@code knn}, which embeds them)
  * @param jfr true when the search and indexing JVMs record a Java Flight Recorder profile (a few
  *     per cent of their speed), summarised with the run
  */
@@ -46,15 +70,18 @@ public record BenchmarkProfile(
     Path tasksFile,
     List<String> jvmArgs,
     List<IndexingVariant> indexing,
-    PkLookupSettings pkLookups,
+    PkLookupSpec pkLookups,
     List<NrtVariant> nrt,
-    LoadSettings load,
-    CalibrationSettings calibration,
+    LoadSpec load,
+    @Name("load") LoadDirectories loadDirectories,
+    CalibrateSpec calibration,
+    @Name("calibration") DisturbanceCheck disturbance,
     Duration stepTimeout,
     Double maxWarmupSeconds,
     NightlyMeasurements measurements,
-    KnnSettings knn,
-    FacetTimingSettings facetTimings,
+    KnnSpec knn,
+    FacetTimingsSpec facetTimings,
+    VectorIndexingSpec vectorIndexing,
     boolean jfr) {
 
   public BenchmarkProfile {
@@ -85,6 +112,19 @@ public record BenchmarkProfile(
       throw new IllegalArgumentException("indexing variant names must differ: " + indexing);
     }
     measurements = measurements == null ? NightlyMeasurements.NONE : measurements;
+    // Each pair is one section of the profile: naming only one half of it asks for the step.
+    if (load != null || loadDirectories != null) {
+      load =
+          load != null
+              ? load
+              : new LoadSpec(
+                  null, null, null, null, null, null, null, null, null, null, null, null);
+      loadDirectories = loadDirectories != null ? loadDirectories : LoadDirectories.MMAP;
+    }
+    if (calibration != null || disturbance != null) {
+      calibration = calibration != null ? calibration : new CalibrateSpec(null, null, null);
+      disturbance = disturbance != null ? disturbance : DisturbanceCheck.DEFAULT;
+    }
     nrt = nrt == null ? List.of() : List.copyOf(nrt);
     if (nrt.stream().map(NrtVariant::name).distinct().count() != nrt.size()) {
       throw new IllegalArgumentException("nrt variant names must differ: " + nrt);
@@ -107,12 +147,15 @@ public record BenchmarkProfile(
         pkLookups,
         nrt,
         load,
+        loadDirectories,
         calibration,
+        disturbance,
         stepTimeout,
         maxWarmupSeconds,
         measurements,
         knn,
         facetTimings,
+        vectorIndexing,
         jfr);
   }
 
@@ -132,12 +175,15 @@ public record BenchmarkProfile(
         pkLookups,
         nrt,
         load,
+        loadDirectories,
         calibration,
+        disturbance,
         stepTimeout,
         maxWarmupSeconds,
         measurements,
         knn,
         facetTimings,
+        vectorIndexing,
         record);
   }
 

@@ -3,6 +3,10 @@ package org.nightbench.harness;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.nightbench.protocol.EmbedSpec;
+import org.nightbench.protocol.IndexSpec;
+import org.nightbench.protocol.SearchSpec;
+import org.nightbench.protocol.VectorIndexingSpec;
 import org.springframework.util.FileSystemUtils;
 
 /**
@@ -16,7 +20,7 @@ public final class BenchmarkSteps {
 
   private final HarnessSteps steps;
   private final BenchmarkProfile profile;
-  private final HarnessCommands commands;
+  private final ProfileSpecs specs;
   private final Path corpus;
   private final Path work;
   private final EmbeddingModel embedding;
@@ -34,7 +38,7 @@ public final class BenchmarkSteps {
       EmbeddingModel embedding) {
     this.steps = steps;
     this.profile = profile;
-    this.commands = new HarnessCommands(profile);
+    this.specs = new ProfileSpecs(profile);
     this.corpus = corpus;
     this.work = work;
     this.embedding = embedding;
@@ -57,19 +61,20 @@ public final class BenchmarkSteps {
     }
     if (profile.pkLookups() != null) {
       Path out = work.resolve("pk.json");
-      steps.optional("PK lookups", commands.pkLookups(index, out), out);
+      steps.optional("PK lookups", specs.pkLookups(index), out);
     }
     if (profile.facetTimings() != null) {
       Path out = work.resolve("facet-timings.json");
-      steps.optional("facet timings", commands.facetTimings(index, out), out);
+      steps.optional("facet timings", specs.facetTimings(index), out);
     }
     if (tasks != null) {
       nrt(index, tasks);
       load(index, tasks);
     }
-    new NightlyMeasurementSteps(steps, commands, corpus, work)
+    new NightlyMeasurementSteps(steps, specs, corpus, work)
         .run(profile.searchIndex().name(), index, tasks);
     knn(embedded);
+    vectorIndexing(embedded);
   }
 
   /** Times the calibration workload; null when the profile has none or it failed. */
@@ -80,7 +85,7 @@ public final class BenchmarkSteps {
     Path out = work.resolve("calibration-" + when + ".json");
     if (!steps.optional(
         "calibration " + when,
-        commands.calibrate(out),
+        specs.calibrate(),
         out,
         result -> SeriesTasks.rename(result, "calibration", "machine"))) {
       return null;
@@ -103,15 +108,12 @@ public final class BenchmarkSteps {
       String step = variant.name().equals("default") ? "indexing" : "indexing " + variant.name();
       if (variant == profile.searchIndex()) {
         Path out = work.resolve("index.json");
-        List<String> args = commands.index(variant, corpus, index, out);
-        steps.required(
-            step,
-            embedded == null ? args : HarnessCommands.withDocVectors(args, embedded.docs()),
-            out);
+        IndexSpec spec = specs.index(variant, corpus, index);
+        steps.required(step, embedded == null ? spec : spec.withDocVectors(embedded.docs()), out);
       } else {
         Path variantIndex = work.resolve("index-" + variant.name());
         Path out = work.resolve("index-" + variant.name() + ".json");
-        steps.optional(step, commands.index(variant, corpus, variantIndex, out), out);
+        steps.optional(step, specs.index(variant, corpus, variantIndex), out);
         // Only the first variant's index is read later; the others would fill the disk.
         FileSystemUtils.deleteRecursively(variantIndex.toFile());
       }
@@ -125,8 +127,7 @@ public final class BenchmarkSteps {
       return profile.tasksFile();
     }
     Path tasks = work.resolve("tasks.txt");
-    return steps.optionalFile(
-            "generating tasks", commands.generateTasks(corpus, index, tasks), tasks)
+    return steps.optionalFile("generating tasks", specs.generateTasks(corpus, index), tasks)
         ? tasks
         : null;
   }
@@ -137,16 +138,16 @@ public final class BenchmarkSteps {
    */
   private void search(Path index, Path tasks, Path taskVectors) {
     List<String> names = new ArrayList<>();
-    List<List<String>> args = new ArrayList<>();
+    List<SearchSpec> searches = new ArrayList<>();
     List<Path> outs = new ArrayList<>();
     for (int jvm = 1; jvm <= profile.searchJvms(); jvm++) {
       Path out = work.resolve("search-" + jvm + ".json");
       names.add("search JVM " + jvm + "/" + profile.searchJvms());
-      List<String> search = commands.search(index, tasks, jvm, out);
-      args.add(taskVectors == null ? search : HarnessCommands.withTaskVectors(search, taskVectors));
+      SearchSpec search = specs.search(index, tasks, jvm);
+      searches.add(taskVectors == null ? search : search.withTaskVectors(taskVectors));
       outs.add(out);
     }
-    steps.group(names, args, outs);
+    steps.group(names, searches, outs);
   }
 
   private void nrt(Path index, Path tasks) {
@@ -155,7 +156,7 @@ public final class BenchmarkSteps {
       Path nrtWork = work.resolve("nrt-" + variant.name());
       steps.optional(
           "NRT " + variant.name(),
-          commands.nrt(variant, index, nrtWork, corpus, tasks, out),
+          specs.nrt(variant, index, nrtWork, corpus, tasks),
           out,
           result -> SeriesTasks.rename(result, "nrt", variant.name()));
       FileSystemUtils.deleteRecursively(nrtWork.toFile());
@@ -184,15 +185,9 @@ public final class BenchmarkSteps {
     }
     Path docs = work.resolve("docs.vec");
     Path queries = work.resolve("queries.vec");
-    List<String> embed =
-        commands.embed(
-            corpus,
-            profile.tasksFile(),
-            embedding.cacheDirectory(),
-            docs,
-            queries,
-            work.resolve("embed.json"));
-    if (!steps.optionalFile("embedding", embed, queries, jars)) {
+    EmbedSpec embed =
+        specs.embed(corpus, profile.tasksFile(), embedding.cacheDirectory(), docs, queries);
+    if (!steps.optionalFile("embedding", embed, work.resolve("embed.json"), queries, jars)) {
       steps.skipped("KNN and the vector tasks", "they need the embeddings");
       return null;
     }
@@ -206,17 +201,21 @@ public final class BenchmarkSteps {
    */
   private Path taskVectors(Embedded embedded, Path tasks) {
     Path taskVectors = work.resolve("task-vectors.vec");
-    List<String> embed =
-        commands.embed(
-            corpus,
-            profile.tasksFile(),
-            embedding.cacheDirectory(),
-            embedded.docs(),
-            embedded.queries(),
+    EmbedSpec embed =
+        specs
+            .embed(
+                corpus,
+                profile.tasksFile(),
+                embedding.cacheDirectory(),
+                embedded.docs(),
+                embedded.queries())
+            .withTaskVectors(tasks, taskVectors);
+    return steps.optionalFile(
+            "embedding the vector tasks",
+            embed,
             work.resolve("embed-tasks.json"),
-            tasks,
-            taskVectors);
-    return steps.optionalFile("embedding the vector tasks", embed, taskVectors, embedded.jars())
+            taskVectors,
+            embedded.jars())
         ? taskVectors
         : null;
   }
@@ -232,23 +231,35 @@ public final class BenchmarkSteps {
     Path out = work.resolve("knn.json");
     steps.optional(
         "KNN",
-        commands.knn(
-            embedded.docs(),
-            embedded.queries(),
-            embedding.cacheDirectory(),
-            work.resolve("knn"),
-            out),
+        specs.knn(
+            embedded.docs(), embedded.queries(), embedding.cacheDirectory(), work.resolve("knn")),
         out);
+  }
+
+  /**
+   * Indexing throughput with a vector field: the embedded documents indexed once per vector format,
+   * each in its own JVM as an indexing variant is.
+   */
+  private void vectorIndexing(Embedded embedded) {
+    if (embedded == null || profile.vectorIndexing() == null) {
+      return;
+    }
+    VectorIndexingSpec spec =
+        specs.vectorIndexing(corpus, embedded.docs(), work.resolve("vector-index"));
+    for (String format : spec.formats()) {
+      Path out = work.resolve("vector-indexing-" + format + ".json");
+      steps.optional("vector indexing " + format, spec.withFormat(format), out);
+    }
+    FileSystemUtils.deleteRecursively(work.resolve("vector-index").toFile());
   }
 
   private void load(Path index, Path tasks) {
     if (profile.load() == null) {
       return;
     }
-    for (String directory : profile.load().directories()) {
+    for (String directory : profile.loadDirectories().directories()) {
       Path out = work.resolve("load-" + directory + ".json");
-      steps.optional(
-          "load sweep on " + directory, commands.load(directory, index, tasks, out), out);
+      steps.optional("load sweep on " + directory, specs.load(directory, index, tasks), out);
     }
   }
 }

@@ -2,28 +2,27 @@ package org.nightbench.harness;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.nightbench.protocol.HarnessOptions;
+import org.nightbench.protocol.StepSpec;
 
 /**
- * The Java Flight Recorder profile a search or indexing JVM records when its profile asks for one:
- * which harness commands record, where the file goes and the flag that starts the recording. The
- * flag is added by the launcher after {@link JvmFlags} checked the profile's and the user's flags,
- * which may not start recordings of their own (a recording writes files where it is told).
+ * The Java Flight Recorder file a search or indexing JVM writes when its profile asks for one:
+ * which steps record, where the file goes and the flag that starts the recording. The flag is added
+ * by the launcher after {@link JvmFlags} checked the profile's and the user's flags, which may not
+ * start recordings of their own (a recording writes files where it is told).
  */
 public final class FlightRecording {
 
-  /** The harness commands whose JVMs are profiled: the ones whose speed the series track most. */
-  static final List<String> PROFILED_COMMANDS =
-      List.of(HarnessOptions.SEARCH_COMMAND, HarnessOptions.INDEX_COMMAND);
+  /** The step types whose JVMs record: the ones whose speed the series track most. */
+  static final List<String> RECORDED_STEPS = List.of("search", "index");
 
   private FlightRecording() {}
 
   /**
-   * Where a JVM writing {@code resultFile} records its profile: beside it, {@code search-3.json}
-   * recording {@code search-3.jfr}; null when {@code harnessArgs} is not a profiled command.
+   * Where a JVM writing {@code resultFile} records: beside it, {@code search-3.json} recording
+   * {@code search-3.jfr}; null when {@code spec} is not a recorded step.
    */
-  static Path fileFor(List<String> harnessArgs, Path resultFile) {
-    if (harnessArgs.isEmpty() || !PROFILED_COMMANDS.contains(harnessArgs.get(0))) {
+  static Path fileFor(StepSpec spec, Path resultFile) {
+    if (!RECORDED_STEPS.contains(spec.type())) {
       return null;
     }
     String name = resultFile.getFileName().toString().replaceFirst("\\.json$", "");
@@ -41,7 +40,7 @@ public final class FlightRecording {
     String path = file.toAbsolutePath().toString();
     if (path.contains(",") || path.contains("=")) {
       throw new IllegalArgumentException(
-          "cannot record a profile to " + path + ": ',' and '=' end JFR's filename option");
+          "cannot record JFR to " + path + ": ',' and '=' end JFR's filename option");
     }
     return List.of(
         "-XX:StartFlightRecording=filename=" + path + ",settings=profile,dumponexit=true",

@@ -3,15 +3,17 @@ package org.nightbench.harness;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.nightbench.protocol.StepSpec;
 
 /**
- * One forked harness JVM: which java, which Lucene jars, which harness command.
+ * One forked harness JVM: which java, which Lucene jars, which step.
  *
  * @param step what this JVM does in words, for logs and errors ("search JVM 2/3")
  * @param javaHome the JDK that runs it
  * @param luceneJars the Lucene under test, put on the class path after the harness
  * @param jvmArgs JVM flags from the profile
- * @param harnessArgs the harness command line, e.g. {@code index --corpus … --out …}
+ * @param spec the benchmark step, written beside {@code out} as a spec file the JVM reads
+ * @param out where the step writes its output (a result file; generate-tasks' task file)
  * @param timeout the JVM is killed after this long
  * @param cancellation asked while the JVM runs; the JVM is killed when it gives a reason
  * @param flightRecording where the JVM writes a Java Flight Recorder profile; null for none. The
@@ -22,7 +24,8 @@ public record HarnessInvocation(
     Path javaHome,
     List<Path> luceneJars,
     List<String> jvmArgs,
-    List<String> harnessArgs,
+    StepSpec spec,
+    Path out,
     Duration timeout,
     Cancellation cancellation,
     Path flightRecording) {
@@ -37,10 +40,11 @@ public record HarnessInvocation(
       Path javaHome,
       List<Path> luceneJars,
       List<String> jvmArgs,
-      List<String> harnessArgs,
+      StepSpec spec,
+      Path out,
       Duration timeout,
       Cancellation cancellation) {
-    this(step, javaHome, luceneJars, jvmArgs, harnessArgs, timeout, cancellation, null);
+    this(step, javaHome, luceneJars, jvmArgs, spec, out, timeout, cancellation, null);
   }
 
   /** An invocation that is never cancelled and records no profile. */
@@ -49,8 +53,17 @@ public record HarnessInvocation(
       Path javaHome,
       List<Path> luceneJars,
       List<String> jvmArgs,
-      List<String> harnessArgs,
+      StepSpec spec,
+      Path out,
       Duration timeout) {
-    this(step, javaHome, luceneJars, jvmArgs, harnessArgs, timeout, Cancellation.NONE, null);
+    this(step, javaHome, luceneJars, jvmArgs, spec, out, timeout, Cancellation.NONE, null);
+  }
+
+  /**
+   * The spec file beside the output: {@code search-2.json} is run from {@code search-2.spec.json}.
+   */
+  public Path specFile() {
+    String name = out.getFileName().toString().replaceFirst("\\.[^.]*$", "");
+    return out.toAbsolutePath().resolveSibling(name + ".spec.json");
   }
 }

@@ -12,10 +12,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.nightbench.benchjobs.spec.HandRun;
+import org.nightbench.benchjobs.spec.SpecFile;
 
 /**
- * Forks one harness JVM, streams everything it prints to a log sink and turns a failure into one
- * line: the harness's own {@code ERROR:} line when it printed one, else how the JVM ended.
+ * Forks one harness JVM on a step spec file ({@code Harness <spec.json> <out>}), streams everything
+ * it prints to a log sink and turns a failure into one line: the harness's own {@code ERROR:} line
+ * when it printed one, else how the JVM ended.
  */
 public final class HarnessLauncher {
 
@@ -49,10 +52,18 @@ public final class HarnessLauncher {
     List<String> command;
     try {
       command = command(invocation);
+      SpecFile.write(invocation.specFile(), invocation.spec());
     } catch (IllegalArgumentException e) {
       throw new HarnessFailedException(invocation.step() + ": " + e.getMessage());
+    } catch (IOException e) {
+      throw new HarnessFailedException(
+          invocation.step() + ": cannot write " + invocation.specFile() + ": " + e.getMessage());
     }
     log.accept("$ " + String.join(" ", command));
+    // The spec file's settings in the log, as the command line that reruns the step by hand.
+    log.accept(
+        "$ # as a command line: harness "
+            + String.join(" ", HandRun.args(invocation.spec(), invocation.out())));
     Process process = start(invocation, command);
     String[] lastError = new String[1];
     Thread pump =
@@ -141,7 +152,8 @@ public final class HarnessLauncher {
     command.add("-cp");
     command.add(String.join(File.pathSeparator, classPath));
     command.add(MAIN_CLASS);
-    command.addAll(invocation.harnessArgs());
+    command.add(invocation.specFile().toString());
+    command.add(invocation.out().toAbsolutePath().toString());
     return command;
   }
 

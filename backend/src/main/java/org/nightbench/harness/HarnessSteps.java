@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.nightbench.benchjobs.result.HarnessResult;
+import org.nightbench.protocol.StepSpec;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -37,25 +38,25 @@ public final class HarnessSteps {
   }
 
   /** A step the rest of the run cannot do without: its failure fails the run at once. */
-  public HarnessResult required(String step, List<String> args, Path out) {
+  public HarnessResult required(String step, StepSpec spec, Path out) {
     announce(step);
-    Path recording = fork(step, args, out);
+    Path recording = fork(step, spec, out);
     HarnessResult result = read(out);
     results.add(new StepResult(step, result, recording));
     return result;
   }
 
   /** A step whose failure is recorded while the run goes on; true when it succeeded. */
-  public boolean optional(String step, List<String> args, Path out) {
-    return optional(step, args, out, UnaryOperator.identity());
+  public boolean optional(String step, StepSpec spec, Path out) {
+    return optional(step, spec, out, UnaryOperator.identity());
   }
 
-  /** As {@link #optional(String, List, Path)}, adjusting the result before it is kept. */
+  /** As {@link #optional(String, StepSpec, Path)}, adjusting the result before it is kept. */
   public boolean optional(
-      String step, List<String> args, Path out, UnaryOperator<HarnessResult> adjust) {
+      String step, StepSpec spec, Path out, UnaryOperator<HarnessResult> adjust) {
     announce(step);
     try {
-      Path recording = fork(step, args, out);
+      Path recording = fork(step, spec, out);
       results.add(new StepResult(step, adjust.apply(read(out)), recording));
       return true;
     } catch (HarnessCancelledException e) {
@@ -66,19 +67,21 @@ public final class HarnessSteps {
     }
   }
 
-  /** A step that writes a file for later steps (a task file) rather than results. */
-  public boolean optionalFile(String step, List<String> args, Path file) {
-    return optionalFile(step, args, file, List.of());
+  /** A step whose output is a file for later steps (a task file) rather than results. */
+  public boolean optionalFile(String step, StepSpec spec, Path file) {
+    return optionalFile(step, spec, file, file, List.of());
   }
 
   /**
-   * As {@link #optionalFile(String, List, Path)}, with {@code extraJars} on the JVM's class path
-   * after the Lucene under test: a tool only this step needs, such as the embedding model.
+   * A step that writes {@code file} for later steps besides its output {@code out}, with {@code
+   * extraJars} on the JVM's class path after the Lucene under test: a tool only this step needs,
+   * such as the embedding model.
    */
-  public boolean optionalFile(String step, List<String> args, Path file, List<Path> extraJars) {
+  public boolean optionalFile(
+      String step, StepSpec spec, Path out, Path file, List<Path> extraJars) {
     announce(step);
     try {
-      fork(step, args, extraJars, null);
+      fork(step, spec, out, extraJars, null);
       if (!Files.isRegularFile(file)) {
         throw new IllegalStateException("the harness wrote no file " + file);
       }
@@ -95,14 +98,14 @@ public final class HarnessSteps {
    * Steps that make one benchmark together (the search JVMs): all of their results or none, so a
    * point's ±1σ never silently covers fewer JVMs than the profile says.
    */
-  public boolean group(List<String> steps, List<List<String>> args, List<Path> outs) {
+  public boolean group(List<String> steps, List<? extends StepSpec> specs, List<Path> outs) {
     List<StepResult> collected = new ArrayList<>();
     String step = steps.get(0);
     try {
       for (int i = 0; i < steps.size(); i++) {
         step = steps.get(i);
         announce(step);
-        Path recording = fork(step, args.get(i), outs.get(i));
+        Path recording = fork(step, specs.get(i), outs.get(i));
         collected.add(new StepResult(step, read(outs.get(i)), recording));
       }
     } catch (HarnessCancelledException e) {
@@ -142,14 +145,14 @@ public final class HarnessSteps {
    * Forks a step writing {@code out}; returns its flight recording when the profile asks for one
    * and the JVM wrote it, else null.
    */
-  private Path fork(String step, List<String> args, Path out) {
+  private Path fork(String step, StepSpec spec, Path out) {
     Path recording =
-        target.profile().jfr() ? FlightRecording.fileFor(args, out.toAbsolutePath()) : null;
-    fork(step, args, List.of(), recording);
+        target.profile().jfr() ? FlightRecording.fileFor(spec, out.toAbsolutePath()) : null;
+    fork(step, spec, out, List.of(), recording);
     return recording != null && Files.isRegularFile(recording) ? recording : null;
   }
 
-  private void fork(String step, List<String> args, List<Path> extraJars, Path recording) {
+  private void fork(String step, StepSpec spec, Path out, List<Path> extraJars, Path recording) {
     List<Path> classPath = new ArrayList<>(target.luceneJars());
     classPath.addAll(extraJars);
     launcher.run(
@@ -158,7 +161,8 @@ public final class HarnessSteps {
             target.javaHome(),
             classPath,
             target.profile().jvmArgs(),
-            args,
+            spec,
+            out,
             target.stepTimeout(),
             cancellation,
             recording),

@@ -12,13 +12,13 @@ import org.springframework.util.FileSystemUtils;
 final class NightlyMeasurementSteps {
 
   private final HarnessSteps steps;
-  private final HarnessCommands commands;
+  private final ProfileSpecs specs;
   private final Path corpus;
   private final Path work;
 
-  NightlyMeasurementSteps(HarnessSteps steps, HarnessCommands commands, Path corpus, Path work) {
+  NightlyMeasurementSteps(HarnessSteps steps, ProfileSpecs specs, Path corpus, Path work) {
     this.steps = steps;
-    this.commands = commands;
+    this.specs = specs;
     this.corpus = corpus;
     this.work = work;
   }
@@ -28,32 +28,30 @@ final class NightlyMeasurementSteps {
    * variant}; {@code tasks} is null when there is no task file.
    */
   void run(String variant, Path index, Path tasks) {
-    NightlyMeasurements measurements = commands.profile().measurements();
+    NightlyMeasurements measurements = specs.profile().measurements();
     if (measurements.pkPostings() != null) {
       Path out = work.resolve("pk-postings.json");
       Path copies = work.resolve("pk-postings");
-      steps.optional(
-          "PK lookups, id postings in RAM", commands.pkPostings(index, copies, out), out);
+      steps.optional("PK lookups, id postings in RAM", specs.pkPostings(index, copies), out);
       FileSystemUtils.deleteRecursively(copies.toFile());
     }
     if (measurements.checkIndex()) {
       Path out = work.resolve("check-index.json");
-      steps.optional("CheckIndex", commands.checkIndex(variant, index, out), out);
+      steps.optional("CheckIndex", specs.checkIndex(variant, index), out);
     }
     if (measurements.coldSearch() != null) {
       if (tasks == null) {
         steps.skipped("cold page cache search", "it needs the task file");
       } else {
         Path out = work.resolve("cold-search.json");
-        steps.optional("cold page cache search", commands.coldSearch(index, tasks, out), out);
+        steps.optional("cold page cache search", specs.coldSearch(index, tasks), out);
       }
     }
     if (measurements.storedFields() != null) {
-      for (String mode : measurements.storedFields().modes()) {
+      for (String mode : measurements.storedFieldsModes().modes()) {
         Path out = work.resolve("stored-fields-" + mode + ".json");
         Path storedIndex = work.resolve("stored-fields-" + mode);
-        steps.optional(
-            "stored fields " + mode, commands.storedFields(mode, corpus, storedIndex, out), out);
+        steps.optional("stored fields " + mode, specs.storedFields(mode, corpus, storedIndex), out);
         FileSystemUtils.deleteRecursively(storedIndex.toFile());
       }
     }

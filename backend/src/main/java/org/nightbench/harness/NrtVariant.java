@@ -1,6 +1,7 @@
 package org.nightbench.harness;
 
 import java.util.Set;
+import org.nightbench.protocol.NrtSpec;
 
 /**
  * One near-real-time reopen measurement on a copy of the run's index: updates at a fixed rate, a
@@ -36,12 +37,13 @@ public record NrtVariant(
     String what = "nrt variant '" + name + "'";
     mode = ProfileChecks.oneOf(what + " mode", mode, "plain", MODES);
     ProfileChecks.above(what + " update-rate", updateRate, 0);
-    reopenIntervalMs = reopenIntervalMs == 0 ? 1000 : reopenIntervalMs;
+    reopenIntervalMs =
+        reopenIntervalMs == 0 ? NrtSpec.DEFAULT_REOPEN_INTERVAL_MS : reopenIntervalMs;
     ProfileChecks.atLeast(what + " reopen-interval-ms", reopenIntervalMs, 1);
     ProfileChecks.atLeast(what + " search-threads", searchThreads, 0);
     ProfileChecks.atLeast(what + " duration-seconds", durationSeconds, 1);
     ProfileChecks.atLeast(what + " warmup-seconds", warmupSeconds, 0);
-    mergeMbPerSec = mergeMbPerSec == 0 ? 20 : mergeMbPerSec;
+    mergeMbPerSec = mergeMbPerSec == 0 ? NrtSpec.DEFAULT_MERGE_MB_PER_SEC : mergeMbPerSec;
     ProfileChecks.above(what + " merge-mb-per-sec", mergeMbPerSec, 0);
   }
 }

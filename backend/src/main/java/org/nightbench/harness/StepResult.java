@@ -13,16 +13,16 @@ import org.nightbench.benchjobs.result.HarnessResult;
  */
 public record StepResult(String step, HarnessResult result, Path recording) {
 
-  /** A step that recorded no profile. */
+  /** A step that recorded no JFR. */
   public StepResult(String step, HarnessResult result) {
     this(step, result, null);
   }
 
   /**
-   * The benchmark whose profile this step's recording belongs to: the step without its JVM number
-   * ({@code search JVM 2/10} is {@code search}), so a benchmark's JVMs make one profile.
+   * The benchmark this step's recording is stored under: the step without its JVM number ({@code
+   * search JVM 2/10} is {@code search}), so a benchmark's JVMs' samples are merged into one.
    */
-  public String profiledBenchmark() {
+  public String recordedBenchmark() {
     return step.replaceFirst(" JVM \\d+/\\d+$", "");
   }
 }

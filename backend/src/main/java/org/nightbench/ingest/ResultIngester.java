@@ -7,7 +7,7 @@ import java.util.Map;
 import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.harness.StepResult;
-import org.nightbench.profiles.ProfileRecorder;
+import org.nightbench.jfr.JfrRecorder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.json.JsonMapper;
@@ -23,17 +23,14 @@ public class ResultIngester {
   private final MeasurementWriter measurements;
   private final JsonMapper json;
   private final RunArtifacts artifacts;
-  private final ProfileRecorder profiles;
+  private final JfrRecorder jfr;
 
   ResultIngester(
-      MeasurementWriter measurements,
-      JsonMapper json,
-      RunArtifacts artifacts,
-      ProfileRecorder profiles) {
+      MeasurementWriter measurements, JsonMapper json, RunArtifacts artifacts, JfrRecorder jfr) {
     this.measurements = measurements;
     this.json = json;
     this.artifacts = artifacts;
-    this.profiles = profiles;
+    this.jfr = jfr;
   }
 
   /**
@@ -56,8 +53,8 @@ public class ResultIngester {
     artifacts.store(context.runId(), steps);
     List<String> notes =
         new ArrayList<>(results.stream().flatMap(r -> r.notes().stream()).distinct().toList());
-    // The JFR profiles of the steps that recorded one, summarised in the same transaction.
-    notes.addAll(profiles.record(context.runId(), ProfileRecorder.NO_SIDE, steps));
+    // The JFR samples of the steps that recorded them, summarised in the same transaction.
+    notes.addAll(jfr.record(context.runId(), JfrRecorder.NO_SIDE, steps));
     return new Ingested(grouped.size(), seriesIds, notes, environmentJson(context, results));
   }
 

@@ -2,7 +2,7 @@ package org.nightbench.lucene;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.nightbench.protocol.HarnessOptions;
+import org.nightbench.protocol.EmbedSpec;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,7 +21,7 @@ public class EmbeddingModelArtifacts {
 
   /** The model's jars with their runtime dependencies, in class path order. */
   public List<Path> jars() {
-    return artifacts.resolveWithDependencies(List.of(HarnessOptions.EMBEDDING_MODEL)).stream()
+    return artifacts.resolveWithDependencies(List.of(EmbedSpec.EMBEDDING_MODEL)).stream()
         .map(artifact -> artifact.getFile().toPath())
         .toList();
   }

@@ -10,6 +10,7 @@ import java.time.Instant;
  * @param commitDate the commit's committer date; null when unknown
  * @param disturbedReason why the run's machine was judged disturbed (its calibration moved); null
  *     when it was not or has not been judged yet
+ * @param warning why a queued run does not start (no live worker serves its machine), or null
  */
 public record Run(
     long id,
@@ -31,7 +32,8 @@ public record Run(
     String commitAuthor,
     Instant commitDate,
     String commitSubject,
-    String disturbedReason) {
+    String disturbedReason,
+    String warning) {
 
   /** Whether the run's machine was judged disturbed: its points say little about Lucene. */
   public boolean disturbed() {

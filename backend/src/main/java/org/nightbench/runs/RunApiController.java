@@ -228,11 +228,21 @@ class RunApiController {
   }
 
   @PostMapping
-  @Operation(summary = "Queue a run, e.g. {\"luceneSpec\": \"maven:9.12.3\"}")
+  @Operation(
+      summary = "Queue a run, e.g. {\"luceneSpec\": \"maven:9.12.3\", \"machine\": \"bench-1\"}",
+      description =
+          "machine: a label listed at /api/machines (default: this instance's own); an unknown"
+              + " label is a 400. A run queued for a label no live worker serves is accepted and"
+              + " carries a warning saying so.")
   ResponseEntity<Run> enqueue(@RequestBody NewRun request, Principal user) {
     Run run =
         runs.enqueue(
-            request.luceneSpec(), request.profile(), request.corpus(), "manual", user.getName());
+            request.luceneSpec(),
+            request.machine(),
+            request.profile(),
+            request.corpus(),
+            "manual",
+            user.getName());
     return ResponseEntity.created(URI.create("/api/runs/" + run.id())).body(run);
   }
 
@@ -249,8 +259,8 @@ class RunApiController {
     }
   }
 
-  /** The body of a run request; profile and corpus default to the runner's settings. */
-  record NewRun(String luceneSpec, String profile, String corpus) {}
+  /** The body of a run request; machine, profile and corpus default to the runner's settings. */
+  record NewRun(String luceneSpec, String machine, String profile, String corpus) {}
 
   private static NotFoundException notFound(long id) {
     return new NotFoundException("No run " + id);

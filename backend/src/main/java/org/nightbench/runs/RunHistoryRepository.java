@@ -19,6 +19,12 @@ import org.springframework.transaction.annotation.Transactional;
 @Repository
 public class RunHistoryRepository {
 
+  /**
+   * The condition of a try's writes: the run is still running and still the try's (a frozen worker
+   * that wakes after another try took over writes nothing).
+   */
+  private static final String OWNED = "id = :id and status = 'running' and try_token = :token";
+
   private final JdbcClient jdbc;
 
   RunHistoryRepository(JdbcClient jdbc) {
@@ -69,17 +75,20 @@ public class RunHistoryRepository {
 
   /**
    * Records the git commit the run's Lucene was built from; a release's may know only its sha (no
-   * clone to read the rest from), the other fields then null.
+   * clone to read the rest from), the other fields then null. Nothing is written once the run is no
+   * longer {@code attempt}'s.
    */
-  public void recordCommit(long id, Commit commit) {
+  public void recordCommit(RunTry attempt, Commit commit) {
     jdbc.sql(
             "update run set commit_sha = :sha, commit_author = :author, commit_date = :date,"
-                + " commit_subject = :subject where id = :id")
+                + " commit_subject = :subject where "
+                + OWNED)
         .param("sha", commit.sha())
         .param("author", commit.author())
         .param("date", commit.date() == null ? null : Timestamp.from(commit.date()))
         .param("subject", commit.subject())
-        .param("id", id)
+        .param("id", attempt.runId())
+        .param("token", attempt.token())
         .update();
   }
 
@@ -122,15 +131,23 @@ public class RunHistoryRepository {
   /**
    * Replaces the run's changes (a requeued run records them again); {@code range} null when the
    * commits between are not known here (no clone holds them): the compare link still lists them.
+   * Nothing is written once the run is no longer {@code attempt}'s.
    */
   @Transactional
-  public void recordChanges(long id, String previousSha, CommitRange range) {
-    jdbc.sql(
-            "update run set previous_commit_sha = :prev, changes_omitted = :omitted where id = :id")
-        .param("prev", previousSha)
-        .param("omitted", range == null ? null : range.omitted())
-        .param("id", id)
-        .update();
+  public void recordChanges(RunTry attempt, String previousSha, CommitRange range) {
+    long id = attempt.runId();
+    int owned =
+        jdbc.sql(
+                "update run set previous_commit_sha = :prev, changes_omitted = :omitted where "
+                    + OWNED)
+            .param("prev", previousSha)
+            .param("omitted", range == null ? null : range.omitted())
+            .param("id", id)
+            .param("token", attempt.token())
+            .update();
+    if (owned == 0) {
+      return;
+    }
     jdbc.sql("delete from run_change where run_id = :id").param("id", id).update();
     List<Commit> commits = range == null ? List.of() : range.commits();
     for (int i = 0; i < commits.size(); i++) {
@@ -213,10 +230,12 @@ public class RunHistoryRepository {
         .list();
   }
 
-  public void recordMachineState(long id, String machineStateJson) {
-    jdbc.sql("update run set machine_state = cast(:state as jsonb) where id = :id")
+  /** The box's state when the try started; nothing written once the run is no longer its. */
+  public void recordMachineState(RunTry attempt, String machineStateJson) {
+    jdbc.sql("update run set machine_state = cast(:state as jsonb) where " + OWNED)
         .param("state", machineStateJson)
-        .param("id", id)
+        .param("id", attempt.runId())
+        .param("token", attempt.token())
         .update();
   }
 

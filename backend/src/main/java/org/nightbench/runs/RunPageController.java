@@ -1,8 +1,8 @@
 package org.nightbench.runs;
 
+import org.nightbench.jfr.JfrRecorder;
+import org.nightbench.jfr.JfrService;
 import org.nightbench.lucene.LuceneGitProperties;
-import org.nightbench.profiles.ProfileRecorder;
-import org.nightbench.profiles.ProfileService;
 import org.nightbench.series.digest.DigestService;
 import org.nightbench.web.NotFoundException;
 import org.springframework.beans.factory.annotation.Value;
@@ -22,18 +22,18 @@ class RunPageController {
 
   private final RunService runs;
   private final DigestService digests;
-  private final ProfileService profiles;
+  private final JfrService jfr;
   private final String luceneWebUrl;
 
   RunPageController(
       RunService runs,
       DigestService digests,
-      ProfileService profiles,
+      JfrService jfr,
       @Value("${nightbench.lucene.git.web-url:" + LuceneGitProperties.APACHE_LUCENE_WEB + "}")
           String luceneWebUrl) {
     this.runs = runs;
     this.digests = digests;
-    this.profiles = profiles;
+    this.jfr = jfr;
     this.luceneWebUrl = luceneWebUrl;
   }
 
@@ -60,7 +60,7 @@ class RunPageController {
     model.addAttribute("luceneWebUrl", luceneWebUrl); // links the run's commit and its changes
     model.addAttribute("changes", runs.changes(id).orElse(RunChanges.NONE));
     model.addAttribute("insights", runs.insights(id).orElseThrow());
-    model.addAttribute("profiles", profiles.hottest(id, ProfileRecorder.NO_SIDE));
+    model.addAttribute("hotMethods", jfr.hottest(id, JfrRecorder.NO_SIDE));
 
     return DETAIL_VIEW;
   }

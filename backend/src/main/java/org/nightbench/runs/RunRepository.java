@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
+import org.nightbench.runs.machines.MachineStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -30,7 +31,10 @@ public class RunRepository {
   private static final String COLUMNS =
       "id, lucene_spec, lucene_version, revision_date, machine, profile, corpus, reason, status,"
           + " progress, error, jdk, queued_at, started_at, finished_at,"
-          + " commit_sha, commit_author, commit_date, commit_subject, disturbed_reason";
+          + " commit_sha, commit_author, commit_date, commit_subject, disturbed_reason,"
+          // Computed when read: a queued run whose machine no live worker serves says so.
+          + " (status = 'queued' and not exists (select 1 from live_worker w"
+          + " where w.machine = run.machine)) as unserved";
 
   private final JdbcClient jdbc;
 
@@ -451,7 +455,8 @@ public class RunRepository {
         rs.getString("commit_author"),
         instant(rs, "commit_date"),
         rs.getString("commit_subject"),
-        rs.getString("disturbed_reason"));
+        rs.getString("disturbed_reason"),
+        rs.getBoolean("unserved") ? MachineStatus.unserved(rs.getString("machine")) : null);
   }
 
   private static Instant instant(ResultSet rs, String column) throws SQLException {

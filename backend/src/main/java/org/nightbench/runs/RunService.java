@@ -6,12 +6,14 @@ import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.nightbench.corpus.CorpusProperties;
 import org.nightbench.lucene.LuceneSpec;
 import org.nightbench.lucene.LuceneSpecCheck;
+import org.nightbench.runs.machines.MachineRegistry;
 import org.nightbench.web.NotFoundException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -29,6 +31,7 @@ public class RunService {
   private final CorpusProperties corpora;
   private final SchedulerClient scheduler;
   private final LuceneSpecCheck specs;
+  private final MachineRegistry machineRegistry;
 
   RunService(
       RunRepository runs,
@@ -36,8 +39,10 @@ public class RunService {
       RunnerProperties settings,
       CorpusProperties corpora,
       SchedulerClient scheduler,
-      LuceneSpecCheck specs) {
+      LuceneSpecCheck specs,
+      MachineRegistry machineRegistry) {
     this.specs = specs;
+    this.machineRegistry = machineRegistry;
     this.runs = runs;
     this.records = records;
     this.settings = settings;
@@ -60,7 +65,25 @@ public class RunService {
   @Transactional
   public Run enqueue(
       String luceneSpec, String profile, String corpus, String reason, String requestedBy) {
+    return enqueue(luceneSpec, null, profile, corpus, reason, requestedBy);
+  }
+
+  /**
+   * The same on {@code machine}: a label some worker has served (listed on the machines page), or
+   * this instance's own machine; blank for this instance's own.
+   *
+   * @throws IllegalArgumentException with a one-line message for an unknown machine, too
+   */
+  @Transactional
+  public Run enqueue(
+      String luceneSpec,
+      String machine,
+      String profile,
+      String corpus,
+      String reason,
+      String requestedBy) {
     LuceneSpec spec = specs.check(luceneSpec);
+    String machineLabel = checkMachine(machine);
     String profileName = blankToDefault(profile, settings.profile());
     settings.profile(profileName);
     corpora.requireKnown(corpus);
@@ -68,13 +91,37 @@ public class RunService {
         runs.enqueue(
             new RunRequest(
                 spec.toString(),
-                settings.machine(),
+                machineLabel,
                 profileName,
                 blankToDefault(corpus, corpora.source()),
                 reason),
             requestedBy);
-    schedule(id, settings.machine());
+    schedule(id, machineLabel);
     return runs.find(id).orElseThrow();
+  }
+
+  /**
+   * {@code machine} when a worker ever served it or it is this instance's own, this instance's own
+   * when blank; a one-line refusal naming the known labels otherwise. A known label without a live
+   * worker is accepted: the run waits, and says so ({@link Run#warning}).
+   */
+  private String checkMachine(String machine) {
+    String label = blankToDefault(machine, settings.machine());
+    if (label.equals(settings.machine()) || machineRegistry.known(label)) {
+      return label;
+    }
+    List<String> known = new ArrayList<>(machineRegistry.knownLabels());
+    if (!known.contains(settings.machine())) {
+      known.add(settings.machine());
+    }
+    String shown = label.length() > 64 ? label.substring(0, 64) + "…" : label;
+    throw new IllegalArgumentException(
+        "unknown machine '"
+            + shown.replaceAll("\\p{Cntrl}", "?")
+            + "': no worker has ever served it; known machines: "
+            + String.join(", ", known.stream().sorted().toList())
+            + " (a machine becomes known when a worker started with nightbench.runner.machine=<label>"
+            + " first beats)");
   }
 
   /**

@@ -14,6 +14,8 @@ import java.util.List;
  * @param matching the series that pass the filter
  * @param shown the rows on the page
  * @param version the version of the data the rows were read from, which names a rendering of them
+ * @param unlisted series of the chosen groups and machine the overview lists only when the text
+ *     names their metric ({@code qpsLuceneutil}), left off by this filter
  */
 public record Overview(
     OverviewFilter filter,
@@ -23,7 +25,8 @@ public record Overview(
     int total,
     int matching,
     int shown,
-    String version) {
+    String version,
+    int unlisted) {
 
   /** Rows per group when no group is chosen: the page draws at most this many per heading. */
   public static final int ROWS_PER_GROUP = 12;

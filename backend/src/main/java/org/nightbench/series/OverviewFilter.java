@@ -11,7 +11,9 @@ import java.util.Locale;
  *
  * @param group the one group to show in full, or null for every group, each cut to a few rows
  * @param machine only series of this machine, or blank for all
- * @param text only series whose task, metric or identity contain it (ignoring case), or blank
+ * @param text only series whose task (or luceneutil's name of it), metric or identity contain it
+ *     (ignoring case), or blank; a series the overview does not list by default ({@link
+ *     MetricVocabulary#listedByDefault}) only when its metric contains it
  * @param sort the rows' order within a group
  */
 public record OverviewFilter(TaskGroup group, String machine, String text, Sort sort) {
@@ -80,14 +82,38 @@ public record OverviewFilter(TaskGroup group, String machine, String text, Sort 
     if (!machine.isEmpty() && !machine.equals(s.machine())) {
       return false;
     }
+    String needle = text.toLowerCase(Locale.ROOT);
+    // A figure the overview does not list by default (qpsLuceneutil) shows when the text names it.
+    if (!MetricVocabulary.listedByDefault(s.benchmark(), s.metric())) {
+      return !needle.isEmpty() && s.metric().toLowerCase(Locale.ROOT).contains(needle);
+    }
     if (text.isEmpty()) {
       return true;
     }
-    String needle = text.toLowerCase(Locale.ROOT);
+    // luceneutil's names of the task too (TermDTSortSkipper finds TermDateTimeSortSkipper).
     return String.join(
-            " ", s.benchmark(), s.task(), s.metric(), s.machine(), s.jdk(), s.corpus(), s.profile())
+            " ",
+            s.benchmark(),
+            s.task(),
+            s.metric(),
+            s.machine(),
+            s.jdk(),
+            s.corpus(),
+            s.profile(),
+            TaskVocabulary.searchableAliases(s.task()))
         .toLowerCase(Locale.ROOT)
         .contains(needle);
+  }
+
+  /**
+   * Whether {@code summary} passes the machine filter but is left off as a figure the overview
+   * lists only when the text names it: the page counts those, so its totals add up.
+   */
+  boolean leavesOffUnasked(SeriesSummary summary) {
+    Series s = summary.series();
+    return (machine.isEmpty() || machine.equals(s.machine()))
+        && !MetricVocabulary.listedByDefault(s.benchmark(), s.metric())
+        && !matches(summary);
   }
 
   /** The query string of this filter narrowed to {@code only}, e.g. {@code group=boolean&q=x}. */

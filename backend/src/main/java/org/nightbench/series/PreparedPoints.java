@@ -6,6 +6,9 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
@@ -46,11 +49,7 @@ class PreparedPoints {
     }
 
     byte[] plain() {
-      try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzipped))) {
-        return in.readAllBytes();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      return gunzip(gzipped);
     }
   }
 
@@ -67,12 +66,68 @@ class PreparedPoints {
     this.json = json;
   }
 
+  /** Several series' points in one answer, at their versions: what the KNN page reads. */
+  record PreparedMany(List<Long> seriesIds, String versions, byte[] gzipped) {
+
+    String etag() {
+      return "W/\"many." + Integer.toHexString(versions.hashCode()) + "." + BOOT + "\"";
+    }
+  }
+
+  /** A page's worth of series at a time: a KNN page per setting, a few settings. */
+  private final Cache<List<Long>, PreparedMany> many =
+      Caffeine.newBuilder()
+          .maximumWeight(MAX_BYTES / 4)
+          .<List<Long>, PreparedMany>weigher((ids, points) -> points.gzipped().length)
+          .build();
+
+  /**
+   * The current points of {@code seriesIds} as one JSON object, {@code {"series": [<the points
+   * API's answer of each>, …]}} in the order asked, or {@link NotFoundException} naming an unknown
+   * id. One query for the versions; each series' points are the ones its own answer holds, so the
+   * two can never disagree.
+   */
+  PreparedMany ofMany(List<Long> seriesIds) {
+    Map<Long, Long> versions = repository.findPointsVersions(seriesIds);
+    StringBuilder key = new StringBuilder();
+    for (long id : seriesIds) {
+      Long version = versions.get(id);
+      if (version == null) {
+        throw new NotFoundException("No series " + id);
+      }
+      key.append(id).append(':').append(version).append(',');
+    }
+    PreparedMany cached = many.getIfPresent(seriesIds);
+    if (cached != null && cached.versions().contentEquals(key)) {
+      return cached;
+    }
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    body.writeBytes("{\"series\":[".getBytes(StandardCharsets.UTF_8));
+    for (int i = 0; i < seriesIds.size(); i++) {
+      long id = seriesIds.get(i);
+      if (i > 0) {
+        body.write(',');
+      }
+      body.writeBytes(of(id, versions.get(id)).plain());
+    }
+    body.writeBytes("]}".getBytes(StandardCharsets.UTF_8));
+    PreparedMany fresh =
+        new PreparedMany(List.copyOf(seriesIds), key.toString(), gzip(body.toByteArray()));
+    many.put(fresh.seriesIds(), fresh);
+    return fresh;
+  }
+
   /** The current points of a series, or {@link NotFoundException} for an unknown id. */
   Prepared of(long seriesId) {
     long version =
         repository
             .findPointsVersion(seriesId)
             .orElseThrow(() -> new NotFoundException("No series " + seriesId));
+    return of(seriesId, version);
+  }
+
+  /** The points of a series at {@code version}, as just read from its row. */
+  private Prepared of(long seriesId, long version) {
     Prepared cached = prepared.getIfPresent(seriesId);
     if (cached != null && cached.version() == version) {
       return cached;
@@ -104,7 +159,15 @@ class PreparedPoints {
     }
   }
 
-  private static byte[] gzip(byte[] body) {
+  static byte[] gunzip(byte[] gzipped) {
+    try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzipped))) {
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static byte[] gzip(byte[] body) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(body.length / 4);
     // The default level: the best one saves 2 % of the bytes and doubles a first request's time.
     try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {

@@ -31,6 +31,40 @@ public record Series(
     return taskGroup().title();
   }
 
+  /**
+   * What query the task is, in one short line (e.g. {@code +high-freq +high-freq}); null where
+   * {@link TaskVocabulary} has no words for it.
+   */
+  @JsonProperty("description")
+  @Schema(
+      example = "+high-freq +high-freq",
+      nullable = true,
+      description = "What query the task category is, in luceneutil's words")
+  public String description() {
+    return TaskVocabulary.describe(task).orElse(null);
+  }
+
+  /**
+   * luceneutil's names of this task where they differ from Nightbench's, e.g. TermDTSortSkipper.
+   */
+  @JsonProperty("luceneutilNames")
+  @Schema(description = "luceneutil's names of the task where they differ; often empty")
+  public java.util.List<String> luceneutilNames() {
+    return TaskVocabulary.luceneutilNames(task);
+  }
+
+  /**
+   * How the metric is computed, in one line (e.g. for {@code qpsLuceneutil}, luceneutil's
+   * reduction); null where {@link MetricVocabulary} has no words for it.
+   */
+  @JsonProperty("metricDescription")
+  @Schema(
+      nullable = true,
+      description = "How the metric is computed; said for the search benchmark's QPS figures")
+  public String metricDescription() {
+    return MetricVocabulary.describe(benchmark, metric).orElse(null);
+  }
+
   TaskGroup taskGroup() {
     return TaskGroup.of(benchmark, task);
   }

@@ -22,6 +22,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** The series as JSON: the list, one series and its points. */
@@ -49,9 +50,48 @@ class SeriesApiController {
   @GetMapping
   @Operation(
       summary = "All series, grouped as the nightly pages group them",
-      description = "Each series with its point count and latest value ± stddev.")
-  List<SeriesGroup> list() {
-    return series.grouped();
+      description =
+          "Each series with its point count and latest value ± stddev. With `task`, only the"
+              + " series of that task category (ignoring case), by Nightbench's name or by"
+              + " luceneutil's where they differ (`TermDTSortSkipper` is TermDateTimeSortSkipper,"
+              + " `DVRangeLastModNarrow` is DVRangeNarrow); groups left empty are left out.")
+  List<SeriesGroup> list(
+      @Parameter(description = "Only this task category, e.g. AndHighHigh or TermDTSortSkipper")
+          @RequestParam(required = false)
+          String task) {
+    List<SeriesGroup> groups = series.grouped();
+    if (task == null || task.isBlank()) {
+      return groups;
+    }
+    String wanted = TaskVocabulary.nightbenchName(task);
+    return groups.stream()
+        .map(
+            g ->
+                new SeriesGroup(
+                    g.group(),
+                    g.title(),
+                    g.series().stream()
+                        .filter(s -> s.series().task().equalsIgnoreCase(wanted))
+                        .toList()))
+        .filter(g -> !g.series().isEmpty())
+        .toList();
+  }
+
+  @GetMapping("/knn")
+  @Operation(
+      summary =
+          "The KNN page's charts: a chart per KNN metric, a line per vector format and fanout",
+      description =
+          "For one machine, JDK, corpus and profile (all four, else the one measured most"
+              + " recently): the series ids of each metric's lines, and for each format and fanout"
+              + " the recall and mean-latency series its recall–latency frontier is read from."
+              + " The points are under `/api/series/{id}/points`.")
+  KnnPage knn(
+      @RequestParam(required = false) String machine,
+      @RequestParam(required = false) String jdk,
+      @RequestParam(required = false) String corpus,
+      @RequestParam(required = false) String profile) {
+    return series.knn(machine, jdk, corpus, profile);
   }
 
   @GetMapping("/{id}")
@@ -91,18 +131,68 @@ class SeriesApiController {
       @Parameter(hidden = true) @RequestHeader(name = HttpHeaders.ACCEPT_ENCODING, required = false)
           String acceptEncoding) {
     PreparedPoints.Prepared points = preparedPoints.of(id);
-    // With the ETag set, Spring answers a matching If-None-Match with 304 and no body.
+    return preparedJson(points.etag(), points.gzipped(), acceptEncoding);
+  }
+
+  /**
+   * JSON gzipped once ahead: sent as it is to a client that accepts gzip, else unzipped. With the
+   * ETag set, Spring answers a matching If-None-Match with 304 and no body.
+   */
+  private static ResponseEntity<byte[]> preparedJson(
+      String etag, byte[] gzipped, String acceptEncoding) {
     ResponseEntity.BodyBuilder response =
         ResponseEntity.ok()
             .contentType(MediaType.APPLICATION_JSON)
-            .eTag(points.etag())
+            .eTag(etag)
             .cacheControl(CacheControl.noCache())
             .varyBy(HttpHeaders.ACCEPT_ENCODING);
     if (AcceptEncoding.allowsGzip(acceptEncoding)) {
       // Already compressed: the server's own compression leaves an encoded body alone.
-      return response.header(HttpHeaders.CONTENT_ENCODING, "gzip").body(points.gzipped());
+      return response.header(HttpHeaders.CONTENT_ENCODING, "gzip").body(gzipped);
     }
-    return response.body(points.plain());
+    return response.body(PreparedPoints.gunzip(gzipped));
+  }
+
+  /** The most series one request for points may ask for. */
+  static final int MAX_SERIES_PER_REQUEST = 200;
+
+  @GetMapping("/points")
+  @Operation(
+      summary = "The points of several series at once, in the order asked",
+      description =
+          "`{\"series\": [...]}`, each element the answer of `/api/series/{id}/points` for one id:"
+              + " one request where a page draws many series (the KNN page draws 60). At most "
+              + MAX_SERIES_PER_REQUEST
+              + " ids.")
+  @ApiResponse(
+      responseCode = "200",
+      description = "The points; gzipped when the client accepts it, with an ETag to revalidate")
+  @ApiResponse(responseCode = "304", description = "Unchanged since the ETag in If-None-Match")
+  @ApiResponse(
+      responseCode = "400",
+      description = "No id, or more than " + MAX_SERIES_PER_REQUEST,
+      content =
+          @Content(
+              mediaType = "application/problem+json",
+              schema = @Schema(implementation = ProblemDetail.class)))
+  @ApiResponse(
+      responseCode = "404",
+      description = "One of the series does not exist",
+      content =
+          @Content(
+              mediaType = "application/problem+json",
+              schema = @Schema(implementation = ProblemDetail.class)))
+  ResponseEntity<byte[]> pointsOfMany(
+      @Parameter(description = "Series ids, comma-separated, e.g. 12,31,40") @RequestParam
+          List<Long> ids,
+      @Parameter(hidden = true) @RequestHeader(name = HttpHeaders.ACCEPT_ENCODING, required = false)
+          String acceptEncoding) {
+    if (ids.isEmpty() || ids.size() > MAX_SERIES_PER_REQUEST) {
+      throw new IllegalArgumentException(
+          "ids: between 1 and " + MAX_SERIES_PER_REQUEST + " series, not " + ids.size());
+    }
+    PreparedPoints.PreparedMany points = preparedPoints.ofMany(ids);
+    return preparedJson(points.etag(), points.gzipped(), acceptEncoding);
   }
 
   @GetMapping(value = "/overview.csv", produces = "text/csv")
@@ -185,7 +275,7 @@ class SeriesApiController {
   @GetMapping("/{id}/annotations")
   @Operation(
       summary = "The annotations on one series' chart, lettered A, B, C … in date order",
-      description = "Its own, its benchmark group's and the global ones.")
+      description = "Its own, its benchmark's (scope group) and the global ones.")
   List<Annotation> annotations(@Parameter(description = "Series id") @PathVariable long id) {
     Series shown = series.get(id);
     return annotations.forSeries(shown.id(), shown.benchmark());

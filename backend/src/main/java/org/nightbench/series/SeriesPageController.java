@@ -63,6 +63,8 @@ class SeriesPageController {
     Series shown = series.get(id);
     model.addAttribute("series", shown);
     model.addAttribute("curves", series.latestCurves(shown));
+    // The same queries' other QPS figures, luceneutil's among them.
+    model.addAttribute("qpsFigures", series.qpsFigures(shown));
     // The chart links a point to the commits since the point before it.
     model.addAttribute("luceneWebUrl", luceneWebUrl);
     return DETAIL_VIEW;

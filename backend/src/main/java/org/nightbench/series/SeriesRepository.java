@@ -115,6 +115,40 @@ class SeriesRepository {
         .list();
   }
 
+  /**
+   * The series of {@code of}'s benchmark and task on its machine, JDK, corpus and profile, itself
+   * included: the same measurements' other metrics.
+   */
+  List<Series> findSameTask(Series of) {
+    return jdbc.sql(
+            "select "
+                + SERIES_COLUMNS
+                + " from series s where s.benchmark = ? and s.task = ? and s.machine = ?"
+                + " and s.jdk = ? and s.corpus = ? and s.profile = ? order by "
+                + ORDER)
+        .params(of.benchmark(), of.task(), of.machine(), of.jdk(), of.corpus(), of.profile())
+        .query((rs, row) -> series(rs))
+        .list();
+  }
+
+  /**
+   * Every series of the KNN benchmark with its point count and newest date, read off the series
+   * rows (no measurement is read): what the KNN page lays its charts out from.
+   */
+  List<KnnSeries> findKnnSeries() {
+    return jdbc.sql(
+            "select "
+                + SERIES_COLUMNS
+                + ", s.point_count, s.last_x from series s where s.benchmark = ? order by "
+                + ORDER)
+        .param(KnnSeries.BENCHMARK)
+        .query(
+            (rs, row) ->
+                new KnnSeries(
+                    series(rs), rs.getLong("point_count"), instant(rs.getTimestamp("last_x"))))
+        .list();
+  }
+
   Optional<Series> findById(long id) {
     return jdbc.sql("select " + SERIES_COLUMNS + " from series s where s.id = ?")
         .param(id)
@@ -149,6 +183,16 @@ class SeriesRepository {
         .param(seriesId)
         .query(Long.class)
         .optional();
+  }
+
+  /** The versions of several series' points by id (see V7); unknown ids are left out. */
+  java.util.Map<Long, Long> findPointsVersions(List<Long> seriesIds) {
+    java.util.Map<Long, Long> versions = new java.util.HashMap<>();
+    jdbc.sql("select id, points_version from series where id = any(?)")
+        .param(seriesIds.toArray(Long[]::new))
+        .query((rs, row) -> versions.put(rs.getLong("id"), rs.getLong("points_version")))
+        .list();
+    return versions;
   }
 
   /**

@@ -35,6 +35,14 @@ public class SeriesService {
     return curves.latest(series);
   }
 
+  /**
+   * The version of everything the overview page shows (the series' summaries and the morning
+   * digest): two reads of it that are equal saw the same page.
+   */
+  public String overviewVersion() {
+    return repository.findSummariesVersion() + "|" + digests.version();
+  }
+
   /** Every series, grouped as the nightly pages group them; series in task order. */
   public List<SeriesGroup> grouped() {
     return snapshots.current().groups();
@@ -50,6 +58,7 @@ public class SeriesService {
     int total = 0;
     int matching = 0;
     int shown = 0;
+    int unlisted = 0;
     for (SeriesGroup group : snapshot.groups()) {
       total += group.series().size();
       TaskGroup taskGroup = TaskGroup.byKey(group.group()).orElseThrow();
@@ -60,6 +69,8 @@ public class SeriesService {
       for (SeriesSummary summary : group.series()) {
         if (filter.matches(summary)) {
           rows.add(summary);
+        } else if (filter.leavesOffUnasked(summary)) {
+          unlisted++;
         }
       }
       if (rows.isEmpty()) {
@@ -80,7 +91,15 @@ public class SeriesService {
             .map(group -> TaskGroup.byKey(group.group()).orElseThrow())
             .toList();
     return new Overview(
-        filter, groups, available, snapshot.machines(), total, matching, shown, snapshot.version());
+        filter,
+        groups,
+        available,
+        snapshot.machines(),
+        total,
+        matching,
+        shown,
+        snapshot.version(),
+        unlisted);
   }
 
   /** Biggest moves first, either way; series without a change last; null keeps name order. */
@@ -94,6 +113,18 @@ public class SeriesService {
 
   private static double magnitude(Double change) {
     return change == null || change.isNaN() ? -1 : Math.abs(change);
+  }
+
+  /**
+   * The KNN page's charts for one setting (machine, JDK, corpus and profile; any left null takes
+   * the setting measured most recently): a chart per KNN metric, a line per format and fanout.
+   */
+  public KnnPage knn(String machine, String jdk, String corpus, String profile) {
+    KnnPage.Setting wanted =
+        machine == null || jdk == null || corpus == null || profile == null
+            ? null
+            : new KnnPage.Setting(machine, jdk, corpus, profile);
+    return KnnPage.of(repository.findKnnSeries(), wanted);
   }
 
   /** One series, or {@link NotFoundException} when there is no series with that id. */
@@ -123,6 +154,21 @@ public class SeriesService {
                     ? 0
                     : TaskGroup.of(s.benchmark(), s.task()) == group ? 1 : 2));
     return related.subList(0, Math.min(RELATED, related.size()));
+  }
+
+  /**
+   * The QPS figures of the same queries, {@code series} included, in {@link
+   * MetricVocabulary#QPS_FIGURES}' order: the series page's way to a figure the overview does not
+   * list ({@code qpsLuceneutil}). Empty for a series that is not a search QPS figure.
+   */
+  public List<Series> qpsFigures(Series series) {
+    if (MetricVocabulary.describe(series.benchmark(), series.metric()).isEmpty()) {
+      return List.of();
+    }
+    return repository.findSameTask(series).stream()
+        .filter(s -> MetricVocabulary.QPS_FIGURES.contains(s.metric()))
+        .sorted(Comparator.comparingInt(s -> MetricVocabulary.QPS_FIGURES.indexOf(s.metric())))
+        .toList();
   }
 
   /** How many related series the series page offers at most. */

@@ -101,6 +101,18 @@ public record SeriesSummary(
   }
 
   /**
+   * A change said in a word beside its colour: {@code worse}, {@code better}, or empty when there
+   * is no change to judge (none, one that rounds to 0.0 %, or the latest run's machine was
+   * disturbed).
+   */
+  public String judgement(Double change, boolean worse) {
+    if (change == null || latestDisturbed() || Math.abs(change) < 0.0005) {
+      return "";
+    }
+    return worse ? "worse" : "better";
+  }
+
+  /**
    * The overview's class for a change cell: {@code worse} or {@code better} by the metric's
    * direction, and {@code disturbed} (no colour) when the latest run's machine was disturbed.
    */

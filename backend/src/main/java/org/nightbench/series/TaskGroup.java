@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
  */
 public enum TaskGroup {
   INDEXING("indexing", "Indexing"),
+  VECTOR_INDEXING("vectorindexing", "Indexing with vectors"),
   NRT("nrt", "NRT reopen"),
   TERM("term", "Term queries"),
   BOOLEAN("boolean", "Boolean"),
@@ -69,6 +70,7 @@ public enum TaskGroup {
     return switch (benchmark) {
       case "search" -> ofQueryCategory(task);
       case "indexing" -> INDEXING;
+      case "vectorIndexing" -> VECTOR_INDEXING;
       case "nrt" -> NRT;
       case "pk" -> PK_LOOKUPS;
       case "facets" -> FACETS;

@@ -86,8 +86,8 @@ public final class Comparison {
     double[] baseline = task.baseline();
     double[] candidate = task.candidate();
     return switch (TestSelection.choose(choice, baseline, candidate)) {
-      case WELCH -> WelchTest.run(baseline, candidate).result();
-      case MANN_WHITNEY -> RankTest.run(baseline, candidate).result();
+      case WELCH -> WelchMeans.run(baseline, candidate).result();
+      case MANN_WHITNEY -> RankShift.run(baseline, candidate).result();
     };
   }
 

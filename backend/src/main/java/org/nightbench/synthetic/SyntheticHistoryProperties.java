@@ -22,6 +22,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param machines how many machines carry the history, each its own copy of every series (named
  *     {@code machine-1} … when more than one): the overview at thousands of series is measured with
  *     it
+ * @param knn whether the history also has the KNN step's series of every vector format and fanout
+ *     (recall, latency, p99, CPU; index time, force-merge time and size: 60 more series), as the
+ *     KNN page draws them
  */
 @ConfigurationProperties("nightbench.synthetic")
 public record SyntheticHistoryProperties(
@@ -32,7 +35,8 @@ public record SyntheticHistoryProperties(
     LocalDate lastNight,
     @DefaultValue("20260101") long seed,
     @DefaultValue("false") boolean exit,
-    @DefaultValue("1") int machines) {
+    @DefaultValue("1") int machines,
+    @DefaultValue("true") boolean knn) {
 
   public SyntheticHistoryProperties {
     if (nights < 0) {
@@ -66,7 +70,7 @@ public record SyntheticHistoryProperties(
       // A seed per machine, so the copies are not the same curves.
       each.add(
           new SyntheticHistoryProperties(
-              nights, series, jvms, machine + "-" + i, lastNight, seed + i, exit, 1));
+              nights, series, jvms, machine + "-" + i, lastNight, seed + i, exit, 1, knn));
     }
     return each;
   }

@@ -45,6 +45,7 @@ public class SyntheticHistoryWriter {
   private static final String CORPUS = "synthetic";
   private static final String PROFILE = "synthetic";
   private static final Duration RUN_LENGTH = Duration.ofHours(2);
+  private static final long KNN_SEED = 0x6b6e6eL;
 
   private final RunRepository runs;
   private final ResultIngester ingester;
@@ -96,6 +97,13 @@ public class SyntheticHistoryWriter {
     for (SyntheticCatalog.Entry entry : catalog) {
       SeriesShape shape = SeriesShape.random(random, settings.nights(), entry.base());
       drawn.add(new Drawn(entry, shape, random.split()));
+    }
+    if (settings.knn()) {
+      // A random of their own: the other series' histories stay what they were without them.
+      SplittableRandom knn = new SplittableRandom(settings.seed() ^ KNN_SEED);
+      for (SyntheticKnn.Shaped shaped : SyntheticKnn.shapes(knn, settings.nights())) {
+        drawn.add(new Drawn(shaped.entry(), shaped.shape(), knn.split()));
+      }
     }
     return drawn;
   }

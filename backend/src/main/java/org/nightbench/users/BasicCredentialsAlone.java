@@ -24,6 +24,18 @@ final class BasicCredentialsAlone extends OncePerRequestFilter {
     return header != null && header.regionMatches(true, 0, "Basic ", 0, 6);
   }
 
+  /**
+   * Whether a browser says another site started {@code request} ({@code Sec-Fetch-Site: cross-site}
+   * or {@code same-site}). A browser that once answered a Basic challenge (a dialog after Swagger's
+   * "Try it out", an admin URL typed in) adds the cached credentials to every request to this
+   * origin, forged forms from other sites included; such a request must carry its CSRF token like a
+   * session's. Clients that are not browsers send no such header.
+   */
+  static boolean fromAnotherSite(HttpServletRequest request) {
+    String site = request.getHeader("Sec-Fetch-Site");
+    return site != null && !site.equals("same-origin") && !site.equals("none");
+  }
+
   @Override
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)

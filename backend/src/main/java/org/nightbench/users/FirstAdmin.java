@@ -46,9 +46,10 @@ class FirstAdmin implements ApplicationRunner {
     new SecureRandom().nextBytes(random);
     String generated = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
     accounts.create(username, generated, Role.ADMIN, "first start");
-    // Printed once, never stored in clear: change it with POST /api/users/me/password.
+    // Printed once, never stored in clear: change it at /account/password (or through the API).
     log.warn(
-        "Created admin '{}' with the one-time password {}  (change it after signing in)",
+        "Created admin '{}' with the one-time password {}  (change it after signing in, at"
+            + " /account/password)",
         username,
         generated);
   }

@@ -4,6 +4,7 @@ import static org.springframework.security.web.servlet.util.matcher.PathPatternR
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
+import java.util.List;
 import org.nightbench.web.ProblemResponse;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
@@ -23,7 +24,6 @@ import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.security.web.authentication.www.BasicAuthenticationEntryPoint;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 import org.springframework.security.web.session.HttpSessionEventPublisher;
@@ -50,6 +50,15 @@ public class SecurityConfiguration {
   /** Where GitHub delivers webhooks: no session, no password, its own signature instead. */
   static final String GITHUB_WEBHOOK = "/api/github/webhook";
 
+  /** A computation on the caller's own numbers: it changes nothing stored. */
+  static final String DETECT = "/api/change-points/detect";
+
+  /** The POSTs anyone may send (the API description marks every other write as signed in). */
+  static final List<String> PUBLIC_WRITES = List.of(DETECT, GITHUB_WEBHOOK);
+
+  /** API paths for admins only, reads included. */
+  static final List<String> ADMIN_API = List.of("/api/users", "/api/webhooks");
+
   @Bean
   SecurityFilterChain securityFilterChain(
       HttpSecurity http,
@@ -63,22 +72,27 @@ public class SecurityConfiguration {
     // the Basic password is checked even when a session of the same user comes along.
     RequestMatcher basicCredentials = BasicCredentialsAlone::hasBasicCredentials;
     RequestMatcher signOut = pathPattern(HttpMethod.POST, "/logout");
+    SignInChallenge challenge = new SignInChallenge();
     http.authorizeHttpRequests(
             requests ->
                 requests
-                    .requestMatchers("/api/users/me/**")
+                    .requestMatchers("/api/users/me/**", "/account/**")
                     .authenticated()
-                    .requestMatchers("/api/users/**")
+                    .requestMatchers("/users", "/users/**")
                     .hasRole("ADMIN")
                     // Deliveries name the hosts of webhook URLs and their errors: not for everyone.
-                    .requestMatchers("/api/webhooks/**")
+                    .requestMatchers(
+                        ADMIN_API.stream().map(path -> path + "/**").toArray(String[]::new))
+                    .hasRole("ADMIN")
+                    // Forgetting a retired machine's label.
+                    .requestMatchers(pathPattern(HttpMethod.DELETE, "/api/machines/**"))
                     .hasRole("ADMIN")
                     .requestMatchers(HttpMethod.GET, "/**")
                     .permitAll()
                     .requestMatchers(HttpMethod.HEAD, "/**")
                     .permitAll()
                     // A computation on the caller's own numbers: it changes nothing stored.
-                    .requestMatchers(pathPattern(HttpMethod.POST, "/api/change-points/detect"))
+                    .requestMatchers(pathPattern(HttpMethod.POST, DETECT))
                     .permitAll()
                     // GitHub signs each delivery with the webhook secret; the controller checks it.
                     .requestMatchers(pathPattern(HttpMethod.POST, GITHUB_WEBHOOK))
@@ -90,6 +104,11 @@ public class SecurityConfiguration {
         .authenticationManager(signIn)
         .formLogin(login -> login.loginPage("/login").permitAll())
         .httpBasic(basic -> basic.authenticationEntryPoint(basicEntryPoint(throttle)))
+        // Pages are sent to sign in; API clients get 401 with a Basic challenge, also for a write
+        // without a CSRF token when nobody is signed in (SignInChallenge).
+        .exceptionHandling(
+            exceptions ->
+                exceptions.authenticationEntryPoint(challenge).accessDeniedHandler(challenge))
         .addFilterBefore(new BasicCredentialsAlone(), BasicAuthenticationFilter.class)
         .logout(logout -> logout.logoutSuccessUrl("/"))
         // Known per user, so a password change can end the user's other sessions (UserSessions);
@@ -104,8 +123,11 @@ public class SecurityConfiguration {
             csrf ->
                 csrf.csrfTokenRepository(new AnonymousReadsKeepNoSession())
                     .ignoringRequestMatchers(
-                        request -> basicCredentials.matches(request) && !signOut.matches(request),
-                        pathPattern(HttpMethod.POST, "/api/change-points/detect"),
+                        request ->
+                            basicCredentials.matches(request)
+                                && !signOut.matches(request)
+                                && !BasicCredentialsAlone.fromAnotherSite(request),
+                        pathPattern(HttpMethod.POST, DETECT),
                         pathPattern(HttpMethod.POST, GITHUB_WEBHOOK)))
         .headers(
             headers ->
@@ -117,16 +139,17 @@ public class SecurityConfiguration {
     return http.build();
   }
 
-  /** Basic's usual 401 challenge, but a 429 problem detail for a throttled attempt. */
+  /**
+   * Basic's 401 challenge with a one-line problem detail for wrong credentials, a 429 problem
+   * detail for a throttled attempt.
+   */
   private static AuthenticationEntryPoint basicEntryPoint(SignInThrottle throttle) {
-    BasicAuthenticationEntryPoint challenge = new BasicAuthenticationEntryPoint();
-    challenge.setRealmName("Realm");
     return (request, response, failure) -> {
       if (failure instanceof ThrottledAuthentication.Throttled) {
         response.setHeader("Retry-After", String.valueOf(throttle.limits().window().toSeconds()));
         ProblemResponse.write(response, HttpStatus.TOO_MANY_REQUESTS, failure.getMessage());
       } else {
-        challenge.commence(request, response, failure);
+        SignInChallenge.challenge(request, response, failure);
       }
     };
   }

@@ -1,6 +1,7 @@
 package org.nightbench.users;
 
 import java.util.List;
+import org.nightbench.web.NotFoundException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.core.authority.AuthorityUtils;
@@ -76,6 +77,34 @@ public class UserAccounts implements UserDetailsService {
                 + " where username = ?")
         .params(passwords.encode(password), username)
         .update();
+  }
+
+  /**
+   * Gives {@code username} another role; a one-line refusal for taking the last admin's role away
+   * (nobody could manage users after it), a 404 for an unknown user.
+   */
+  @Transactional
+  public Account changeRole(String username, Role role) {
+    // Locks the admins' rows, so two admins demoting each other at once cannot both succeed.
+    long admins =
+        jdbc.sql("select username from app_user where role = 'admin' for update")
+            .query(String.class)
+            .list()
+            .size();
+    Account account =
+        jdbc.sql("select username, role, created_by from app_user where username = ?")
+            .param(username)
+            .query((rs, row) -> new Account(rs.getString(1), rs.getString(2), rs.getString(3)))
+            .optional()
+            .orElseThrow(() -> new NotFoundException("No user '" + username + "'"));
+    if (account.role().equals(Role.ADMIN.stored()) && role != Role.ADMIN && admins <= 1) {
+      throw new IllegalArgumentException(
+          "'" + username + "' is the last admin: make another user admin first");
+    }
+    jdbc.sql("update app_user set role = ? where username = ?")
+        .params(role.stored(), username)
+        .update();
+    return new Account(username, role.stored(), account.createdBy());
   }
 
   public List<Account> all() {

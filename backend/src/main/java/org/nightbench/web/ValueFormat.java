@@ -44,7 +44,11 @@ public class ValueFormat {
     double percent = relative * 100;
     String digits =
         String.format(Locale.ROOT, Math.abs(percent) >= 10 ? "%.0f" : "%.1f", Math.abs(percent));
-    return (percent > 0 ? "+" : percent < 0 ? "\u2212" : "") + digits + "%";
+    // Zero is written one way, 0.0%: a change that rounds to it gets no sign.
+    if (Double.parseDouble(digits) == 0) {
+      return "0.0%";
+    }
+    return (percent > 0 ? "+" : "\u2212") + digits + "%";
   }
 
   /**

@@ -24,24 +24,28 @@ record ComparisonExecution(
     HarnessJvms jvms,
     RunnerProperties settings) {
 
-  /** The run's comparison plan; empty for an ordinary run. */
-  Optional<ComparisonRuns.Plan> plan(Run run) {
-    return comparisons.plan(run.id());
+  /** The comparison the run is; empty for an ordinary run. */
+  Optional<ComparisonRuns.Measurement> comparison(Run run) {
+    return comparisons.comparison(run.id());
   }
 
-  void execute(RunTry attempt, ComparisonRuns.Plan plan, RunLog log, Cancellation cancellation) {
+  void execute(
+      RunTry attempt,
+      ComparisonRuns.Measurement comparison,
+      RunLog log,
+      Cancellation cancellation) {
     Run run = attempt.run();
     RunJournal journal = new RunJournal(attempt, log, runs);
-    ComparisonRuns.Outcome outcome =
-        comparisons.execute(run, plan, new ComparisonWorker(attempt, journal, cancellation, this));
+    ComparisonRuns.Measured measured =
+        comparison.measure(run, new ComparisonWorker(attempt, journal, cancellation, this));
     journal.accept("== comparing");
     runs.updateProgress(attempt, "comparing");
-    comparisons.finish(run.id(), outcome);
+    measured.store();
     if (!runs.markSucceeded(
         attempt,
-        jvms.json().writeValueAsString(Map.of("jdk", outcome.jdk(), "comparison", true)))) {
+        jvms.json().writeValueAsString(Map.of("jdk", measured.jdk(), "comparison", true)))) {
       throw new IllegalStateException("run " + run.id() + " may not succeed now (see the log)");
     }
-    journal.accept("compared " + outcome.samples().size() + " metrics");
+    journal.accept("compared " + measured.metrics() + " metrics");
   }
 }

@@ -13,6 +13,7 @@ import org.nightbench.lucene.ResolvedLucene;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunHistoryRepository;
 import org.nightbench.runs.RunHistoryRepository.ReleaseCommit;
+import org.nightbench.runs.RunTry;
 import org.springframework.stereotype.Component;
 
 /**
@@ -39,7 +40,7 @@ class ReleaseCommitRecorder {
    *
    * @return the note for the run when its commit is unknown, else empty
    */
-  Optional<String> record(Run run, ResolvedLucene resolved, Consumer<String> log) {
+  Optional<String> record(RunTry attempt, ResolvedLucene resolved, Consumer<String> log) {
     String version = resolved.version();
     String sha = resolved.manifestSha();
     String from = "lucene-core's manifest";
@@ -65,16 +66,17 @@ class ReleaseCommitRecorder {
     try {
       // The clone, when a git: run made one, knows the author, date and subject; else the sha.
       Commit commit = git.known(sha).orElse(new Commit(sha, null, null, null, null));
-      history.recordCommit(run.id(), commit);
+      history.recordCommit(attempt, commit);
       log.accept("Lucene " + version + " was built from commit " + sha + " (" + from + ")");
-      recordChanges(run, version, sha, log);
+      recordChanges(attempt, version, sha, log);
     } catch (RuntimeException e) {
       log.accept("the commit of Lucene " + version + " was not recorded: " + firstLine(e));
     }
     return Optional.empty();
   }
 
-  private void recordChanges(Run run, String version, String sha, Consumer<String> log) {
+  private void recordChanges(RunTry attempt, String version, String sha, Consumer<String> log) {
+    Run run = attempt.run();
     Optional<ReleaseCommit> previous =
         history.releaseCommits(run).stream()
             .filter(r -> parse(r.version()).isPresent() && parse(version).isPresent())
@@ -99,7 +101,7 @@ class ReleaseCommitRecorder {
               + ") not listed here: "
               + firstLine(e));
     }
-    history.recordChanges(run.id(), before, range);
+    history.recordChanges(attempt, before, range);
     if (range != null) {
       int total = range.commits().size() + range.omitted();
       log.accept(

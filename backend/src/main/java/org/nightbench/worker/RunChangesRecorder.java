@@ -5,6 +5,7 @@ import org.nightbench.lucene.CommitRange;
 import org.nightbench.lucene.GitLuceneBuilder;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunHistoryRepository;
+import org.nightbench.runs.RunTry;
 import org.springframework.stereotype.Component;
 
 /**
@@ -26,14 +27,15 @@ class RunChangesRecorder {
   }
 
   /** Never throws: a missing range is logged in one line and must not fail a measurement. */
-  void record(Run run, Commit commit, RunLog log) {
+  void record(RunTry attempt, Commit commit, RunLog log) {
+    Run run = attempt.run();
     try {
       history
           .previousMeasuredCommit(run, commit.date())
           .ifPresentOrElse(
               previous -> {
                 CommitRange range = git.commitsBetween(previous, commit.sha(), LIMIT);
-                history.recordChanges(run.id(), previous, range);
+                history.recordChanges(attempt, previous, range);
                 int total = range.commits().size() + range.omitted();
                 log.accept(
                     total

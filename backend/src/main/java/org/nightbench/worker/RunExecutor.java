@@ -53,7 +53,7 @@ class RunExecutor {
    */
   void execute(RunTry attempt, RunLog log, Cancellation cancellation, DatabaseRetry database) {
     Run run = attempt.run();
-    Optional<ComparisonRuns.Plan> comparison = comparisons.plan(run);
+    Optional<ComparisonRuns.Measurement> comparison = comparisons.comparison(run);
     if (comparison.isPresent()) {
       comparisons.execute(attempt, comparison.get(), log, cancellation);
       return;

@@ -5,6 +5,7 @@ import javax.sql.DataSource;
 import org.nightbench.jobs.JobEngine;
 import org.nightbench.jobs.RunningScheduler;
 import org.nightbench.runs.RunnerProperties;
+import org.nightbench.runs.machines.MachineRegistry;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -31,5 +32,20 @@ class RunJobsConfiguration {
             settings.heartbeatInterval(),
             settings.missedHeartbeats(),
             List.of(worker.task())));
+  }
+
+  /** The worker's own heartbeat, under the same name the job engine knows it by. */
+  @Bean
+  @ConditionalOnProperty(
+      name = "nightbench.runner.worker-enabled",
+      havingValue = "true",
+      matchIfMissing = true)
+  WorkerHeartbeat workerHeartbeat(MachineRegistry machines, RunnerProperties settings) {
+    return new WorkerHeartbeat(
+        machines,
+        JobEngine.workerName(),
+        settings.machine(),
+        settings.heartbeatInterval(),
+        settings.missedHeartbeats());
   }
 }

@@ -2,13 +2,14 @@ package org.nightbench.worker;
 
 import java.util.List;
 import org.nightbench.harness.BenchmarkProfile;
-import org.nightbench.harness.CalibrationSettings;
+import org.nightbench.harness.DisturbanceCheck;
 import org.nightbench.jdk.Jdk;
 import org.nightbench.machine.CalibrationCheck;
 import org.nightbench.machine.MachineState;
 import org.nightbench.machine.MachineStateProbe;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunHistoryRepository;
+import org.nightbench.runs.RunTry;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -30,9 +31,10 @@ class RunMachine {
   }
 
   /** Records the box's state and says what changed since the previous run of the same series. */
-  List<String> changes(Run run, Jdk jdk, RunLog log) {
+  List<String> changes(RunTry attempt, Jdk jdk, RunLog log) {
+    Run run = attempt.run();
     MachineState state = machine.capture(jdk.identity());
-    history.recordMachineState(run.id(), json.writeValueAsString(state));
+    history.recordMachineState(attempt, json.writeValueAsString(state));
     MachineState previous =
         history
             .previousMachineState(run)
@@ -49,12 +51,12 @@ class RunMachine {
     if (before == null) {
       return null;
     }
-    CalibrationSettings calibration = profile.calibration();
+    DisturbanceCheck check = profile.disturbance();
     return CalibrationCheck.disturbed(
             before,
             after,
-            history.recentCalibration(run.machine(), run.id(), calibration.window()),
-            calibration.disturbedPercent())
+            history.recentCalibration(run.machine(), run.id(), check.window()),
+            check.disturbedPercent())
         .orElse(null);
   }
 }

@@ -66,7 +66,7 @@ class RunPreparation {
     RunResolution.Resolved resolved =
         resolution.resolve(attempt, settings.stepTimeout(profile), cancellation, log);
     List<String> notes = new ArrayList<>(resolved.notes());
-    notes.addAll(machine.changes(run, resolved.jdk(), log));
+    notes.addAll(machine.changes(attempt, resolved.jdk(), log));
     // Kept when the run fails (the result files above all), removed when it ends otherwise.
     Path work = workDirectories.prepare(run.id());
     HarnessSteps steps =

@@ -88,10 +88,10 @@ class RunResolution {
             () -> lucene.resolve(LuceneSpec.parse(run.luceneSpec()), log));
     log.accept("Lucene " + resolved.version() + ": " + resolved.jars());
     if (resolved.commit() != null) {
-      history.recordCommit(run.id(), resolved.commit());
-      changes.record(run, resolved.commit(), log);
+      history.recordCommit(attempt, resolved.commit());
+      changes.record(attempt, resolved.commit(), log);
     } else if (resolved.spec() instanceof MavenLuceneSpec) {
-      releases.record(run, resolved, log).ifPresent(notes::add);
+      releases.record(attempt, resolved, log).ifPresent(notes::add);
     }
     return resolved;
   }

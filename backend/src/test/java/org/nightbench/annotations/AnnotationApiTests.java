@@ -282,6 +282,92 @@ class AnnotationApiTests {
   }
 
   @Test
+  void luceneutilsKnownChangesAreImportedAsTheyAre() throws Exception {
+    // A benchmark with series here: its entries go on its charts.
+    jdbc.sql(
+            "insert into series (fingerprint, benchmark, task, metric, unit, higher_is_better,"
+                + " machine, jdk, corpus, profile) values (?, 'checkIndex', 'checkIndex', 'sec',"
+                + " 's', false, 'bench-1', '21', 'wikimedium10k', 'nightly')")
+        .params(UUID.randomUUID().toString())
+        .update();
+    boolean indexing =
+        jdbc.sql("select exists (select 1 from series where benchmark = 'indexing')")
+            .query(Boolean.class)
+            .single();
+    mvc.perform(
+            post("/api/annotations/import")
+                .contentType(MediaType.TEXT_PLAIN)
+                .content(KnownChangesTest.excerpt())
+                .with(TestUsers.editor()))
+        .andExpect(status().isCreated())
+        .andExpect(jsonPath("$.created").value(10));
+
+    mvc.perform(get("/api/annotations"))
+        .andExpect(jsonPath("$.length()").value(10))
+        .andExpect(jsonPath("$[0].at").value("2011-04-25T00:00:00Z"))
+        .andExpect(jsonPath("$[0].shortText").value("Switched to 240 GB OCZ Vertex III"))
+        .andExpect(jsonPath("$[0].kind").value("environment"))
+        .andExpect(jsonPath("$[0].scope").value("all"))
+        .andExpect(
+            jsonPath("$[0].longText")
+                .value(
+                    org.hamcrest.Matchers.endsWith(
+                        "OCZ Vertex III SSD (http://www.ocztechnology.com/ocz-vertex-3-sata-iii"
+                            + "-2-5-ssd.html); this change gave a small increase in indexing rate,"
+                            + " drastically reduced variance on the NRT reopen time (NRT is IO"
+                            + " intensive), and didn't affect query performance (which is expected"
+                            + " since the postings are small enough to fit into the OS's IO"
+                            + " cache.\n\nFrom luceneutil's notation.py, which draws it on every"
+                            + " chart; its words name no one Nightbench benchmark, so it is on"
+                            + " every chart here too.")))
+        // Named a benchmark: on its charts where it has series here, else on every chart.
+        .andExpect(jsonPath("$[1].scope").value(indexing ? "group" : "all"))
+        .andExpect(jsonPath("$[2].shortText").value("Re-enable Java's compressed OOPS"))
+        .andExpect(
+            jsonPath("$[2].longText")
+                .value(
+                    "From luceneutil's notation.py, which draws it on every chart; its words name"
+                        + " no one Nightbench benchmark, so it is on every chart here too."))
+        .andExpect(jsonPath("$[3].scope").value("group"))
+        .andExpect(jsonPath("$[3].benchmark").value("checkIndex"))
+        .andExpect(jsonPath("$[3].kind").value("code"))
+        .andExpect(
+            jsonPath("$[3].longText")
+                .value(
+                    "LUCENE-6320: Speed up CheckIndex"
+                        + " (https://issues.apache.org/jira/browse/LUCENE-6320)\n\nFrom"
+                        + " luceneutil's notation.py, which draws it on every chart; here on the"
+                        + " checkIndex benchmark's charts, as its words name it."))
+        .andExpect(jsonPath("$[4].kind").value("benchmark"))
+        .andExpect(jsonPath("$[5].at").value("2020-12-09T10:00:13Z"))
+        .andExpect(jsonPath("$[9].kind").value("environment"));
+
+    // A scope given by the caller holds for every entry.
+    mvc.perform(
+            post("/api/annotations/import")
+                .param("scope", "group")
+                .param("benchmark", benchmark)
+                .param("kind", "noise")
+                .contentType(MediaType.TEXT_PLAIN)
+                .content("KNOWN_CHANGES = [\n  ('2011-06-17', 'LUCENE-3205: CheckIndex x'),\n]\n")
+                .with(TestUsers.editor()))
+        .andExpect(status().isCreated())
+        .andExpect(jsonPath("$.created").value(1));
+    mvc.perform(get("/api/series/{id}/annotations", series))
+        .andExpect(
+            jsonPath("$[?(@.shortText == 'LUCENE-3205: CheckIndex x')].benchmark").value(benchmark))
+        .andExpect(
+            jsonPath("$[?(@.shortText == 'LUCENE-3205: CheckIndex x')].kind").value("noise"));
+
+    // A broken tuple stores nothing and names its line.
+    long before = count();
+    importing("KNOWN_CHANGES = [\n  ('2011-06-17', 'fine'),\n  ('2011-13-01', 'bad month'),\n]")
+        .andExpect(status().isBadRequest())
+        .andExpect(jsonPath("$.detail").value("line 3: bad date '2011-13-01'"));
+    assertThat(count()).isEqualTo(before);
+  }
+
+  @Test
   void aBadImportLineStoresNothingAndNamesTheLine() throws Exception {
     String file =
         """
@@ -347,7 +433,7 @@ class AnnotationApiTests {
         "{'at':'2024-01-01','shortText':'x','scope':'group'}", "scope group needs a benchmark");
     expectBadRequest(
         "{'at':'2024-01-01','shortText':'x','scope':'group','benchmark':'no-such-group'}",
-        "no benchmark group 'no-such-group'");
+        "no benchmark 'no-such-group'");
     expectBadRequest(
         "{'at':'2024-01-01','shortText':'x','scope':'all','seriesId':" + series + "}",
         "scope all takes no seriesId or benchmark");
@@ -421,7 +507,7 @@ class AnnotationApiTests {
   void onlyEditorsWriteAndPagesNeedTheirCsrfToken() throws Exception {
     String body = json("{'at':'2024-01-01','shortText':'x'}");
     mvc.perform(post("/api/annotations").contentType(MediaType.APPLICATION_JSON).content(body))
-        .andExpect(status().isForbidden()); // no session and no token: the CSRF check says no
+        .andExpect(status().isUnauthorized()); // no session and no token: asked to sign in
     mvc.perform(
             post("/api/annotations")
                 .contentType(MediaType.APPLICATION_JSON)

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.nightbench.users.TestUsers;
 import org.nightbench.worker.QueuedRuns;
@@ -38,6 +39,8 @@ import org.springframework.util.FileSystemUtils;
 @SpringBootTest
 @AutoConfigureMockMvc
 @ActiveProfiles("test")
+// Judges real measurements: runs in the build's single-JVM pass, never beside other tests.
+@Tag("measuring")
 class BisectRunTests {
 
   private static BisectFixture fixture;

@@ -36,6 +36,16 @@ class ProbeJudgeTest {
   }
 
   @Test
+  void anIntervalThatOnlyJustMissesTheBadEndIsNotSame() {
+    // Seen on a loaded CI machine: the commit after the culprit, measured +10 % against a bad end
+    // at -49.5 %, with an interval that missed the bad end by one point; SAME named the wrong
+    // commit.
+    assertThat(ProbeJudge.judge(0.105, -0.484, 37.0, -0.495)).isEqualTo(ProbeVerdict.UNKNOWN);
+    // Clear of the bad end by more than a quarter of the ends' difference: SAME.
+    assertThat(ProbeJudge.judge(0.105, -0.20, 37.0, -0.495)).isEqualTo(ProbeVerdict.SAME);
+  }
+
+  @Test
   void theEndsAreDifferentOnlyWhenTheComparisonShowsADifference() {
     assertThat(ProbeJudge.judgeEnds(true, -0.3)).isEqualTo(ProbeVerdict.DIFFERENT);
     assertThat(ProbeJudge.judgeEnds(false, -0.3)).isEqualTo(ProbeVerdict.UNKNOWN);

@@ -9,6 +9,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import java.util.List;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.nightbench.runs.RunStatus;
 import org.nightbench.statistics.TaskComparison;
@@ -31,6 +32,8 @@ import org.springframework.test.web.servlet.ResultMatcher;
 @SpringBootTest
 @AutoConfigureMockMvc
 @ActiveProfiles("test")
+// Judges real measurements: runs in the build's single-JVM pass, never beside other tests.
+@Tag("measuring")
 class ComparisonRunTests {
 
   @Autowired MockMvc mvc;
@@ -293,6 +296,31 @@ class ComparisonRunTests {
   }
 
   @Test
+  void indexingWithVectorsIsComparedPerFormatOnVectorsEmbeddedOnce() throws Exception {
+    ComparisonView done =
+        queuedAndRun(
+            "{\"baseline\":\"maven:9.12.3\",\"candidate\":\"maven:10.6.0\","
+                + "\"jvms\":2,\"profile\":\"vectors\","
+                + "\"benchmarks\":[\"vector-indexing\"]}",
+            jsonPath("$.benchmarks[0]").value("vector-indexing"));
+    ComparisonResult.Table docsPerSec =
+        done.result().tables().stream()
+            .filter(t -> t.benchmark().equals("vectorIndexing") && t.metric().equals("docsPerSec"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(docsPerSec.tasks())
+        .extracting(TaskComparison::task)
+        .containsExactlyInAnyOrder("float32", "int8");
+    assertThat(done.result().tables())
+        .extracting(t -> t.benchmark() + " " + t.metric())
+        .contains("vectorIndexing gbPerHour")
+        .doesNotContain("search qps", "knn recall");
+    assertThat(logLines(done.id(), "== embedding (step %")).isEqualTo(1);
+    assertThat(logLines(done.id(), "== vector-indexing float32 % JVM %")).isEqualTo(4);
+    assertThat(logLines(done.id(), "== vector-indexing int8 % JVM %")).isEqualTo(4);
+  }
+
+  @Test
   void aQueuedComparisonCanBeCancelledOnceFromTheApiAndItsPage() throws Exception {
     long first = comparisons.create(request("maven:9.12.3"), "editor").id();
     mvc.perform(post("/api/comparisons/{id}/cancel", first).with(TestUsers.editor()))
@@ -361,7 +389,8 @@ class ComparisonRunTests {
           {
             "\"benchmarks\":[\"search\",\"vectors\"]",
             "unknown benchmark vectors: use indexing, search, pk-lookup, nrt, load, pk-postings,"
-                + " check-index, cold-search, stored-fields, facet-timings, knn"
+                + " check-index, cold-search, stored-fields, facet-timings, knn,"
+                + " vector-indexing"
           },
           {"\"benchmarks\":[\"knn\"],\"profile\":\"tiny\"", "profile tiny has no knn settings"},
           {

@@ -4,18 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.nightbench.worker.ComparisonRuns;
 
 class RecallLossesTest {
 
-  private static ComparisonRuns.Samples recall(String task, double[] baseline, double[] candidate) {
-    return new ComparisonRuns.Samples(
+  private static ComparisonOutcome.Samples recall(
+      String task, double[] baseline, double[] candidate) {
+    return new ComparisonOutcome.Samples(
         "knn", task, "recall", "recall@10", true, baseline, candidate);
   }
 
-  private static ComparisonRuns.Samples latency(
+  private static ComparisonOutcome.Samples latency(
       String task, double[] baseline, double[] candidate) {
-    return new ComparisonRuns.Samples(
+    return new ComparisonOutcome.Samples(
         "knn", task, "latencyMeanMs", "ms", false, baseline, candidate);
   }
 
@@ -52,7 +52,7 @@ class RecallLossesTest {
                     // Better recall is never a loss.
                     recall("bq-fanout0", new double[] {0.5, 0.5}, new double[] {0.7, 0.7}),
                     // Other benchmarks' metrics named recall are not KNN's.
-                    new ComparisonRuns.Samples(
+                    new ComparisonOutcome.Samples(
                         "search",
                         "x",
                         "recall",
@@ -67,7 +67,7 @@ class RecallLossesTest {
   void judgingAComparisonCarriesTheLossesIntoItsResult() {
     ComparisonResult result =
         ComparisonService.judge(
-            new ComparisonRuns.Outcome(
+            new ComparisonOutcome(
                 "9.12.3",
                 "10.6.0",
                 "jdk",

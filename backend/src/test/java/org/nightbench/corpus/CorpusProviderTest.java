@@ -125,9 +125,19 @@ class CorpusProviderTest {
     for (String asked : List.of(file.toString(), "/etc/passwd", "/no/such/file", "../small")) {
       assertThatThrownBy(() -> provider.resolve(asked))
           .isInstanceOf(CorpusException.class)
-          .hasMessage(
-              "corpus '" + asked + "' is not a configured corpus; use one of [europarl, small]");
+          .hasMessageStartingWith("corpus '" + asked.substring(0, Math.min(asked.length(), 80)))
+          .hasMessageEndingWith("' is not a configured corpus; use one of [europarl, small]");
     }
+  }
+
+  @Test
+  void aRefusalShortensALongNameToEightyCharacters() {
+    String asked = "/tmp/" + "x".repeat(200);
+    assertThatThrownBy(() -> provider().resolve(asked))
+        .hasMessage(
+            "corpus '"
+                + asked.substring(0, 80)
+                + "…' is not a configured corpus; use one of [europarl]");
   }
 
   @Test

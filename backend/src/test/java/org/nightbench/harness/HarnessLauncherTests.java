@@ -16,8 +16,32 @@ import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nightbench.protocol.IndexSpec;
+import org.nightbench.protocol.PkLookupSpec;
+import org.nightbench.protocol.SearchSpec;
 
 class HarnessLauncherTests {
+
+  private static final Path INDEX_DIR = Path.of("index");
+  private static final SearchSpec SEARCH =
+      SearchSpec.of(INDEX_DIR, Path.of("tasks.txt"), 20, 5, 1, null);
+  private static final IndexSpec INDEX =
+      new IndexSpec(
+          Path.of("corpus.txt"),
+          INDEX_DIR,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null);
 
   @TempDir Path temp;
   HarnessLauncher launcher;
@@ -66,7 +90,8 @@ class HarnessLauncherTests {
             jdk,
             List.of(),
             List.of(),
-            List.of("search"),
+            SEARCH,
+            temp.resolve("search-1.json"),
             Duration.ofMinutes(5),
             () -> cancel.get() ? Optional.of("cancelled on request") : Optional.empty());
     Thread canceller =
@@ -116,7 +141,8 @@ class HarnessLauncherTests {
             jdk,
             List.of(),
             List.of(),
-            List.of("index"),
+            INDEX,
+            temp.resolve("index.json"),
             Duration.ofMinutes(1),
             () -> Optional.of("timed out after 3h"));
 
@@ -140,7 +166,13 @@ class HarnessLauncherTests {
             List.of("@/etc/passwd"))) {
       HarnessInvocation invocation =
           new HarnessInvocation(
-              "search JVM 1/3", jdk, List.of(), flags, List.of("search"), Duration.ofMinutes(1));
+              "search JVM 1/3",
+              jdk,
+              List.of(),
+              flags,
+              SEARCH,
+              temp.resolve("search-1.json"),
+              Duration.ofMinutes(1));
 
       assertThatThrownBy(() -> launcher.run(invocation, log::add))
           .isInstanceOf(HarnessFailedException.class)
@@ -171,7 +203,13 @@ class HarnessLauncherTests {
             List.of("-XX:+AlwaysPreTouch", "-Xms" + (memory / 1024 + 1024) + "k"))) {
       HarnessInvocation invocation =
           new HarnessInvocation(
-              "search JVM 1/3", jdk, List.of(), flags, List.of("search"), Duration.ofMinutes(1));
+              "search JVM 1/3",
+              jdk,
+              List.of(),
+              flags,
+              SEARCH,
+              temp.resolve("search-1.json"),
+              Duration.ofMinutes(1));
 
       assertThatThrownBy(() -> launcher.run(invocation, log::add))
           .isInstanceOf(HarnessFailedException.class)
@@ -190,7 +228,8 @@ class HarnessLauncherTests {
             javaHome,
             List.of(),
             List.of("-Xmx1m", "-Xms1m"),
-            List.of("search"),
+            SEARCH,
+            temp.resolve("search-1.json"),
             Duration.ofMinutes(1));
 
     assertThatThrownBy(() -> launcher.run(invocation, log::add))
@@ -201,10 +240,13 @@ class HarnessLauncherTests {
   @Test
   void aFlightRecordingIsStartedByTheLauncherAloneAndOnlyWhenAsked() throws IOException {
     Path jdk = fakeJdk("exit 0");
-    List<String> harnessArgs = List.of("search", "--out", temp.resolve("search-1.json").toString());
-    Path recording = FlightRecording.fileFor(harnessArgs, temp.resolve("search-1.json"));
+    Path out = temp.resolve("search-1.json");
+    Path recording = FlightRecording.fileFor(SEARCH, out);
     assertThat(recording).isEqualTo(temp.resolve("search-1.jfr"));
-    assertThat(FlightRecording.fileFor(List.of("pk-lookup"), temp.resolve("pk.json"))).isNull();
+    assertThat(
+            FlightRecording.fileFor(
+                new PkLookupSpec(INDEX_DIR, null, null, null, null, null), temp.resolve("pk.json")))
+        .isNull();
 
     List<String> recorded =
         launcher.command(
@@ -213,7 +255,8 @@ class HarnessLauncherTests {
                 jdk,
                 List.of(),
                 List.of("-Xmx1g"),
-                harnessArgs,
+                SEARCH,
+                out,
                 Duration.ofMinutes(1),
                 null,
                 recording));
@@ -229,7 +272,8 @@ class HarnessLauncherTests {
                 jdk,
                 List.of(),
                 List.of("-Xmx1g"),
-                harnessArgs,
+                SEARCH,
+                out,
                 Duration.ofMinutes(1)));
     assertThat(plain).noneMatch(flag -> flag.contains("FlightRecording"));
     // A comma would start another of JFR's options: refused, not passed on.
@@ -241,7 +285,8 @@ class HarnessLauncherTests {
                         jdk,
                         List.of(),
                         List.of(),
-                        harnessArgs,
+                        SEARCH,
+                        out,
                         Duration.ofMinutes(1),
                         null,
                         temp.resolve("a,settings=x.jfr")),
@@ -259,7 +304,8 @@ class HarnessLauncherTests {
             jdk,
             List.of(Path.of("/jars/lucene-core-9.12.3.jar")),
             List.of("-Xmx1g"),
-            List.of("index", "--out", "x.json"),
+            INDEX,
+            Path.of("/work/run-1/index.json"),
             Duration.ofMinutes(1));
 
     List<String> command = launcher.command(invocation);
@@ -269,13 +315,15 @@ class HarnessLauncherTests {
     String classPath = command.get(command.indexOf("-cp") + 1);
     assertThat(classPath)
         .matches(".*nightbench-harness-[0-9a-f]{16}\\.jar:/jars/lucene-core-9.12.3.jar");
-    assertThat(command.subList(command.size() - 4, command.size()))
-        .containsExactly(HarnessLauncher.MAIN_CLASS, "index", "--out", "x.json");
+    // The harness reads its step from the spec file beside its output: Harness <spec.json> <out>.
+    assertThat(command.subList(command.size() - 3, command.size()))
+        .containsExactly(
+            HarnessLauncher.MAIN_CLASS, "/work/run-1/index.spec.json", "/work/run-1/index.json");
   }
 
   private HarnessInvocation invocation(Path javaHome, Duration timeout) {
     return new HarnessInvocation(
-        "indexing", javaHome, List.of(), List.of(), List.of("index"), timeout);
+        "indexing", javaHome, List.of(), List.of(), INDEX, temp.resolve("index.json"), timeout);
   }
 
   /** A JDK whose java is a shell script: lets a test make a "JVM" fail in exactly one way. */

@@ -82,7 +82,7 @@ class GitRunTests {
   @Test
   void aGitShaIsBuiltMeasuredAndItsCommitRecorded() throws Exception {
     String sha = fixture().second().getName();
-    Run queued = runs.enqueue("git:" + sha.substring(0, 7), "tiny", null, "manual");
+    Run queued = runs.enqueue("git:" + sha.substring(0, 7), "brief", null, "manual");
 
     QueuedRuns.runAll(dataSource, worker);
     Run done = runs.find(queued.id()).orElseThrow();
@@ -131,9 +131,9 @@ class GitRunTests {
   void aRunRecordsTheCommitsSinceThePreviousMeasuredCommit() throws Exception {
     String first = fixture().first().getName();
     String second = fixture().second().getName();
-    Run older = runs.enqueue("git:" + first, "tiny", null, "manual");
+    Run older = runs.enqueue("git:" + first, "brief", null, "manual");
     QueuedRuns.runAll(dataSource, worker);
-    Run newer = runs.enqueue("git:" + second, "tiny", null, "manual");
+    Run newer = runs.enqueue("git:" + second, "brief", null, "manual");
     QueuedRuns.runAll(dataSource, worker);
 
     assertThat(runs.find(newer.id()).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);

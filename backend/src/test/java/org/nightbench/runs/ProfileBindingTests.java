@@ -40,10 +40,10 @@ class ProfileBindingTests {
             tuple("plain-no-merge-wait", "plain"));
     assertThat(nightly.nrt().get(3).maxFullFlushMergeWaitMs()).isZero();
     assertThat(nightly.nrt().get(0).maxFullFlushMergeWaitMs()).isNull();
-    assertThat(nightly.load().directories()).containsExactly("mmap", "bytebuffers");
-    assertThat(nightly.calibration().disturbedPercent()).isEqualTo(5.0);
+    assertThat(nightly.loadDirectories().directories()).containsExactly("mmap", "bytebuffers");
+    assertThat(nightly.disturbance().disturbedPercent()).isEqualTo(5.0);
     NightlyMeasurements measurements = nightly.measurements();
-    assertThat(measurements.storedFields().modes()).containsExactly("speed", "compression");
+    assertThat(measurements.storedFieldsModes().modes()).containsExactly("speed", "compression");
     assertThat(measurements.storedFields().warmupPass()).isTrue();
     assertThat(measurements.storedFields().retrievals()).isEqualTo(10_000);
     assertThat(measurements.checkIndex()).isTrue();

@@ -114,7 +114,7 @@ class OverviewGroupsBrowserTests {
   private static List<String> tasksOf(ChromeDriver browser, String group) {
     return browser
         .findElements(
-            By.cssSelector("section[data-group='" + group + "'] tr.series-row td:first-child"))
+            By.cssSelector("section[data-group='" + group + "'] tr.series-row td.task > a"))
         .stream()
         .map(WebElement::getText)
         .toList();

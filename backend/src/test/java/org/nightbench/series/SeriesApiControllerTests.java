@@ -74,6 +74,39 @@ class SeriesApiControllerTests {
   }
 
   @Test
+  void aTaskIsFoundByLuceneutilsNameAndSaysWhatQueryItIs() throws Exception {
+    given(service.grouped())
+        .willReturn(
+            List.of(
+                new SeriesGroup(
+                    TaskGroup.SORTING,
+                    List.of(
+                        TaskVocabularyTest.summary("TermDateTimeSortSkipper"),
+                        TaskVocabularyTest.summary("TermDTSort"))),
+                new SeriesGroup(
+                    TaskGroup.DV_RANGE, List.of(TaskVocabularyTest.summary("DVRangeNarrow")))));
+
+    mvc.perform(get("/api/series").param("task", "TermDTSortSkipper"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.length()").value(1))
+        .andExpect(jsonPath("$[0].group").value("sorting"))
+        .andExpect(jsonPath("$[0].series.length()").value(1))
+        .andExpect(jsonPath("$[0].series[0].series.task").value("TermDateTimeSortSkipper"))
+        .andExpect(jsonPath("$[0].series[0].series.luceneutilNames[0]").value("TermDTSortSkipper"))
+        .andExpect(
+            jsonPath("$[0].series[0].series.description")
+                .value("term sorted by date-time, doc-values skipper"));
+    mvc.perform(get("/api/series").param("task", "DVRangeLastModNarrow"))
+        .andExpect(jsonPath("$[0].series[0].series.task").value("DVRangeNarrow"));
+    // Nightbench's own name, whatever its case.
+    mvc.perform(get("/api/series").param("task", "termdtsort"))
+        .andExpect(jsonPath("$.length()").value(1))
+        .andExpect(jsonPath("$[0].series[0].series.task").value("TermDTSort"));
+    mvc.perform(get("/api/series").param("task", "NoSuchTask"))
+        .andExpect(jsonPath("$.length()").value(0));
+  }
+
+  @Test
   void oneSeries() throws Exception {
     given(service.get(7)).willReturn(TERM);
 

@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.nightbench.series.digest.MorningDigestHtml;
 import org.nightbench.users.SecurityConfiguration;
+import org.nightbench.web.BuildInfo;
 import org.nightbench.web.NotFoundException;
 import org.nightbench.web.Sparkline;
 import org.nightbench.web.ValueFormat;
@@ -30,7 +31,8 @@ import org.springframework.test.web.servlet.MockMvc;
   Sparkline.class,
   SecurityConfiguration.class,
   OverviewListHtml.class,
-  SeriesPageControllerTests.NoBisects.class
+  SeriesPageControllerTests.NoBisects.class,
+  BuildInfo.class
 })
 class SeriesPageControllerTests {
 
@@ -72,7 +74,9 @@ class SeriesPageControllerTests {
         .andExpect(content().string(containsString(">Term queries</a>")))
         .andExpect(content().string(containsString("all 20 series of Term queries (19 more)")))
         .andExpect(content().string(containsString("href=\"/?group=term\"")))
-        .andExpect(content().string(containsString("1 of 20 matching series shown (40 in all)")));
+        .andExpect(content().string(containsString("1 of 20 matching series shown (40 in all)")))
+        // What query the task is, under its name.
+        .andExpect(content().string(containsString("task-description muted\">one term</span>")));
   }
 
   @Test
@@ -102,10 +106,48 @@ class SeriesPageControllerTests {
   }
 
   @Test
+  void homePageSaysHowEachQpsIsComputedAndWhichFiguresItLeftOff() throws Exception {
+    SeriesSummary term =
+        new SeriesSummary(
+            SeriesApiControllerTests.TERM,
+            1,
+            Instant.parse("2024-06-03T10:00:00Z"),
+            Instant.parse("2024-06-03T10:00:00Z"),
+            1234.56,
+            null,
+            41L,
+            null,
+            null,
+            0,
+            0,
+            List.of(1234.56));
+    given(service.overview(any()))
+        .willReturn(
+            new Overview(
+                OverviewFilter.ALL,
+                List.of(new Overview.Group(TaskGroup.TERM, List.of(term), 1)),
+                List.of(TaskGroup.TERM),
+                List.of("bench-1"),
+                2,
+                1,
+                1,
+                // Its own version: the list's rendering is cached by version and filter.
+                "v-unlisted",
+                1));
+
+    mvc.perform(get("/"))
+        .andExpect(status().isOk())
+        .andExpect(
+            content().string(containsString("<td class=\"metric\" title=\"queries ÷ the sum")))
+        .andExpect(content().string(containsString("1 qpsLuceneutil series are not listed here")))
+        .andExpect(content().string(containsString("href=\"/?q=luceneutil\"")));
+  }
+
+  @Test
   void homePageSaysWhenNothingIsMeasured() throws Exception {
     given(service.overview(any()))
         .willReturn(
-            new Overview(OverviewFilter.ALL, List.of(), List.of(), List.of(), 0, 0, 0, "v0"));
+            new Overview(OverviewFilter.ALL, List.of(), List.of(), List.of(), 0, 0, 0, "v0", 0));
 
     mvc.perform(get("/"))
         .andExpect(status().isOk())
@@ -139,7 +181,8 @@ class SeriesPageControllerTests {
                     40,
                     20,
                     1,
-                    "v1"));
+                    "v1",
+                    0));
   }
 
   @Test
@@ -154,7 +197,45 @@ class SeriesPageControllerTests {
         .andExpect(content().string(containsString("data-points-url=\"/api/series/7/points\"")))
         .andExpect(content().string(containsString("/vendor/dygraphs/2.2.2/dygraph.min.js")))
         // The crumb names the series' group and links to it.
-        .andExpect(content().string(containsString("href=\"/?group=term\">Term queries</a>")));
+        .andExpect(content().string(containsString("href=\"/?group=term\">Term queries</a>")))
+        // What query the task is, and how its QPS is computed beside luceneutil's.
+        .andExpect(content().string(containsString("<span>Term: one term</span>")))
+        .andExpect(content().string(containsString("How this QPS is computed")))
+        .andExpect(content().string(containsString("median latency over the measured rounds")))
+        .andExpect(content().string(containsString("drops each query's first 3 runs")));
+  }
+
+  @Test
+  void aQpsSeriesPageLeadsToTheLuceneutilFigureOfTheSameQueries() throws Exception {
+    Series luceneutil =
+        new Series(
+            8,
+            "search",
+            "Term",
+            "qpsLuceneutil",
+            "queries/s",
+            true,
+            "bench-1",
+            "17.0.15",
+            "wiki",
+            "nightly");
+    given(service.get(7)).willReturn(SeriesApiControllerTests.TERM);
+    given(service.get(8)).willReturn(luceneutil);
+    given(service.qpsFigures(any())).willReturn(List.of(SeriesApiControllerTests.TERM, luceneutil));
+
+    mvc.perform(get("/series/7"))
+        .andExpect(status().isOk())
+        .andExpect(content().string(containsString("Figures of these queries:")))
+        .andExpect(content().string(containsString("<strong title=\"queries ÷ the sum")))
+        .andExpect(content().string(containsString("href=\"/series/8\"")))
+        .andExpect(content().string(containsString(">qpsLuceneutil</a>")))
+        .andExpect(content().string(containsString("compare them with this category")));
+    mvc.perform(get("/series/8"))
+        .andExpect(status().isOk())
+        .andExpect(content().string(containsString("qpsLuceneutil: as luceneutil")))
+        .andExpect(content().string(containsString("href=\"/series/7\"")))
+        .andExpect(content().string(containsString(">qps</a>")))
+        .andExpect(content().string(containsString("The figure to set beside luceneutil's")));
   }
 
   @Test

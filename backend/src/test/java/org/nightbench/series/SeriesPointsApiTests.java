@@ -141,6 +141,51 @@ class SeriesPointsApiTests {
   }
 
   @Test
+  void severalSeriesInOneAnswerEachAsItsOwnAndNeverStale() throws Exception {
+    SeriesTestData data = new SeriesTestData(jdbc);
+    long recall = data.series("knn", "hnsw-fanout0", "recall", "recall@10");
+    long latency = data.series("knn", "hnsw-fanout0", "latencyMeanMs", "ms");
+    long run = data.run("10.6.0");
+    data.point(recall, run, Instant.parse("2025-01-01T02:00:00Z"), 0.61, 0.002);
+    data.point(latency, run, Instant.parse("2025-01-01T02:00:00Z"), 0.13, 0.01);
+    String own =
+        mvc.perform(get("/api/series/{id}/points", latency))
+            .andReturn()
+            .getResponse()
+            .getContentAsString();
+
+    MvcResult both =
+        mvc.perform(get("/api/series/points").param("ids", latency + "," + recall))
+            .andExpect(status().isOk())
+            .andExpect(jsonPath("$.series.length()").value(2))
+            .andExpect(jsonPath("$.series[0].seriesId").value(latency))
+            .andExpect(jsonPath("$.series[1].seriesId").value(recall))
+            .andExpect(jsonPath("$.series[1].points[0][1]").value(0.61))
+            .andReturn();
+    assertThat(both.getResponse().getContentAsString()).contains(own);
+    String etag = both.getResponse().getHeader(HttpHeaders.ETAG);
+    mvc.perform(
+            get("/api/series/points")
+                .param("ids", latency + "," + recall)
+                .header(HttpHeaders.IF_NONE_MATCH, etag))
+        .andExpect(status().isNotModified());
+
+    // A new point in one of them: a new answer, with it.
+    data.point(recall, data.run("10.6.1"), Instant.parse("2025-01-02T02:00:00Z"), 0.6, 0.002);
+    mvc.perform(
+            get("/api/series/points")
+                .param("ids", latency + "," + recall)
+                .header(HttpHeaders.IF_NONE_MATCH, etag))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$.series[1].points.length()").value(2));
+
+    mvc.perform(get("/api/series/points").param("ids", recall + "," + Long.MAX_VALUE))
+        .andExpect(status().isNotFound())
+        .andExpect(jsonPath("$.detail").value("No series " + Long.MAX_VALUE));
+    mvc.perform(get("/api/series/points").param("ids", "")).andExpect(status().isBadRequest());
+  }
+
+  @Test
   void anUnknownSeriesIsAProblem404() throws Exception {
     mvc.perform(get("/api/series/{id}/points", Long.MAX_VALUE))
         .andExpect(status().isNotFound())

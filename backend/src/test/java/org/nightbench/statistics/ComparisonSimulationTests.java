@@ -27,7 +27,7 @@ class ComparisonSimulationTests {
       int samples = 4000;
       for (int i = 0; i < samples; i++) {
         TwoSampleResult result =
-            WelchTest.run(
+            WelchMeans.run(
                     ComparisonStatisticsTests.normal(random, 10, s[0], s[1]),
                     ComparisonStatisticsTests.normal(random, 10, s[2], s[3]))
                 .result();
@@ -49,7 +49,7 @@ class ComparisonSimulationTests {
     int samples = 4000;
     for (int i = 0; i < samples; i++) {
       TwoSampleResult result =
-          RankTest.run(
+          RankShift.run(
                   ComparisonStatisticsTests.normal(random, 10, 100, 5),
                   ComparisonStatisticsTests.normal(random, 10, 103, 5))
               .result();

@@ -17,7 +17,7 @@ class ComparisonStatisticsTests {
   void welchMatchesRsTTestOnTheSleepData() {
     // R: t.test(extra ~ group, data = sleep) -> Welch Two Sample t-test,
     // t = -1.8608, df = 17.776, p-value = 0.07939 (group 1 minus group 2).
-    WelchTest.Outcome outcome = WelchTest.run(SLEEP_2, SLEEP_1);
+    WelchMeans.Outcome outcome = WelchMeans.run(SLEEP_2, SLEEP_1);
 
     assertThat(outcome.t()).isCloseTo(-1.8608, within(1e-4));
     assertThat(outcome.degreesOfFreedom()).isCloseTo(17.776, within(1e-3));
@@ -37,7 +37,7 @@ class ComparisonStatisticsTests {
     double[] base = {101.2, 98.7, 100.5, 99.1, 102.3};
     double[] cmp = {95.4, 97.8, 94.1, 96.6, 95.9};
 
-    WelchTest.Outcome outcome = WelchTest.run(base, cmp);
+    WelchMeans.Outcome outcome = WelchMeans.run(base, cmp);
 
     assertThat(outcome.t()).isCloseTo(-4.8584, within(1e-4));
     assertThat(outcome.degreesOfFreedom()).isCloseTo(7.9531, within(1e-4));
@@ -51,7 +51,7 @@ class ComparisonStatisticsTests {
   @Test
   void fiellersIntervalOnTheSleepData() {
     // The same formula with the sleep data's means 2.33 and 0.75 and df 17.776.
-    TwoSampleResult result = WelchTest.run(SLEEP_2, SLEEP_1).result();
+    TwoSampleResult result = WelchMeans.run(SLEEP_2, SLEEP_1).result();
 
     assertThat(result.low()).isCloseTo(-1.201509, within(1e-6));
     assertThat(result.high()).isCloseTo(0.157423, within(1e-6));
@@ -66,7 +66,7 @@ class ComparisonStatisticsTests {
       double[] base = normal(random, n, 100, 3);
       double[] cmp = normal(random, 2 + random.nextInt(9), 100 + random.nextDouble(-6, 6), 3);
 
-      TwoSampleResult result = WelchTest.run(base, cmp).result();
+      TwoSampleResult result = WelchMeans.run(base, cmp).result();
 
       boolean excludesZero = result.low() > 0 || result.high() < 0;
       assertThat(excludesZero).as("sample %d, p = %s", i, result.p()).isEqualTo(result.p() < 0.05);
@@ -80,7 +80,8 @@ class ComparisonStatisticsTests {
   void twoNoisyJvmsCannotBoundTheRatio() {
     // df ≈ 1, so t(0.975) ≈ 12.7, and 12.7 times the baseline mean's standard error (40) far
     // exceeds the mean itself (100): the baseline could be anywhere near zero.
-    TwoSampleResult result = WelchTest.run(new double[] {60, 140}, new double[] {99, 101}).result();
+    TwoSampleResult result =
+        WelchMeans.run(new double[] {60, 140}, new double[] {99, 101}).result();
 
     assertThat(result.low()).isEqualTo(Double.NEGATIVE_INFINITY);
     assertThat(result.high()).isEqualTo(Double.POSITIVE_INFINITY);
@@ -89,8 +90,8 @@ class ComparisonStatisticsTests {
 
   @Test
   void identicalValuesOnEachSideAreExactlyTheirDifference() {
-    TwoSampleResult same = WelchTest.run(new double[] {5, 5, 5}, new double[] {5, 5}).result();
-    TwoSampleResult moved = WelchTest.run(new double[] {5, 5, 5}, new double[] {6, 6}).result();
+    TwoSampleResult same = WelchMeans.run(new double[] {5, 5, 5}, new double[] {5, 5}).result();
+    TwoSampleResult moved = WelchMeans.run(new double[] {5, 5, 5}, new double[] {6, 6}).result();
 
     assertThat(same.p()).isEqualTo(1);
     assertThat(same.relativeDifference()).isZero();
@@ -103,7 +104,7 @@ class ComparisonStatisticsTests {
   void mannWhitneyMatchesRsWilcoxTestOnTheSleepData() {
     // R: wilcox.test(extra ~ group, data = sleep) -> W = 25.5, p-value = 0.06933 (normal
     // approximation with continuity and tie correction, as the data have ties).
-    RankTest.Outcome outcome = RankTest.run(SLEEP_2, SLEEP_1);
+    RankShift.Outcome outcome = RankShift.run(SLEEP_2, SLEEP_1);
 
     assertThat(outcome.u()).isEqualTo(25.5);
     assertThat(outcome.result().p()).isCloseTo(0.06933, within(1e-5));
@@ -118,7 +119,7 @@ class ComparisonStatisticsTests {
     double[] x = {0.80, 0.83, 1.89, 1.04, 1.45, 1.38, 1.91, 1.64, 0.73, 1.46};
     double[] y = {1.15, 0.88, 0.90, 0.74, 1.21};
 
-    RankTest.Outcome outcome = RankTest.run(y, x);
+    RankShift.Outcome outcome = RankShift.run(y, x);
 
     assertThat(outcome.u()).isEqualTo(35);
     assertThat(outcome.result().p()).isCloseTo(0.2544, within(1e-4));

@@ -31,6 +31,6 @@ class SyntheticHistoryPropertiesTest {
 
   private static SyntheticHistoryProperties settings(int machines) {
     return new SyntheticHistoryProperties(
-        10, 5, 5, "synthetic", LocalDate.of(2026, 1, 31), 7, false, machines);
+        10, 5, 5, "synthetic", LocalDate.of(2026, 1, 31), 7, false, machines, true);
   }
 }

@@ -118,10 +118,65 @@ class SyntheticHistoryWriterTests {
     assertThat(count("select count(*) from run where machine = 'synthetic-d'")).isZero();
   }
 
+  @Test
+  void theKnnSeriesOfAFormatMoveTogetherAndRecallStaysBelowOne() {
+    SyntheticHistoryWriter.Written written =
+        writer.write(
+            new SyntheticHistoryProperties(
+                300, 2, 5, "synthetic-knn", LocalDate.of(2026, 1, 31), 11, false, 1, true));
+
+    // Every format and fanout, named as the harness's KNN step names them.
+    for (String format : SyntheticKnn.FORMATS) {
+      for (int fanout : SyntheticKnn.FANOUTS) {
+        for (String metric :
+            java.util.List.of("recall", "latencyMeanMs", "latencyP99Ms", "cpuMs")) {
+          assertThat(knnSeries(written, format + "-fanout" + fanout, metric))
+              .as(format + "-fanout" + fanout + " " + metric)
+              .isNotNull();
+        }
+      }
+      assertThat(knnSeries(written, format, "indexMB")).isNotNull();
+      assertThat(knnSeries(written, format, "forceMergeSeconds")).isNotNull();
+    }
+    assertThat(written.series()).hasSize(2 + SyntheticKnn.size());
+    assertThat(
+            count(
+                "select count(*) from measurement m join series s on s.id = m.series_id"
+                    + " where s.machine = 'synthetic-knn' and s.metric = 'recall'"
+                    + " and (m.value <= 0 or m.value >= 1)"))
+        .isZero();
+    // A planted step trades: latency and recall of every fanout move the same way.
+    SyntheticHistoryWriter.WrittenSeries latency =
+        knnSeries(written, "hnsw-fanout50", "latencyMeanMs");
+    SeriesShape.Step step = latency.shape().steps().get(0);
+    for (int fanout : SyntheticKnn.FANOUTS) {
+      long recall = knnSeries(written, "hnsw-fanout" + fanout, "recall").id();
+      long mean = knnSeries(written, "hnsw-fanout" + fanout, "latencyMeanMs").id();
+      int next = latency.shape().steps().size() > 1 ? latency.shape().steps().get(1).night() : 300;
+      int from = Math.max(0, step.night() - 40);
+      int to = Math.min(next, step.night() + 40);
+      assertThat(mean(mean, step.night(), to) / mean(mean, from, step.night()) - 1)
+          .isCloseTo(step.relative(), org.assertj.core.data.Offset.offset(0.02));
+      assertThat(mean(recall, step.night(), to) / mean(recall, from, step.night()) - 1)
+          .isCloseTo(
+              step.relative() * SyntheticKnn.RECALL_SHARE,
+              org.assertj.core.data.Offset.offset(0.004));
+    }
+  }
+
+  private static SyntheticHistoryWriter.WrittenSeries knnSeries(
+      SyntheticHistoryWriter.Written written, String task, String metric) {
+    return written.series().stream()
+        .filter(s -> s.benchmark().equals("knn") && s.task().equals(task))
+        .filter(s -> s.metric().equals(metric))
+        .findFirst()
+        .orElse(null);
+  }
+
   private static SyntheticHistoryProperties settings(
       String machine, int nights, int series, long seed) {
     return new SyntheticHistoryProperties(
-        nights, series, 5, machine, LocalDate.of(2026, 1, 31), seed, false, 1);
+        nights, series, 5, machine, LocalDate.of(2026, 1, 31), seed, false, 1, false);
   }
 
   private double mean(long series, int fromNight, int toNight) {

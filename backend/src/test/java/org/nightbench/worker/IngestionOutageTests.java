@@ -78,7 +78,7 @@ class IngestionOutageTests {
 
   @Test
   void aRunWhoseDatabaseRestartsKeepsItsResultFilesAndIngestsThemWhenItIsBack() throws Exception {
-    Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    Run run = runs.enqueue("maven:9.12.3", "brief", null, "manual");
     Path results = workDirectories.of(run.id());
 
     runThroughAnOutage(run, settings, "ingesting: ");
@@ -100,7 +100,7 @@ class IngestionOutageTests {
 
   @Test
   void aDatabaseAwayPastTheDeadlineFailsTheRunWithTheReasonAndKeepsItsFiles() throws Exception {
-    Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    Run run = runs.enqueue("maven:9.12.3", "brief", null, "manual");
     RunnerProperties shortDeadline =
         RunnerSettings.copy(
             settings,

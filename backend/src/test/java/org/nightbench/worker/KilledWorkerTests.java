@@ -31,6 +31,8 @@ import org.nightbench.runs.RunRepository;
 import org.nightbench.runs.RunRequest;
 import org.nightbench.runs.RunService;
 import org.nightbench.runs.RunStatus;
+import org.nightbench.runs.machines.MachineRegistry;
+import org.nightbench.runs.machines.WorkerStatus;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -52,6 +54,7 @@ class KilledWorkerTests {
   @Autowired RunLogRepository logs;
   @Autowired RunService runs;
   @Autowired JdbcClient jdbc;
+  @Autowired MachineRegistry machines;
 
   @Test
   void aWorkerKilledMidRunLeavesARunTheOtherWorkerMarksFailedAndItsJvmEnds(@TempDir Path temp)
@@ -72,6 +75,11 @@ class KilledWorkerTests {
           worker);
       await(() -> worker.descendants().findAny().isPresent(), 30, worker);
       worker.descendants().forEach(harnessJvms::add);
+      // Its own heartbeat lists it live on the machines page, with the run it measures (issue 32).
+      WorkerStatus beating = onlyWorker();
+      assertThat(beating.name()).endsWith(":" + worker.pid());
+      assertThat(beating.live()).isTrue();
+      assertThat(beating.currentRunId()).isEqualTo(runId);
 
       worker.destroyForcibly(); // SIGKILL: no shutdown hook, no chance to mark the run
       assertThat(worker.waitFor(10, TimeUnit.SECONDS)).isTrue();
@@ -102,6 +110,10 @@ class KilledWorkerTests {
       survivor.stop();
     }
 
+    // Killed, it never said it stopped: silent once its beats are older than 6 × 500 ms.
+    await(() -> !onlyWorker().live(), 10, null);
+    assertThat(onlyWorker().stoppedAt()).isNull();
+
     Run failed = runs.find(runId).orElseThrow();
     assertThat(failed.status()).isEqualTo(RunStatus.FAILED);
     assertThat(failed.error())
@@ -124,6 +136,15 @@ class KilledWorkerTests {
                 .query(Long.class)
                 .single())
         .isZero();
+  }
+
+  private WorkerStatus onlyWorker() {
+    return machines.overview().stream()
+        .filter(machine -> machine.label().equals(MACHINE))
+        .findFirst()
+        .orElseThrow()
+        .workers()
+        .get(0);
   }
 
   /** The application itself, as a worker of {@link #MACHINE} on this test's database. */

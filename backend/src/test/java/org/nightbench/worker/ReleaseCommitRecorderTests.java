@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +23,7 @@ import org.nightbench.lucene.ResolvedLucene;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunHistoryRepository;
 import org.nightbench.runs.RunRepository;
+import org.nightbench.runs.RunTry;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
@@ -64,9 +66,9 @@ class ReleaseCommitRecorderTests {
     String sha1052 = releases.release1052().getName();
     String sha1060 = releases.release1060().getName();
     // Measured out of release order: 10.6.0's previous point is still 10.5.2, not 10.4.0.
-    Run r1040 = run("10.4.0");
-    Run r1052 = run("10.5.2");
-    Run r1060 = run("10.6.0");
+    RunTry r1040 = run("10.4.0");
+    RunTry r1052 = run("10.5.2");
+    RunTry r1060 = run("10.6.0");
     assertThat(recorder.record(r1040, release("10.4.0", "a".repeat(40)), log::add)).isEmpty();
     assertThat(recorder.record(r1060, release("10.6.0", sha1060), log::add)).isEmpty();
     succeed(r1060);
@@ -74,18 +76,22 @@ class ReleaseCommitRecorderTests {
     assertThat(recorder.record(r1052, release("10.5.2", sha1052), log::add)).isEmpty();
     succeed(r1052);
     // Again, as a requeued run would: now 10.5.2 is measured and comes before it.
+    r1060 = startAgain(r1060);
     assertThat(recorder.record(r1060, release("10.6.0", sha1060), log::add)).isEmpty();
 
     // No clone (no git: run yet): the sha alone, the compare range, the commits not listed.
-    Run recorded = runs.find(r1060.id()).orElseThrow();
+    Run recorded = runs.find(r1060.runId()).orElseThrow();
     assertThat(recorded.commitSha()).isEqualTo(sha1060);
     assertThat(recorded.commitAuthor()).isNull();
-    mvc.perform(get("/api/runs/{id}/changes", r1060.id()))
+    mvc.perform(get("/api/runs/{id}/changes", r1060.runId()))
         .andExpect(jsonPath("$.previousCommitSha").value(sha1052))
         .andExpect(jsonPath("$.listed").value(false))
         .andExpect(jsonPath("$.commits.length()").value(0));
     String page =
-        mvc.perform(get("/runs/{id}", r1060.id())).andReturn().getResponse().getContentAsString();
+        mvc.perform(get("/runs/{id}", r1060.runId()))
+            .andReturn()
+            .getResponse()
+            .getContentAsString();
     assertThat(page)
         .contains("/compare/" + sha1052 + "..." + sha1060)
         .contains("id=\"run-changes-unlisted\"")
@@ -94,10 +100,11 @@ class ReleaseCommitRecorderTests {
 
     // With a clone (after a git: run made one): the commit's details and the commits listed.
     git.head("main", log::add);
+    r1060 = startAgain(r1060);
     assertThat(recorder.record(r1060, release("10.6.0", sha1060), log::add)).isEmpty();
-    assertThat(runs.find(r1060.id()).orElseThrow().commitSubject())
+    assertThat(runs.find(r1060.runId()).orElseThrow().commitSubject())
         .isEqualTo("Prepare 10.6.0 release");
-    mvc.perform(get("/api/runs/{id}/changes", r1060.id()))
+    mvc.perform(get("/api/runs/{id}/changes", r1060.runId()))
         .andExpect(jsonPath("$.listed").value(true))
         .andExpect(jsonPath("$.commits[0].sha").value(sha1060))
         .andExpect(jsonPath("$.commits[1].sha").value(releases.main().get(3).getName()))
@@ -105,14 +112,34 @@ class ReleaseCommitRecorderTests {
   }
 
   @Test
+  void aTryThatNoLongerOwnsItsRunRecordsNothing() {
+    ReleaseCommitRecorder recorder =
+        new ReleaseCommitRecorder(history, git(releases.remote().toString()));
+    RunTry frozen = run("10.6.0");
+    // Another worker started the run over while this try's worker was frozen.
+    RunTry current = startAgain(frozen);
+
+    recorder.record(frozen, release("10.6.0", releases.release1060().getName()), log::add);
+    history.recordMachineState(frozen, "{\"frozen\": true}");
+
+    assertThat(runs.find(current.runId()).orElseThrow().commitSha()).isNull();
+    assertThat(
+            jdbc.sql("select machine_state is null from run where id = ?")
+                .param(current.runId())
+                .query(Boolean.class)
+                .single())
+        .isTrue();
+  }
+
+  @Test
   void withoutAShaInTheManifestTheReleasesTagNamesTheCommit() {
     ReleaseCommitRecorder recorder =
         new ReleaseCommitRecorder(history, git(releases.remote().toString()));
-    Run r1052 = run("10.5.2");
+    RunTry r1052 = run("10.5.2");
 
     assertThat(recorder.record(r1052, release("10.5.2", null), log::add)).isEmpty();
 
-    assertThat(runs.find(r1052.id()).orElseThrow().commitSha())
+    assertThat(runs.find(r1052.runId()).orElseThrow().commitSha())
         .isEqualTo(releases.release1052().getName());
     assertThat(log).anyMatch(l -> l.contains("(its tag in the git remote)"));
   }
@@ -121,7 +148,7 @@ class ReleaseCommitRecorderTests {
   void aReleaseWhoseCommitCannotBeKnownIsANoteNotAFailure() {
     ReleaseCommitRecorder untagged =
         new ReleaseCommitRecorder(history, git(releases.remote().toString()));
-    Run r900 = run("9.0.0");
+    RunTry r900 = run("9.0.0");
     Optional<String> note = untagged.record(r900, release("9.0.0", null), log::add);
     assertThat(note)
         .hasValueSatisfying(
@@ -129,14 +156,14 @@ class ReleaseCommitRecorderTests {
                 assertThat(n)
                     .startsWith("commit unknown: lucene-core 9.0.0's manifest names no git commit")
                     .contains("the remote has no tag releases/lucene/9.0.0"));
-    assertThat(runs.find(r900.id()).orElseThrow().commitSha()).isNull();
+    assertThat(runs.find(r900.runId()).orElseThrow().commitSha()).isNull();
 
     ReleaseCommitRecorder unreachable =
         new ReleaseCommitRecorder(history, git(temp.resolve("nowhere").toString()));
-    Run r1060 = run("10.6.0");
+    RunTry r1060 = run("10.6.0");
     assertThat(unreachable.record(r1060, release("10.6.0", null), log::add))
         .hasValueSatisfying(n -> assertThat(n).contains("its tag could not be looked up"));
-    assertThat(runs.find(r1060.id()).orElseThrow().commitSha()).isNull();
+    assertThat(runs.find(r1060.runId()).orElseThrow().commitSha()).isNull();
   }
 
   private GitLuceneBuilder git(String remote) {
@@ -157,18 +184,30 @@ class ReleaseCommitRecorderTests {
         new MavenLuceneSpec(version), version, List.of(), null, null, manifestSha);
   }
 
-  private Run run(String version) {
+  /** A running run and its try, as a worker's start makes them. */
+  private RunTry run(String version) {
+    UUID token = UUID.randomUUID();
     long id =
         jdbc.sql(
-                "insert into run (lucene_spec, lucene_version, machine, profile, corpus, status)"
-                    + " values (?, ?, ?, 'nightly', 'wikimedium10k', 'running') returning id")
-            .params("maven:" + version, version, machine)
+                "insert into run (lucene_spec, lucene_version, machine, profile, corpus, status,"
+                    + " try_token) values (?, ?, ?, 'nightly', 'wikimedium10k', 'running', ?)"
+                    + " returning id")
+            .params("maven:" + version, version, machine, token)
             .query(Long.class)
             .single();
-    return runs.find(id).orElseThrow();
+    return new RunTry(runs.find(id).orElseThrow(), token);
   }
 
-  private void succeed(Run run) {
-    jdbc.sql("update run set status = 'succeeded' where id = ?").param(run.id()).update();
+  /** The run started over by a new try, as a requeue does. */
+  private RunTry startAgain(RunTry earlier) {
+    UUID token = UUID.randomUUID();
+    jdbc.sql("update run set status = 'running', try_token = ? where id = ?")
+        .params(token, earlier.runId())
+        .update();
+    return new RunTry(runs.find(earlier.runId()).orElseThrow(), token);
+  }
+
+  private void succeed(RunTry run) {
+    jdbc.sql("update run set status = 'succeeded' where id = ?").param(run.runId()).update();
   }
 }

@@ -2,68 +2,62 @@ package org.nightbench.benchjobs;
 
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.nightbench.benchjobs.spec.HandRun;
+import org.nightbench.benchjobs.spec.SpecFile;
+import org.nightbench.protocol.StepSpec;
 
 /**
- * Entry point of the forked benchmark JVM: exit 0 on success, otherwise exactly one {@code ERROR:
- * <message>} line on stderr and exit 2.
+ * Entry point of the forked benchmark JVM: {@code Harness <spec.json> <out>} runs the step the spec
+ * file describes, writing its output to {@code out}; by hand, {@code Harness <type> --setting value
+ * … --out FILE} does the same from a command line ({@link HandRun}). Exit 0 on success, otherwise
+ * exactly one {@code ERROR: <message>} line on stderr and exit 2.
  */
-@Command(
-    name = "harness",
-    mixinStandardHelpOptions = true,
-    description = "Nightbench Lucene benchmark harness (one measurement per JVM).",
-    subcommands = {
-      IndexCommand.class,
-      GenerateTasksCommand.class,
-      SearchCommand.class,
-      PkLookupCommand.class,
-      CalibrateCommand.class,
-      LoadCommand.class,
-      NrtCommand.class,
-      BareLoopCommand.class,
-      FacetTimingsCommand.class,
-      StoredFieldsCommand.class,
-      CheckIndexCommand.class,
-      PkPostingsCommand.class,
-      ColdSearchCommand.class,
-      EmbedCommand.class,
-      KnnCommand.class
-    })
-public final class Harness implements Callable<Integer> {
+public final class Harness {
 
   /** Exit code for any bad input or failure. */
   public static final int EXIT_FAILURE = 2;
 
-  @Override
-  public Integer call() {
-    throw new IllegalArgumentException(
-        "missing command: use index, generate-tasks, search, bare-loop, pk-lookup, nrt, load,"
-            + " calibrate, stored-fields, check-index, pk-postings or cold-search");
-  }
+  private Harness() {}
 
-  /** Runs the CLI and exits the JVM with its code. */
+  /** Runs the step and exits the JVM with its code. */
   public static void main(String[] args) {
     OrphanGuard.start();
     System.exit(run(System.err, args));
   }
 
-  /** Runs the CLI without exiting; failures are reported as one line on {@code err}. */
+  /** Runs the step without exiting; failures are reported as one line on {@code err}. */
   public static int run(PrintStream err, String... args) {
     try {
-      CommandLine cl = new CommandLine(new Harness());
-      cl.setParameterExceptionHandler(
-          (ex, a) -> {
-            err.println("ERROR: " + oneLine(ex.getMessage()));
-            return EXIT_FAILURE;
-          });
-      cl.setExecutionExceptionHandler(
-          (ex, cmd, parsed) -> {
-            err.println("ERROR: " + describe(ex));
-            return EXIT_FAILURE;
-          });
-      return cl.execute(args);
+      if (args.length > 0 && (args[args.length - 1].equals("--help") || args[0].equals("-h"))) {
+        HandRun.help(System.out, args.length > 1 ? args[0] : null);
+        return 0;
+      }
+      Path out;
+      StepSpec spec;
+      if (args.length == 2 && args[0].endsWith(".json") && !args[0].startsWith("-")) {
+        out = Path.of(args[1]);
+        // A stale output of an earlier run must not pass for this run's if we fail.
+        Files.deleteIfExists(out);
+        spec = SpecFile.read(Path.of(args[0]));
+      } else {
+        Path stale = HandRun.out(args);
+        if (stale != null) {
+          Files.deleteIfExists(stale);
+        }
+        HandRun hand = HandRun.parse(args);
+        if (hand.writeSpec() != null) {
+          SpecFile.write(hand.writeSpec(), hand.spec());
+          if (hand.out() == null) {
+            return 0;
+          }
+        }
+        out = hand.out();
+        spec = hand.spec();
+      }
+      Steps.run(spec, out);
+      return 0;
     } catch (Throwable t) { // linkage errors against an unexpected Lucene arrive here
       err.println("ERROR: " + describe(t));
       return EXIT_FAILURE;

@@ -23,8 +23,8 @@ import org.nightbench.benchjobs.search.BareLoop;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;
+import org.nightbench.benchjobs.taskgen.TaskGenerator;
 import org.nightbench.benchjobs.tasks.Task;
-import org.nightbench.benchjobs.tasks.TaskGenerator;
 
 /**
  * Opens an existing benchmark index, turning the usual mistakes into one-line messages; the command

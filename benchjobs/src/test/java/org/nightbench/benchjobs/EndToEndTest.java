@@ -25,10 +25,10 @@ import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;
 import org.nightbench.benchjobs.search.TaskPlan;
+import org.nightbench.benchjobs.taskgen.TaskGenerator;
 import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.benchjobs.tasks.TaskFileWriter;
-import org.nightbench.benchjobs.tasks.TaskGenerator;
 
 /** Indexes europarl's head once, then drives generation and search in process and via the CLI. */
 class EndToEndTest {
@@ -126,13 +126,13 @@ class EndToEndTest {
   }
 
   @Test
-  void searchReportsQpsAndQpsFastestPerCategory() throws IOException {
+  void searchReportsEveryQpsFigurePerCategory() throws IOException {
     List<Task> tasks = TaskFileParser.parse(generate(42, "s.txt"));
     SearchReport report;
     try (Indexes.Opened opened = Indexes.open(index)) {
       report =
           SearchBenchmark.run(
-              opened.reader(), tasks, "s.txt", new SearchSettings(3, 1, 1, 10), quiet());
+              opened.reader(), tasks, "s.txt", new SearchSettings(5, 1, 1, 10), quiet());
     }
     List<Metric> qps = report.metrics().stream().filter(m -> m.name().equals("qps")).toList();
     assertThat(qps)
@@ -150,7 +150,7 @@ class EndToEndTest {
         Map<?, ?> q = (Map<?, ?>) o;
         assertThat((Long) q.get("hits")).isPositive();
         assertThat((String) q.get("topHash")).matches("[0-9a-f]{40}");
-        assertThat((long[]) q.get("latenciesNs")).hasSize(2);
+        assertThat((long[]) q.get("latenciesNs")).hasSize(4);
       }
     }
     List<Metric> fastest =
@@ -164,6 +164,21 @@ class EndToEndTest {
         .extracting(Metric::task)
         .containsExactlyElementsOf(TaskGenerator.servableCategories());
     assertThat(cpu).allSatisfy(m -> assertThat(m.value()).isPositive().isFinite());
+    // Four measured rounds: luceneutil's reduction keeps each query's last one.
+    List<Metric> luceneutil =
+        report.metrics().stream().filter(m -> m.name().equals("qpsLuceneutil")).toList();
+    assertThat(luceneutil)
+        .extracting(Metric::task)
+        .containsExactlyElementsOf(TaskGenerator.servableCategories());
+    assertThat(luceneutil)
+        .allSatisfy(
+            m -> {
+              assertThat(m.value()).isPositive().isFinite();
+              assertThat(m.unit()).isEqualTo("queries/s");
+              assertThat(m.detail())
+                  .containsEntry("warmSkip", 3)
+                  .containsEntry("keptRunsPerQuery", 1);
+            });
     Metric warmup = report.metrics().get(report.metrics().size() - 1);
     assertThat(List.of(warmup.task(), warmup.name())).containsExactly("all", "warmupSec");
     assertThat(warmup.detail())
@@ -180,7 +195,7 @@ class EndToEndTest {
             c -> {
               assertThat(List.of(c.benchmark(), c.task(), c.name()))
                   .containsExactly("search", "all", "roundLatency");
-              assertThat(c.rows()).hasSize(3);
+              assertThat(c.rows()).hasSize(5);
               assertThat(c.labels()).endsWith("JIT compile ms");
               assertThat(c.rows()).allSatisfy(row -> assertThat(row.get(4)).isNotNull());
             });
@@ -376,7 +391,7 @@ class EndToEndTest {
             "--out",
             out.toString()),
         "ERROR: warmup must be >= 0 and < repetitions (20), got 20");
-    assertError(cli("search", "--index-dir", index.toString()), "ERROR: Missing required option");
+    assertError(cli("search", "--index-dir", index.toString()), "ERROR: missing required setting");
     assertError(cli("frobnicate"), "ERROR: Unmatched argument");
     assertError(cli(), "ERROR: missing command");
     assertThat(out).doesNotExist();

@@ -55,7 +55,12 @@ class OrphanGuardTest {
                 harness + " >/dev/null 2>&1 & echo $! > " + quote(pidFile + "") + "; wait")
             .start();
     ProcessHandle child = awaitChild(pidFile);
-    LockSupport.parkNanos(Duration.ofMillis(500).toNanos());
+    // Killed before its main method runs, the harness would take init for its parent (the guard
+    // captures the parent it starts with): wait until it is indexing, however loaded the box is.
+    long started = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (!Files.exists(tmp.resolve("index")) && System.nanoTime() < started) {
+      LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+    }
     assertThat(child.isAlive()).as("the harness runs while its parent lives").isTrue();
 
     parent.destroyForcibly();

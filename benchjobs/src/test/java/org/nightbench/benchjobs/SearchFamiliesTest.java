@@ -20,10 +20,10 @@ import org.nightbench.benchjobs.result.ResultWriter;
 import org.nightbench.benchjobs.search.Outcome;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskPlan;
+import org.nightbench.benchjobs.taskgen.TaskGenerator;
 import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.benchjobs.tasks.TaskFileWriter;
-import org.nightbench.benchjobs.tasks.TaskGenerator;
 
 /** The query families beyond plain text, luceneutil task files, and answers across JVMs. */
 class SearchFamiliesTest {

@@ -1,6 +1,7 @@
 /**
- * The harness's protocol, shared by the harness and the backend that forks it: subcommand and
- * option names, and the task categories it generates. Constants only, with no dependencies, so each
- * side compiles against the one definition and the web application gets no Lucene.
+ * The harness's contract, shared by the harness and the backend that forks it: one {@link
+ * org.nightbench.protocol.StepSpec} record per benchmark step with its defaults and checks, and the
+ * task categories the harness generates. No dependencies, so each side compiles against the one
+ * definition and the web application gets no Lucene.
  */
 package org.nightbench.protocol;

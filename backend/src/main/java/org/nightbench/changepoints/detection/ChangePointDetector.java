@@ -24,13 +24,13 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * means are what tell a step from a drift, a drift that starts or stops, or a step against an
  * opposite drift; where the window shows no drift, the two sides' means decide instead, four times
  * as precise, and as a drift becomes evident the jump moves smoothly to one corrected by the
- * drift's slope ({@link StepTest}). The jump must also be at least {@code minRelativeChange} of the
- * level. Where both sides drift alike (their slopes within {@value StepTest#SLOPE_GATE} standard
- * errors), one common slope is fitted instead of two, which is twice as precise where one side is
- * short. The weakest failing candidate is dropped and its neighbours tested again until all pass;
- * dropped candidates that pass between the survivors are then taken back (a clear step can fail
- * while a doubtful neighbour still cuts its window). A step that would fit better with fewer than
- * {@code minSegment} points after it waits for more nights rather than be placed early. A step
+ * drift's slope ({@link JumpAtSplit}). The jump must also be at least {@code minRelativeChange} of
+ * the level. Where both sides drift alike (their slopes within {@value JumpAtSplit#SLOPE_GATE}
+ * standard errors), one common slope is fitted instead of two, which is twice as precise where one
+ * side is short. The weakest failing candidate is dropped and its neighbours tested again until all
+ * pass; dropped candidates that pass between the survivors are then taken back (a clear step can
+ * fail while a doubtful neighbour still cuts its window). A step that would fit better with fewer
+ * than {@code minSegment} points after it waits for more nights rather than be placed early. A step
  * among the newest or first nights, which the nightly check tests again with every night, must pass
  * at a quarter of the significance.
  *
@@ -251,7 +251,7 @@ public final class ChangePointDetector {
     // independent nights; the differences across the steps it finds (the real ones, and under
     // correlated noise a few false ones, too few to matter) are left out of the estimate; the
     // second pass decides.
-    List<StepTest.Outcome> first =
+    List<JumpAtSplit.Outcome> first =
         steps(
             cleaned,
             stddevs,
@@ -265,14 +265,14 @@ public final class ChangePointDetector {
       // degrees of freedom, fewer candidates), so a second pass would find nothing either.
       return List.of();
     }
-    int[] breaks = first.stream().mapToInt(StepTest.Outcome::index).toArray();
+    int[] breaks = first.stream().mapToInt(JumpAtSplit.Outcome::index).toArray();
     NoiseModel noise = NoiseModel.estimate(cleaned, from, to, breaks);
-    List<StepTest.Outcome> outcomes =
+    List<JumpAtSplit.Outcome> outcomes =
         noise.equals(NoiseModel.INDEPENDENT)
             ? first
             : steps(cleaned, stddevs, sigma, from, to, new Rules(minRelative, noise, ends), breaks);
     List<DetectedChange> result = new ArrayList<>(outcomes.size());
-    for (StepTest.Outcome outcome : outcomes) {
+    for (JumpAtSplit.Outcome outcome : outcomes) {
       if (!placeable(outcome, cleaned, noise)) {
         continue;
       }
@@ -293,7 +293,7 @@ public final class ChangePointDetector {
   }
 
   /** The steps of {@code cleaned[from, to)} under {@code rules}: proposed, tested, placed. */
-  private List<StepTest.Outcome> steps(
+  private List<JumpAtSplit.Outcome> steps(
       double[] cleaned,
       double[] stddevs,
       double[] sigma,
@@ -302,10 +302,10 @@ public final class ChangePointDetector {
       Rules rules,
       int[] known) {
     List<Integer> changes = candidates(cleaned, sigma, from, to, rules.noise(), known);
-    List<StepTest.Outcome> outcomes = prune(changes, cleaned, stddevs, from, to, rules);
+    List<JumpAtSplit.Outcome> outcomes = prune(changes, cleaned, stddevs, from, to, rules);
     outcomes = readmit(changes, outcomes, cleaned, stddevs, from, to, rules);
     for (int round = 0; round < 3; round++) {
-      List<Integer> placed = outcomes.stream().map(StepTest.Outcome::index).toList();
+      List<Integer> placed = outcomes.stream().map(JumpAtSplit.Outcome::index).toList();
       List<Integer> moved = relocate(outcomes, cleaned, from, to, rules.noise());
       if (moved.equals(placed)) {
         break;
@@ -329,7 +329,7 @@ public final class ChangePointDetector {
    * far away alone, counts many nearly as good splits against a step and one rival a few nights off
    * less.
    */
-  private boolean placeable(StepTest.Outcome outcome, double[] cleaned, NoiseModel noise) {
+  private boolean placeable(JumpAtSplit.Outcome outcome, double[] cleaned, NoiseModel noise) {
     double jump = Math.abs(outcome.levelAfter() - outcome.levelBefore());
     if (!(jump < SHARP_EFFECT * outcome.sigma())) {
       return true;
@@ -361,9 +361,9 @@ public final class ChangePointDetector {
    * can fail while a doubtful neighbour a few nights away still cuts its window short, and be gone
    * before that neighbour goes.
    */
-  private List<StepTest.Outcome> readmit(
+  private List<JumpAtSplit.Outcome> readmit(
       List<Integer> changes,
-      List<StepTest.Outcome> outcomes,
+      List<JumpAtSplit.Outcome> outcomes,
       double[] cleaned,
       double[] stddevs,
       int from,
@@ -384,7 +384,7 @@ public final class ChangePointDetector {
       if (index - previous < minSegment || next - index < minSegment) {
         continue;
       }
-      StepTest.Outcome outcome = test(index, previous, next, cleaned, stddevs, rules.noise());
+      JumpAtSplit.Outcome outcome = test(index, previous, next, cleaned, stddevs, rules.noise());
       if (failure(outcome, cleaned, from, to, rules) == 0) {
         alive.add(index);
         added = true;
@@ -498,11 +498,11 @@ public final class ChangePointDetector {
       int lo = Math.max(previous, index - settings.context());
       int hi = Math.min(next, index + settings.context());
       int best = index;
-      double bestError = StepTest.lineAndStepError(cleaned, lo, index, hi);
+      double bestError = JumpAtSplit.lineAndStepError(cleaned, lo, index, hi);
       for (int p = Math.max(lo + minSegment, index - minSegment);
           p <= Math.min(hi - minSegment, index + minSegment);
           p++) {
-        double error = StepTest.lineAndStepError(cleaned, lo, p, hi);
+        double error = JumpAtSplit.lineAndStepError(cleaned, lo, p, hi);
         if (error < bestError) {
           bestError = error;
           best = p;
@@ -523,7 +523,7 @@ public final class ChangePointDetector {
     int best = index;
     double bestError = Double.POSITIVE_INFINITY;
     for (int p = first; p <= last; p++) {
-      double error = StepTest.lineAndStepError(cleaned, lo, p, hi);
+      double error = JumpAtSplit.lineAndStepError(cleaned, lo, p, hi);
       if (error < bestError) {
         bestError = error;
         best = p;
@@ -540,13 +540,13 @@ public final class ChangePointDetector {
    * point), and the failing ones wait in a set ordered worst first, ties to the earliest: so a
    * series of thousands of failing candidates costs n log n, not n² rescans of every score.
    */
-  private List<StepTest.Outcome> prune(
+  private List<JumpAtSplit.Outcome> prune(
       List<Integer> changes, double[] cleaned, double[] stddevs, int from, int to, Rules rules) {
     int n = changes.size();
     int[] index = new int[n];
     int[] previous = new int[n];
     int[] next = new int[n];
-    StepTest.Outcome[] outcomes = new StepTest.Outcome[n];
+    JumpAtSplit.Outcome[] outcomes = new JumpAtSplit.Outcome[n];
     double[] score = new double[n];
     for (int k = 0; k < n; k++) {
       index[k] = changes.get(k);
@@ -579,8 +579,8 @@ public final class ChangePointDetector {
         }
       }
     }
-    List<StepTest.Outcome> alive = new ArrayList<>();
-    for (StepTest.Outcome outcome : outcomes) {
+    List<JumpAtSplit.Outcome> alive = new ArrayList<>();
+    for (JumpAtSplit.Outcome outcome : outcomes) {
       if (outcome != null) {
         alive.add(outcome);
       }
@@ -594,7 +594,7 @@ public final class ChangePointDetector {
       int[] index,
       int[] previous,
       int[] next,
-      StepTest.Outcome[] outcomes,
+      JumpAtSplit.Outcome[] outcomes,
       double[] score,
       TreeSet<Integer> failing,
       double[] cleaned,
@@ -612,16 +612,16 @@ public final class ChangePointDetector {
     }
   }
 
-  private StepTest.Outcome test(
+  private JumpAtSplit.Outcome test(
       int index, int previous, int next, double[] cleaned, double[] stddevs, NoiseModel noise) {
     int lo = Math.max(previous, index - settings.context());
     int hi = Math.min(next, index + settings.context());
-    return StepTest.run(cleaned, stddevs, settings.withinRunFloor(), lo, index, hi, noise);
+    return JumpAtSplit.run(cleaned, stddevs, settings.withinRunFloor(), lo, index, hi, noise);
   }
 
   /** 0 for a change point that passes; otherwise how badly it fails, the worst highest. */
   private double failure(
-      StepTest.Outcome outcome, double[] cleaned, int from, int to, Rules rules) {
+      JumpAtSplit.Outcome outcome, double[] cleaned, int from, int to, Rules rules) {
     if (premature(outcome, cleaned, from, to)) {
       return 3;
     }
@@ -646,7 +646,7 @@ public final class ChangePointDetector {
    * stored for good. So such a step must pass at a stricter level; once its window is full it is
    * tested as any other.
    */
-  private double looks(StepTest.Outcome outcome, int from, int to, Ends ends) {
+  private double looks(JumpAtSplit.Outcome outcome, int from, int to, Ends ends) {
     int context = settings.context();
     boolean newest = ends.newest() && outcome.hi() == to && to - outcome.index() < context;
     boolean youngest = ends.young() && outcome.lo() == from && outcome.index() - from < context;
@@ -658,18 +658,18 @@ public final class ChangePointDetector {
    * it: then the newest level has only begun, and placing the step now would put it a few points
    * early, so it waits for more nights.
    */
-  private boolean premature(StepTest.Outcome outcome, double[] cleaned, int from, int to) {
+  private boolean premature(JumpAtSplit.Outcome outcome, double[] cleaned, int from, int to) {
     int minSegment = settings.minSegment();
     int index = outcome.index();
     int best = index;
-    double bestError = StepTest.lineAndStepError(cleaned, outcome.lo(), index, outcome.hi());
+    double bestError = JumpAtSplit.lineAndStepError(cleaned, outcome.lo(), index, outcome.hi());
     // Only as far as the same step could have been pushed early; a later, bigger step is another
     // change and no reason to hold this one back.
     if (outcome.hi() == to) {
       for (int p = index + 1;
           p <= Math.min(to - SplitLikelihood.EDGE, index + minSegment - 1);
           p++) {
-        double error = StepTest.lineAndStepError(cleaned, outcome.lo(), p, to);
+        double error = JumpAtSplit.lineAndStepError(cleaned, outcome.lo(), p, to);
         if (error < bestError) {
           bestError = error;
           best = p;
@@ -680,7 +680,7 @@ public final class ChangePointDetector {
       for (int p = index - 1;
           p >= Math.max(from + SplitLikelihood.EDGE, index - minSegment + 1);
           p--) {
-        double error = StepTest.lineAndStepError(cleaned, from, p, outcome.hi());
+        double error = JumpAtSplit.lineAndStepError(cleaned, from, p, outcome.hi());
         if (error < bestError) {
           bestError = error;
           best = p;
@@ -690,7 +690,7 @@ public final class ChangePointDetector {
     return best > to - minSegment || best < from + minSegment;
   }
 
-  private double adjustedP(StepTest.Outcome outcome) {
+  private double adjustedP(JumpAtSplit.Outcome outcome) {
     return Math.min(1, outcome.p() * outcome.positions(settings.minSegment()));
   }
 
@@ -699,12 +699,12 @@ public final class ChangePointDetector {
    * minSegment of where it is.
    */
   private List<Integer> relocate(
-      List<StepTest.Outcome> outcomes, double[] cleaned, int from, int to, NoiseModel noise) {
+      List<JumpAtSplit.Outcome> outcomes, double[] cleaned, int from, int to, NoiseModel noise) {
     double phi = noise.serialCorrelation();
     int minSegment = settings.minSegment();
     List<Integer> moved = new ArrayList<>(outcomes.size());
     for (int k = 0; k < outcomes.size(); k++) {
-      StepTest.Outcome outcome = outcomes.get(k);
+      JumpAtSplit.Outcome outcome = outcomes.get(k);
       int index = outcome.index();
       int previous = k > 0 ? moved.get(k - 1) : from;
       int next = k + 1 < outcomes.size() ? outcomes.get(k + 1).index() : to;

@@ -74,11 +74,11 @@ final class SplitLikelihood {
    */
   private static double error(double[] cleaned, int lo, int p, int hi, double phi, boolean flat) {
     if (phi > 0) {
-      return StepTest.whitenedError(cleaned, lo, p, hi, phi, !flat);
+      return JumpAtSplit.whitenedError(cleaned, lo, p, hi, phi, !flat);
     }
     return flat
-        ? StepTest.stepError(cleaned, lo, p, hi)
-        : StepTest.lineAndStepError(cleaned, lo, p, hi);
+        ? JumpAtSplit.stepError(cleaned, lo, p, hi)
+        : JumpAtSplit.lineAndStepError(cleaned, lo, p, hi);
   }
 
   /** The likelihood of the splits within {@value #WITHIN} nights of {@code index}. */

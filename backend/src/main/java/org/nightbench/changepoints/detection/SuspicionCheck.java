@@ -14,13 +14,14 @@ import java.util.Optional;
  * none excluded and none before a known boundary. Its level is the median; its noise σ the standard
  * deviation around that median of the nights within {@value #OUTLIER_MADS} robust σ of it (so an
  * outlier or two in the history do not hide a step), made consistent for what a persistent
- * component ({@link NoiseModel}, estimated on the same nights) hides from a window. For {@code m} =
- * 1, 2, 3 newest nights, the difference between their mean and the reference level is divided by
- * its standard error (the mean of {@code m} correlated nights, plus the median's own uncertainty);
- * a change is suspected when that z is at least 3.5, 4 or 4.5 ({@link #THRESHOLDS}) and, for {@code
- * m > 1}, every one of the {@code m} nights lies at least {@value #EACH_NIGHT}σ beyond the
- * reference the same way (one outlier among them is not a level). Of several {@code m} that pass,
- * the one furthest beyond its threshold is the suspected new level.
+ * component ({@link NoiseModel}, estimated on the same nights, or a plain AR(1) with the nights'
+ * lag-1 autocorrelation where that is larger) hides from a window. For {@code m} = 1, 2, 3 newest
+ * nights, the difference between their mean and the reference level is divided by its standard
+ * error (the mean of {@code m} correlated nights, plus the median's own uncertainty); a change is
+ * suspected when that z is at least 3.5, 4 or 4.5 ({@link #THRESHOLDS}) and, for {@code m > 1},
+ * every one of the {@code m} nights lies at least {@value #EACH_NIGHT}σ beyond the reference the
+ * same way (one outlier among them is not a level). Of several {@code m} that pass, the one
+ * furthest beyond its threshold is the suspected new level.
  *
  * <p>Assumptions: the recent history is one level (a slow drift within {@value #REFERENCE} nights
  * is small against the noise); the noise is close to Gaussian in its body. A single outlying night
@@ -65,6 +66,9 @@ public final class SuspicionCheck {
    * suspicion within this many nights of an earlier one (in any stage) is that one again.
    */
   public static final int MATCH = 3;
+
+  /** The z of a lag-1 autocorrelation (standard error 1/√r) that counts as persistence. */
+  static final double LAG_ONE_SIGNIFICANT = 1.645;
 
   /** Nights of the recent history further than this many robust σ from its level are outliers. */
   static final double OUTLIER_MADS = 5;
@@ -161,6 +165,14 @@ public final class SuspicionCheck {
       double[] reference = Arrays.copyOfRange(tail.values, end - r, end);
       double center = median(reference);
       NoiseModel noise = NoiseModel.estimate(reference, 0, r);
+      // The variogram model counts persistence only where it is clear over a long range (what the
+      // detector needs); a probe of one to three nights is misled by any lag-1 correlation it
+      // misses: two correlated nights taken as independent look √(1 + ρ) times as far out.
+      // It counts where it is significant (one-sided 5 %), so independent nights keep their power.
+      double lagOne = lagOneCorrelation(reference, center);
+      if (lagOne > noise.serialCorrelation() && lagOne > LAG_ONE_SIGNIFICANT / Math.sqrt(r)) {
+        noise = new NoiseModel(1, lagOne);
+      }
       double sigma = SuspicionCheck.sigma(reference, center, noise);
       if (!(sigma > 0)) {
         return null;
@@ -270,6 +282,38 @@ public final class SuspicionCheck {
     double variance = kept > 1 ? sum / (kept - 1) : 0;
     double hidden = Math.min(0.5, noise.longRunFactor() / r);
     return Math.sqrt(variance / (1 - hidden));
+  }
+
+  /**
+   * The lag-1 autocorrelation of {@code reference} around {@code center}, deviations beyond {@value
+   * #OUTLIER_MADS} robust σ clipped there, at most {@link NoiseModel#MAX_PHI}; 0 when negative.
+   * Corrected for its small-sample bias, about −(1 + 3ρ)/r (Kendall, 1954), which would otherwise
+   * leave a third of the correlation of a short history unseen.
+   */
+  static double lagOneCorrelation(double[] reference, double center) {
+    int r = reference.length;
+    double[] d = new double[r];
+    for (int i = 0; i < r; i++) {
+      d[i] = Math.abs(reference[i] - center);
+    }
+    double limit = OUTLIER_MADS * 1.4826 * median(d);
+    for (int i = 0; i < r; i++) {
+      d[i] = Math.max(-limit, Math.min(limit, reference[i] - center));
+    }
+    double products = 0;
+    double squares = 0;
+    for (int i = 0; i < r; i++) {
+      squares += d[i] * d[i];
+      if (i > 0) {
+        products += d[i] * d[i - 1];
+      }
+    }
+    if (!(squares > 0)) {
+      return 0;
+    }
+    double rho = products / squares;
+    rho += (1 + 3 * rho) / r;
+    return Math.max(0, Math.min(NoiseModel.MAX_PHI, rho));
   }
 
   private static double median(double[] values) {

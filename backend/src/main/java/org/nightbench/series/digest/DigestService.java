@@ -51,6 +51,11 @@ public class DigestService {
     }
   }
 
+  /** The version of what the morning digest is made from; it changes when the digest may. */
+  public String version() {
+    return repository.version();
+  }
+
   /** The overview's digest as the database holds it now; rebuilt only when the data moved. */
   public Morning morning() {
     String version = repository.version();
@@ -308,8 +313,11 @@ public class DigestService {
     return text.length() <= 40 ? text : text.substring(0, 40) + "…";
   }
 
+  /** Machine · JDK · corpus · profile; a part the run never recorded (a JDK) is left out. */
   private static String kind(DigestRun run) {
-    return run.machine() + " · " + run.jdk() + " · " + run.corpus() + " · " + run.profile();
+    return java.util.stream.Stream.of(run.machine(), run.jdk(), run.corpus(), run.profile())
+        .filter(Objects::nonNull)
+        .collect(java.util.stream.Collectors.joining(" · "));
   }
 
   private static NotFoundException noRun(long id) {

@@ -12,14 +12,11 @@ import java.util.TreeMap;
  * Scores {@link ChangePointDetector} on {@link HeldOutSeries}, the generator it was not designed
  * on, as the issue states its targets: the share of change-free series of 500 nights that get any
  * change point, per noise model; and on series with planted steps, precision, recall over all steps
- * and by size in σ, and localisation. Prints; asserts nothing (the floors are {@code
- * DetectorQualityFloorTests}).
+ * and by size in σ, and localisation. The lab's {@code HeldOutQualityStudy} prints the figures; the
+ * floors are {@code DetectorQualityFloorTests}.
  *
  * <p>A detection is a true positive when it lies within ±{@value #TOLERANCE} points of a planted
  * step not already matched (nearest first); every other detection is a false positive.
- *
- * <p>usage: {@code HeldOutQuality [seed] [series] [changeFreePerModel]} (defaults 20261124 2100
- * 200); tune on other seeds than the one reported. See {@code scripts/detector-quality.sh}.
  */
 public final class HeldOutQuality {
 
@@ -45,55 +42,6 @@ public final class HeldOutQuality {
           new Model("variance change", HeldOutSeries.Noise.VARIANCE_CHANGE, 0, false),
           new Model("independent + drift/bursts/missing", HeldOutSeries.Noise.WHITE, 0, true),
           new Model("AR(1) φ=0.5 + drift/bursts/missing", HeldOutSeries.Noise.AR1, 0.5, true));
-
-  public static void main(String[] args) {
-    long seed = args.length > 0 ? Long.parseLong(args[0]) : 20261124L;
-    int count = args.length > 1 ? Integer.parseInt(args[1]) : 2100;
-    int perModel = args.length > 2 ? Integer.parseInt(args[2]) : 200;
-    ChangePointDetector detector = new ChangePointDetector(DetectorSettings.defaults());
-    System.out.printf(
-        Locale.ROOT,
-        "held-out generator, seed %d%nchange-free series of 500 nights at 2 %% noise, %d per"
-            + " model: share with any change point (change points in all)%n",
-        seed,
-        perModel);
-    for (Model model : CHANGE_FREE) {
-      int[] alarmed = falseAlarms(detector, model, seed, perModel);
-      System.out.printf(
-          Locale.ROOT,
-          "  %-36s %5.1f %% (%d)%n",
-          model.name(),
-          100.0 * alarmed[0] / perModel,
-          alarmed[1]);
-    }
-    List<HeldOutSeries> set = HeldOutSeries.withSteps(seed, count);
-    Score score = score(detector, set);
-    System.out.printf(
-        Locale.ROOT, "%nplanted steps: %d series, lengths 200-1500%n%s%n", count, score.summary());
-    System.out.printf(
-        Locale.ROOT,
-        "%n%-18s %9s %7s %7s %7s %7s%n",
-        "by noise",
-        "precision",
-        "<1σ",
-        "1-2σ",
-        "2-3σ",
-        ">=3σ");
-    for (HeldOutSeries.Noise noise : HeldOutSeries.Noise.values()) {
-      Score s = score(detector, set.stream().filter(x -> x.noise() == noise).toList());
-      System.out.printf(
-          Locale.ROOT,
-          "%-18s %9.3f %7.3f %7.3f %7.3f %7.3f  %s; 2-3σ missed: %s%n",
-          noise,
-          s.precision(),
-          s.recall(0),
-          s.recall(1),
-          s.recall(2),
-          s.recall(3),
-          s.falseByCause,
-          s.missed.summary());
-    }
-  }
 
   /** How many of {@code count} change-free series of a model get a change point, and how many. */
   static int[] falseAlarms(ChangePointDetector detector, Model model, long seed, int count) {

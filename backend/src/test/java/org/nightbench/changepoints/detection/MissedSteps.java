@@ -54,7 +54,7 @@ final class MissedSteps {
     // Cleaning and the noise model cover the whole series: once for all its steps.
     Truth truth = Truth.of(series, settings);
     for (int k : counted) {
-      StepTest.Outcome outcome = truth.test(k, settings);
+      JumpAtSplit.Outcome outcome = truth.test(k, settings);
       this.counted++;
       placedOff += placedOff(truth, outcome) ? 1 : 0;
       if (!matched[k]) {
@@ -63,7 +63,7 @@ final class MissedSteps {
     }
   }
 
-  private int cause(StepTest.Outcome outcome, List<DetectedChange> detected) {
+  private int cause(JumpAtSplit.Outcome outcome, List<DetectedChange> detected) {
     for (DetectedChange change : detected) {
       if (Math.abs(change.index() - outcome.index()) <= 10) {
         return 0;
@@ -80,7 +80,7 @@ final class MissedSteps {
    * Whether the detector's placement, told the truth ({@code outcome} is the test at the true night
    * between the true neighbours), chooses a night more than the tolerance off.
    */
-  private static boolean placedOff(Truth truth, StepTest.Outcome outcome) {
+  private static boolean placedOff(Truth truth, JumpAtSplit.Outcome outcome) {
     int index = outcome.index();
     int placed =
         SplitLikelihood.placed(
@@ -110,14 +110,14 @@ final class MissedSteps {
     }
 
     /** The detector's step test at step {@code k}'s true night, between the true neighbours. */
-    StepTest.Outcome test(int k, DetectorSettings settings) {
+    JumpAtSplit.Outcome test(int k, DetectorSettings settings) {
       List<HeldOutSeries.Step> steps = series.steps();
       int index = steps.get(k).index();
       int previous = k > 0 ? steps.get(k - 1).index() : 0;
       int next = k + 1 < steps.size() ? steps.get(k + 1).index() : cleaned.length;
       int lo = Math.max(previous, index - settings.context());
       int hi = Math.min(next, index + settings.context());
-      return StepTest.run(
+      return JumpAtSplit.run(
           cleaned, series.stddevs(), settings.withinRunFloor(), lo, index, hi, noise);
     }
   }

@@ -21,8 +21,8 @@ class SplitLikelihoodTests {
   private static int bestSplit(double[] values, int first, int last) {
     int best = first;
     for (int p = first; p <= last; p++) {
-      if (StepTest.stepError(values, 0, p, values.length)
-          < StepTest.stepError(values, 0, best, values.length)) {
+      if (JumpAtSplit.stepError(values, 0, p, values.length)
+          < JumpAtSplit.stepError(values, 0, best, values.length)) {
         best = p;
       }
     }

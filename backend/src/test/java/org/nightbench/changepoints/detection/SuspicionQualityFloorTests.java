@@ -24,8 +24,8 @@ class SuspicionQualityFloorTests {
         SuspicionQuality.rates(
             check, SuspicionQuality.plantedSteps(PlantedSeries.mix(SEED, 300, 200, 1500)));
 
-    // Seed 77001: held-out 0.939 of 99 steps >= 5σ on their first night, 0.947 of 323 >= 3σ within
-    // 3 nights; planted 0.988 of 81 and 0.963 of 162.
+    // Seed 77001: held-out 0.939 of 99 steps >= 5σ on their first night, 0.941 of 323 >= 3σ within
+    // 3 nights; planted 0.988 of 81 and 0.957 of 162.
     assertThat(heldOut.firstNight5())
         .as("held-out, >=5σ, first night")
         .isGreaterThanOrEqualTo(0.92);
@@ -45,9 +45,12 @@ class SuspicionQualityFloorTests {
 
   @Test
   void noiseIsRarelySuspected() {
-    // Seed 77001, 20 series of 500 nights each: 0.94, 1.15 and 1.25 per 1,000 series-nights.
+    // Seed 77001, 20 series of 500 nights each: independent 0.94, AR(1) 0.83, 1.04 and 0.83 per
+    // 1,000 series-nights (φ = 0.3, 0.5, 0.8). Before the probe saw the lag-1 correlation that
+    // the variogram model misses, AR(1) φ = 0.8 gave 1.25.
     assertThat(perThousand(HeldOutSeries.Noise.WHITE, 0)).isLessThanOrEqualTo(1.2);
-    assertThat(perThousand(HeldOutSeries.Noise.AR1, 0.5)).isLessThanOrEqualTo(1.6);
-    assertThat(perThousand(HeldOutSeries.Noise.AR1, 0.8)).isLessThanOrEqualTo(1.6);
+    assertThat(perThousand(HeldOutSeries.Noise.AR1, 0.3)).isLessThanOrEqualTo(1.2);
+    assertThat(perThousand(HeldOutSeries.Noise.AR1, 0.5)).isLessThanOrEqualTo(1.2);
+    assertThat(perThousand(HeldOutSeries.Noise.AR1, 0.8)).isLessThanOrEqualTo(1.2);
   }
 }

@@ -1,7 +1,10 @@
 package org.nightbench.series.digest;
 
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -62,6 +65,20 @@ class DigestApiTests {
         .andExpect(
             jsonPath("$.digests[?(@.to.machine == '" + s.data.machine + "')].to.id")
                 .value(org.hamcrest.Matchers.contains((int) s.v1010)));
+  }
+
+  @Test
+  void aPageOfRunsThatRecordedNoJdkLeavesItOutOfTheirHeading() throws Exception {
+    DigestTestData data = new DigestTestData(jdbc);
+    long before =
+        data.run("maven:10.0.0", "10.0.0", null, Instant.parse("2024-10-14T00:00:00Z"), null);
+    long after =
+        data.run("maven:10.1.0", "10.1.0", null, Instant.parse("2025-01-06T00:00:00Z"), null);
+
+    mvc.perform(get("/digest").param("from", "" + before).param("to", "" + after))
+        .andExpect(status().isOk())
+        .andExpect(content().string(containsString(data.machine + " · wikimedium10k · nightly")))
+        .andExpect(content().string(not(containsString("null ·"))));
   }
 
   @Test

@@ -200,6 +200,23 @@ class DigestServiceTests {
         .isEqualTo(DigestJudge.NOT_BEFORE);
   }
 
+  @Test
+  void aRunThatRecordedNoJdkIsNamedWithoutOne() {
+    DigestTestData data = new DigestTestData(jdbc);
+    long first =
+        data.run("maven:10.0.0", "10.0.0", null, Instant.parse("2024-10-14T00:00:00Z"), null);
+    long s = data.series("search", "HighTerm", "qps", true);
+    data.point(s, first, 100, 101, 99);
+
+    RunDigest digest = digests.ofRun(first, false).orElseThrow();
+
+    assertThat(digest.note())
+        .isEqualTo(
+            "the first run of "
+                + data.machine
+                + " · wikimedium10k · nightly: nothing before it to compare with");
+  }
+
   private static DigestRow row(RunDigest digest, long seriesId) {
     return digest.rows().stream().filter(r -> r.seriesId() == seriesId).findFirst().orElseThrow();
   }

@@ -58,12 +58,6 @@ public final class ColdCacheSearch {
       Path dropCaches,
       PrintStream progress)
       throws IOException {
-    if (queries < 1) {
-      throw new IllegalArgumentException("queries must be >= 1, got " + queries);
-    }
-    if (warmupRounds < 0) {
-      throw new IllegalArgumentException("warmup-rounds must be >= 0, got " + warmupRounds);
-    }
     PageCache cache = new PageCache(dropCaches);
     String whyNot = cache.whyNot();
     if (whyNot != null) {

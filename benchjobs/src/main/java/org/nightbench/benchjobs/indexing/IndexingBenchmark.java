@@ -25,6 +25,7 @@ import org.apache.lucene.store.Directory;
 import org.nightbench.benchjobs.linedocs.DocChunker;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
+import org.nightbench.benchjobs.timing.WriterTimings;
 
 /**
  * Indexes a line-docs corpus (whole lines, or re-cut to a fixed doc size) with StandardAnalyzer

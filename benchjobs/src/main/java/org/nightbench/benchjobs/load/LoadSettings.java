@@ -3,7 +3,7 @@ package org.nightbench.benchjobs.load;
 import java.util.List;
 
 /**
- * How a load sweep offers queries.
+ * How a load sweep offers queries: a checked {@link org.nightbench.protocol.LoadSpec}'s settings.
  *
  * @param directory {@code mmap} (memory-mapped files) or {@code bytebuffers} (copied on heap)
  * @param threads workers serving requests
@@ -26,31 +26,7 @@ public record LoadSettings(
   public static final List<String> DIRECTORIES = List.of("mmap", "bytebuffers");
 
   public LoadSettings {
-    if (!DIRECTORIES.contains(directory)) {
-      throw new IllegalArgumentException(
-          "unknown directory " + directory + ": use mmap or bytebuffers");
-    }
-    positive("threads", threads);
-    positive("start-qps", startQps);
-    if (!(stepFactor > 1)) {
-      throw new IllegalArgumentException("--step-factor must be > 1, not " + stepFactor);
-    }
-    positive("max-steps", maxSteps);
-    positive("step-seconds", stepSeconds);
-    if (!(warmupSeconds >= 0)) {
-      throw new IllegalArgumentException("--warmup-seconds must be >= 0, not " + warmupSeconds);
-    }
-    positive("p99-limit-ms", p99LimitMs);
+    // The values are checked where they are written once, in the spec (LoadSpec).
     categories = categories == null ? List.of() : List.copyOf(categories);
-  }
-
-  private static void positive(String option, double value) {
-    if (!(value > 0)) {
-      throw new IllegalArgumentException(
-          "--"
-              + option
-              + " must be > 0, not "
-              + (value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value)));
-    }
   }
 }

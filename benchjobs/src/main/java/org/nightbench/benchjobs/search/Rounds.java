@@ -18,6 +18,9 @@ import org.apache.lucene.search.IndexSearcher;
  *
  * @param samples wall nanoseconds of each measured execution, {@code [task][measured round]}
  * @param cpuSamples thread CPU nanoseconds of the same executions; null where the JVM cannot tell
+ * @param positions where each task ran in each measured round's shuffled order, {@code
+ *     [task][measured round]}: the order luceneutil's reduction needs for a query that appears
+ *     twice in a category
  * @param roundNanos wall time of every round, warm-up first
  * @param roundCpuNanos thread CPU time of every round's executions; empty without CPU times
  * @param compileMillis the JVM's total JIT compilation time before the first round and after every
@@ -33,6 +36,7 @@ import org.apache.lucene.search.IndexSearcher;
 public record Rounds(
     long[][] samples,
     long[][] cpuSamples,
+    int[][] positions,
     List<Long> roundNanos,
     List<Long> roundCpuNanos,
     List<Long> compileMillis,
@@ -102,6 +106,7 @@ public record Rounds(
     int measured = settings.measuredRounds();
     long[][] samples = new long[n][measured];
     long[][] cpuSamples = loop.cpu == null ? null : new long[n][measured];
+    int[][] positions = new int[n][measured];
     for (int r = 0; r < measured; r++) {
       loop.round();
       for (int i = 0; i < n; i++) {
@@ -110,10 +115,15 @@ public record Rounds(
           cpuSamples[i][r] = loop.cpuNanos[i];
         }
       }
+      // Bookkeeping after the round, outside its timed loop.
+      for (int p = 0; p < n; p++) {
+        positions[loop.order[p]][r] = p;
+      }
     }
     return new Rounds(
         samples,
         cpuSamples,
+        positions,
         loop.roundNanos,
         loop.roundCpuNanos,
         loop.compileMillis,

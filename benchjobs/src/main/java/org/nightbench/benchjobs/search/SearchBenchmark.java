@@ -11,8 +11,9 @@ import org.nightbench.benchjobs.tasks.Task;
 
 /**
  * Times every runnable task of a task file in seeded rounds after a warm-up that lasts until round
- * times settle, and reports per category QPS from median and from fastest latencies, with each
- * query's hits, top-hit hash and raw latencies.
+ * times settle, and reports per category QPS from median and from fastest latencies, from median
+ * CPU times and as luceneutil's report computes it, with each query's hits, top-hit hash and raw
+ * latencies.
  */
 public final class SearchBenchmark {
 
@@ -54,6 +55,14 @@ public final class SearchBenchmark {
         settings.maxWarmupSec(),
         settings.measuredRounds(),
         reader.maxDoc());
+    if (!LuceneutilQps.enoughRuns(settings.measuredRounds())) {
+      progress.printf(
+          Locale.ROOT,
+          "search: no qpsLuceneutil: %d measured rounds, luceneutil's reduction drops each query's"
+              + " first %d%n",
+          settings.measuredRounds(),
+          LuceneutilQps.WARM_SKIP);
+    }
     long start = System.nanoTime();
     Rounds rounds = Rounds.run(searcher, plan.compiled(), settings, progress);
     double totalSec = (System.nanoTime() - start) / 1e9;

@@ -11,9 +11,11 @@ import org.nightbench.benchjobs.result.Metric;
 /**
  * Turns timed rounds into metrics: per category {@code qps} = queries / sum of their median
  * latencies (robust to outliers), {@code qpsFastest} = queries / sum of their fastest latencies
- * (the least disturbed by a shared machine) and {@code qpsCpu} = queries / sum of their median
- * thread CPU times (what a neighbour's load barely moves; excludes GC pauses and time spent
- * waiting), plus {@code all/warmupSec} and the round curve.
+ * (the least disturbed by a shared machine), {@code qpsCpu} = queries / sum of their median thread
+ * CPU times (what a neighbour's load barely moves; excludes GC pauses and time spent waiting) and
+ * {@code qpsLuceneutil} = the same measured latencies reduced as luceneutil's report reduces them
+ * ({@link LuceneutilQps}; only with more than {@value LuceneutilQps#WARM_SKIP} measured rounds),
+ * plus {@code all/warmupSec} and the round curve.
  */
 final class SearchMetrics {
 
@@ -118,7 +120,36 @@ final class SearchMetrics {
               qps(idx.size(), cpuSum),
               cpuDetail));
     }
+    if (LuceneutilQps.enoughRuns(rounds.samples()[idx.get(0)].length)) {
+      out.add(luceneutil(category, idx, plan, rounds));
+    }
     return out;
+  }
+
+  /**
+   * {@code qpsLuceneutil}: the measured rounds' latencies reduced as luceneutil's report does, so a
+   * figure of its nightly pages has one here to compare with. A query listed twice in the category
+   * is one query there.
+   */
+  private static Metric luceneutil(
+      String category, List<Integer> idx, TaskPlan plan, Rounds rounds) {
+    Map<String, List<Integer>> linesByQuery = new LinkedHashMap<>();
+    for (int i : idx) {
+      linesByQuery.computeIfAbsent(plan.tasks().get(i).query(), q -> new ArrayList<>()).add(i);
+    }
+    List<long[]> runs =
+        linesByQuery.values().stream()
+            .map(lines -> LuceneutilQps.runsInOrder(rounds.samples(), rounds.positions(), lines))
+            .toList();
+    double qps = LuceneutilQps.qps(runs);
+    Map<String, Object> detail = new LinkedHashMap<>();
+    detail.put("queries", runs.size());
+    detail.put("warmSkip", LuceneutilQps.WARM_SKIP);
+    detail.put("slowSkipPct", LuceneutilQps.SLOW_SKIP_PCT);
+    detail.put("keptRunsPerQuery", LuceneutilQps.keptRuns(rounds.samples()[idx.get(0)].length));
+    // luceneutil's avgMS: the mean of the queries' medians.
+    detail.put("meanMedianLatencyMs", runs.size() / qps * 1e3);
+    return new Metric(BENCHMARK, category, "qpsLuceneutil", "queries/s", true, qps, detail);
   }
 
   /** A query faster than the clock resolution would give an infinite QPS; floor at 1 ns. */

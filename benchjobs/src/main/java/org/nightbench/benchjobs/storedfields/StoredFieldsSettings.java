@@ -4,7 +4,8 @@ import java.nio.file.Path;
 import org.nightbench.benchjobs.indexing.StoredFieldsMode;
 
 /**
- * One stored fields measurement.
+ * One stored fields measurement: a checked {@link org.nightbench.protocol.StoredFieldsSpec}'s
+ * settings.
  *
  * @param corpus line-docs file
  * @param indexDir where the index is written (replaced)
@@ -24,23 +25,4 @@ public record StoredFieldsSettings(
     int flushDocs,
     boolean warmup,
     int retrievals,
-    int rounds) {
-
-  public StoredFieldsSettings {
-    if (mode == null) {
-      throw new IllegalArgumentException("stored-fields mode is required: speed or compression");
-    }
-    if (maxDocs < 1) {
-      throw new IllegalArgumentException("max-docs must be >= 1, got " + maxDocs);
-    }
-    if (flushDocs < 2) {
-      throw new IllegalArgumentException("max-buffered-docs must be >= 2, got " + flushDocs);
-    }
-    if (retrievals < 1) {
-      throw new IllegalArgumentException("retrievals must be >= 1, got " + retrievals);
-    }
-    if (rounds < 1) {
-      throw new IllegalArgumentException("rounds must be >= 1, got " + rounds);
-    }
-  }
-}
+    int rounds) {}

@@ -16,7 +16,7 @@ import java.util.List;
 public final class UngeneratedCategories {
 
   /** How a generated file's header names a category without tasks, before its name. */
-  static final String MARKER = "no task for ";
+  public static final String MARKER = "no task for ";
 
   private UngeneratedCategories() {}
 

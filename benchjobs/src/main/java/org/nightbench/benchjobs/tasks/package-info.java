@@ -1,7 +1,5 @@
 /**
  * luceneutil-style task files ({@code Category: query # comment}): a Lucene-free parser and writer
- * the backend can reuse, and a seeded generator that derives every nightly query family from an
- * index and its corpus, one small class per family group, keeping what the search compiler runs
- * with hits.
+ * the backend can reuse. The generator that writes them from an index lives in {@code taskgen}.
  */
 package org.nightbench.benchjobs.tasks;

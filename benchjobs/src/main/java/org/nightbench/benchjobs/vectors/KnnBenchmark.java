@@ -14,10 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.apache.lucene.codecs.Codec;
-import org.apache.lucene.codecs.FilterCodec;
 import org.apache.lucene.codecs.KnnVectorsFormat;
-import org.apache.lucene.codecs.perfield.PerFieldKnnVectorsFormat;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.document.KnnFloatVectorField;
@@ -35,9 +32,9 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.nightbench.benchjobs.indexing.WriterTimings;
 import org.nightbench.benchjobs.result.Curve;
 import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.benchjobs.timing.WriterTimings;
 
 /**
  * luceneutil's KNN benchmark in one JVM: per vector format, index the document vectors (time, size,
@@ -121,7 +118,7 @@ public final class KnnBenchmark {
             .setUseCompoundFile(false)
             .setMergePolicy(mergePolicy)
             .setInfoStream(timings);
-    vectorsFormat.ifPresent(f -> config.setCodec(codecWith(f)));
+    vectorsFormat.ifPresent(f -> config.setCodec(KnnFormat.codecWith(f)));
     VectorSimilarityFunction similarity =
         VectorSimilarityFunction.valueOf(settings.similarity().name());
     long start = System.nanoTime();
@@ -377,24 +374,6 @@ public final class KnnBenchmark {
   static int bucket(int ordinal) {
     return (int)
         Math.floorMod(new SplittableRandom(ordinal * 0x9E3779B97F4A7C15L).nextLong(), 100L);
-  }
-
-  private static Codec codecWith(KnnVectorsFormat format) {
-    Codec base = Codec.getDefault();
-    KnnVectorsFormat perField =
-        new PerFieldKnnVectorsFormat() {
-          @Override
-          public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-            return format;
-          }
-        };
-    // Reading needs no such codec: the per-field format records the format's name per field.
-    return new FilterCodec(base.getName(), base) {
-      @Override
-      public KnnVectorsFormat knnVectorsFormat() {
-        return perField;
-      }
-    };
   }
 
   private static double sizeMb(Directory dir) throws IOException {

@@ -3,7 +3,10 @@ package org.nightbench.benchjobs.vectors;
 import java.lang.reflect.Constructor;
 import java.util.List;
 import java.util.Optional;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.codecs.FilterCodec;
 import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.perfield.PerFieldKnnVectorsFormat;
 
 /**
  * The vector formats a run compares, found in the Lucene under test by class name at run time (the
@@ -67,7 +70,7 @@ public enum KnnFormat {
    *
    * @throws UnsupportedOperationException naming the class the release lacks
    */
-  Optional<KnnVectorsFormat> create() {
+  public Optional<KnnVectorsFormat> create() {
     return switch (this) {
       case HNSW -> Optional.empty();
       case INT7 -> Optional.of(newest("SEVEN_BIT").orElseGet(() -> scalar(7)));
@@ -163,6 +166,25 @@ public enum KnnFormat {
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot create " + className + ": " + e, e);
     }
+  }
+
+  /** The default codec writing every vector field with {@code format}. */
+  public static Codec codecWith(KnnVectorsFormat format) {
+    Codec base = Codec.getDefault();
+    KnnVectorsFormat perField =
+        new PerFieldKnnVectorsFormat() {
+          @Override
+          public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+            return format;
+          }
+        };
+    // Reading needs no such codec: the per-field format records the format's name per field.
+    return new FilterCodec(base.getName(), base) {
+      @Override
+      public KnnVectorsFormat knnVectorsFormat() {
+        return perField;
+      }
+    };
   }
 
   private static String simpleName(String className) {

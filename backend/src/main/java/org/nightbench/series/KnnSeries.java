@@ -1,0 +1,40 @@
+package org.nightbench.series;
+
+import java.time.Instant;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A series of the KNN benchmark with what the KNN page reads off its task, named as the harness
+ * names it: {@code <format>-fanout<n>} for a search of the merged index at one fanout, {@code
+ * <format>} for the format's own figures (index time, size); filtered and unmerged searches are
+ * neither.
+ */
+record KnnSeries(Series series, long pointCount, Instant lastX) {
+
+  /** The benchmark whose series these are, as the harness's KNN step names it. */
+  static final String BENCHMARK = "knn";
+
+  private static final Pattern SEARCH = Pattern.compile("([a-z0-9]+)-fanout(\\d+)");
+  private static final Pattern FORMAT = Pattern.compile("[a-z0-9]+");
+
+  /** The vector format, e.g. {@code int7}; null when the task is neither kind. */
+  String format() {
+    Matcher search = SEARCH.matcher(series.task());
+    if (search.matches()) {
+      return search.group(1);
+    }
+    return FORMAT.matcher(series.task()).matches() ? series.task() : null;
+  }
+
+  /** The fanout of a search series, null for a format's own series or any other. */
+  Integer fanout() {
+    Matcher search = SEARCH.matcher(series.task());
+    return search.matches() ? Integer.valueOf(search.group(2)) : null;
+  }
+
+  /** Where it was measured: machine, JDK, corpus and profile. */
+  KnnPage.Setting setting() {
+    return new KnnPage.Setting(series.machine(), series.jdk(), series.corpus(), series.profile());
+  }
+}

@@ -1,0 +1,23 @@
+package org.nightbench.benchjobs;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.benchjobs.search.SearchSettings;
+import org.nightbench.benchjobs.tasks.TaskFileParser;
+import org.nightbench.protocol.BareLoopSpec;
+
+/** {@code bare-loop}: the search harness's own overhead per task category. */
+final class BareLoopStep {
+
+  private BareLoopStep() {}
+
+  static void run(BareLoopSpec spec, Path out) throws Exception {
+    SearchSettings settings =
+        new SearchSettings(spec.repetitions(), spec.warmup(), spec.seed(), 10);
+    List<Metric> metrics =
+        Indexes.bareLoop(
+            spec.indexDir(), TaskFileParser.parse(spec.tasks()), spec.tasks().toString(), settings);
+    Results.write(out, spec.type(), metrics);
+  }
+}

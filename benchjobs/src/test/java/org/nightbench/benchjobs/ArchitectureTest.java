@@ -1,0 +1,107 @@
+package org.nightbench.benchjobs;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The harness's packages depend on each other one way: the steps at the top ({@code
+ * org.nightbench.benchjobs}) read the specs and call the benchmarks; a benchmark builds on the
+ * shared packages (documents and index building, the search loop, vector files, task files, line
+ * docs, results) and never on another benchmark; nothing reaches back up.
+ */
+class ArchitectureTest {
+
+  private static final String ROOT = "org.nightbench.benchjobs";
+
+  private static final JavaClasses HARNESS =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages(ROOT);
+
+  /** The benchmarks that build on the shared packages: each its own measurement. */
+  private static final String[] BENCHMARKS = {
+    "calibration",
+    "checkindex",
+    "coldcache",
+    "facets",
+    "load",
+    "nrt",
+    "pk",
+    "storedfields",
+    "vectorindexing"
+  };
+
+  /**
+   * What the benchmarks share. {@code indexing}, {@code search} and {@code vectors} are measured
+   * too, but they are also the documents, the timed query loop and the vector files the others
+   * build on, so they may be imported; they import no benchmark above them.
+   */
+  private static final String[] SHARED = {
+    "indexing",
+    "search",
+    "vectors",
+    "tasks",
+    "taskgen",
+    "linedocs",
+    "timing",
+    "result",
+    "environment",
+    "io",
+    "spec"
+  };
+
+  @Test
+  void noPackageLoops() {
+    slices().matching(ROOT + ".(*)..").should().beFreeOfCycles().check(HARNESS);
+  }
+
+  @Test
+  void benchmarksNeverImportOneAnother() {
+    for (String benchmark : BENCHMARKS) {
+      noClasses()
+          .that()
+          .resideInAPackage(ROOT + "." + benchmark + "..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              Arrays.stream(BENCHMARKS)
+                  .filter(other -> !other.equals(benchmark))
+                  .map(other -> ROOT + "." + other + "..")
+                  .toArray(String[]::new))
+          .because("a benchmark holds only what is particular to it; what two share is shared")
+          .check(HARNESS);
+    }
+  }
+
+  @Test
+  void theSharedPackagesKnowNoBenchmark() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(
+            Arrays.stream(SHARED).map(shared -> ROOT + "." + shared + "..").toArray(String[]::new))
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            Arrays.stream(BENCHMARKS).map(b -> ROOT + "." + b + "..").toArray(String[]::new))
+        .because("what the benchmarks build on must not depend on one of them")
+        .check(HARNESS);
+  }
+
+  @Test
+  void onlyTheStepsAtTheTopKnowTheSteps() {
+    noClasses()
+        .that()
+        .resideInAPackage(ROOT + ".*..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(ROOT)
+        .because("the steps read specs and call the benchmarks; nothing below calls back up")
+        .check(HARNESS);
+  }
+}

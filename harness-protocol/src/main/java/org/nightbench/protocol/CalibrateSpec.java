@@ -1,0 +1,32 @@
+package org.nightbench.protocol;
+
+/**
+ * Times a fixed CPU and memory workload that does not depend on Lucene, so a box that got slower is
+ * told apart from a Lucene that did. A profile's {@code calibration} section binds into it as is.
+ *
+ * @param rounds measured rounds; the score comes from their median
+ * @param warmupRounds rounds run first and dropped
+ * @param memoryMb the array the memory part walks at random; must fit the heap
+ */
+public record CalibrateSpec(Integer rounds, Integer warmupRounds, Integer memoryMb)
+    implements StepSpec {
+
+  public static final int DEFAULT_ROUNDS = 15;
+  public static final int DEFAULT_WARMUP_ROUNDS = 5;
+  public static final int DEFAULT_MEMORY_MB = 256;
+
+  public CalibrateSpec {
+    rounds = SpecChecks.orDefault(rounds, DEFAULT_ROUNDS);
+    warmupRounds = SpecChecks.orDefault(warmupRounds, DEFAULT_WARMUP_ROUNDS);
+    memoryMb = SpecChecks.orDefault(memoryMb, DEFAULT_MEMORY_MB);
+    if (rounds < 1) {
+      throw new IllegalArgumentException("--rounds must be at least 1, not " + rounds);
+    }
+    if (warmupRounds < 0) {
+      throw new IllegalArgumentException("--warmup-rounds must be >= 0, not " + warmupRounds);
+    }
+    if (memoryMb < 1) {
+      throw new IllegalArgumentException("--memory-mb must be at least 1, not " + memoryMb);
+    }
+  }
+}

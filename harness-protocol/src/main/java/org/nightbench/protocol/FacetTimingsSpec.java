@@ -1,0 +1,31 @@
+package org.nightbench.protocol;
+
+import java.nio.file.Path;
+
+/**
+ * Times facet counting, getAllDims, getTopDims, getTopChildren and getAllChildren on the
+ * RandomLabel dimension, taxonomy and SSDV. A profile's {@code facet-timings} section is this
+ * record without the index, which the run supplies ({@link #on}).
+ *
+ * @param indexDir the index
+ * @param repetitions timed calls of each operation; the figure is their median
+ * @param warmup untimed calls of each operation before
+ */
+public record FacetTimingsSpec(@Required Path indexDir, Integer repetitions, Integer warmup)
+    implements StepSpec {
+
+  public static final int DEFAULT_REPETITIONS = 50;
+  public static final int DEFAULT_WARMUP = 20;
+
+  public FacetTimingsSpec {
+    repetitions = SpecChecks.orDefault(repetitions, DEFAULT_REPETITIONS);
+    warmup = SpecChecks.orDefault(warmup, DEFAULT_WARMUP);
+    SpecChecks.atLeast("repetitions", repetitions, 1);
+    SpecChecks.atLeast("warmup", warmup, 0);
+  }
+
+  /** These timings on {@code index}. */
+  public FacetTimingsSpec on(Path index) {
+    return new FacetTimingsSpec(index, repetitions, warmup);
+  }
+}

@@ -1,0 +1,84 @@
+package org.nightbench.protocol;
+
+import java.nio.file.Path;
+
+/**
+ * Builds an index from a line-docs corpus and measures indexing.
+ *
+ * @param corpus line-docs file, plain or .gz
+ * @param indexDir index directory, recreated
+ * @param maxDocs stop after this many documents; null for all
+ * @param ramBufferMb IndexWriter RAM buffer
+ * @param threads indexing threads
+ * @param variant names this configuration; the metrics' task
+ * @param docChars re-cut the body text into documents of about this many characters; 0 keeps one
+ *     document per line
+ * @param directory {@code mmap}, {@code nio} or {@code bytebuffers} (in heap, nothing persisted)
+ * @param mergePolicy {@code tiered}, {@code log-byte-size}, {@code log-doc} or {@code no-merge};
+ *     null: tiered, log-doc if deterministic
+ * @param deterministic one thread, serial merges, flush by doc count: repeatable segments
+ * @param maxBufferedDocs flush every this many documents; null flushes by RAM (1000 if
+ *     deterministic)
+ * @param storedFields {@code speed} or {@code compression}: the default codec's stored fields mode;
+ *     null keeps its own
+ * @param postingsFormat SPI name of the postings format of every field; null keeps the codec's
+ * @param docVectors the embedded vectors of the corpus's first documents, indexed as the {@code
+ *     vector} field; null for none
+ * @param dimension the vectors' dimension
+ */
+public record IndexSpec(
+    @Required Path corpus,
+    @Required Path indexDir,
+    Long maxDocs,
+    Double ramBufferMb,
+    Integer threads,
+    String variant,
+    Integer docChars,
+    String directory,
+    String mergePolicy,
+    Boolean deterministic,
+    Integer maxBufferedDocs,
+    String storedFields,
+    String postingsFormat,
+    Path docVectors,
+    Integer dimension)
+    implements StepSpec {
+
+  public static final double DEFAULT_RAM_BUFFER_MB = 64;
+  public static final String DEFAULT_VARIANT = "default";
+  public static final String DEFAULT_DIRECTORY = "mmap";
+
+  public IndexSpec {
+    ramBufferMb = SpecChecks.orDefault(ramBufferMb, DEFAULT_RAM_BUFFER_MB);
+    threads = SpecChecks.orDefault(threads, 1);
+    variant = SpecChecks.orDefault(variant, DEFAULT_VARIANT);
+    docChars = SpecChecks.orDefault(docChars, 0);
+    directory = SpecChecks.orDefault(directory, DEFAULT_DIRECTORY);
+    deterministic = SpecChecks.orDefault(deterministic, false);
+    dimension = SpecChecks.orDefault(dimension, KnnSpec.MINILM_DIMENSION);
+    // 0 would read as "unset" further in; an explicit 0 must not pass as that.
+    if (maxBufferedDocs != null && maxBufferedDocs < 2) {
+      throw new IllegalArgumentException("max-buffered-docs must be >= 2, got " + maxBufferedDocs);
+    }
+  }
+
+  /** The same step writing its documents with {@code docVectors}. */
+  public IndexSpec withDocVectors(Path vectors) {
+    return new IndexSpec(
+        corpus,
+        indexDir,
+        maxDocs,
+        ramBufferMb,
+        threads,
+        variant,
+        docChars,
+        directory,
+        mergePolicy,
+        deterministic,
+        maxBufferedDocs,
+        storedFields,
+        postingsFormat,
+        vectors,
+        dimension);
+  }
+}

@@ -1,0 +1,105 @@
+package org.nightbench.protocol;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Indexes document vectors per vector format and measures recall, latency and CPU of KNN search
+ * over fanouts and filters, against exact neighbours cached beside the vectors. A profile's {@code
+ * knn} section is this record without the vectors, their dimension and the directories, which the
+ * run supplies ({@link #on}); it also sizes the embedding step ({@code max-docs}, {@code
+ * max-queries}).
+ *
+ * @param docVectors the document vectors
+ * @param queryVectors the query vectors
+ * @param dimension the vectors' dimension
+ * @param similarity {@code dot_product}, {@code cosine} or {@code euclidean}
+ * @param maxDocs documents indexed at most; null for every vector of {@code docVectors} (a
+ *     profile's run sends its own {@code max-docs} then, every document when that is 0 too)
+ * @param maxQueries queries searched at most
+ * @param vectorFormats {@code hnsw}, {@code int7}, {@code int4}, {@code bq} (a release without one
+ *     skips it)
+ * @param k neighbours per query (recall@k)
+ * @param fanouts extra candidates beyond k, one recall/latency point each
+ * @param filterPercents shares of documents kept by filtered KNN
+ * @param forceMerge merge each index to one segment before searching
+ * @param ramBufferMb IndexWriter RAM buffer
+ * @param cacheDir where exact neighbours are kept; null: beside the document vectors
+ * @param workDir where the indexes are written
+ */
+public record KnnSpec(
+    @Required Path docVectors,
+    @Required Path queryVectors,
+    @Required Integer dimension,
+    String similarity,
+    Integer maxDocs,
+    Integer maxQueries,
+    List<String> vectorFormats,
+    Integer k,
+    List<Integer> fanouts,
+    List<Integer> filterPercents,
+    Boolean forceMerge,
+    Double ramBufferMb,
+    Path cacheDir,
+    @Required Path workDir)
+    implements StepSpec {
+
+  /** all-MiniLM-L6-v2's vectors. */
+  public static final int MINILM_DIMENSION = 384;
+
+  public static final int DEFAULT_MAX_DOCS = 10_000;
+  public static final int DEFAULT_MAX_QUERIES = 100;
+  public static final List<String> DEFAULT_FORMATS = List.of("hnsw", "int7", "int4", "bq");
+  public static final List<Integer> DEFAULT_FANOUTS = List.of(0, 50, 100);
+  public static final List<Integer> DEFAULT_FILTER_PERCENTS = List.of(50, 10);
+  public static final int DEFAULT_K = 10;
+
+  public KnnSpec {
+    similarity = SpecChecks.orDefault(similarity, "dot_product");
+    maxQueries = SpecChecks.orDefault(maxQueries, DEFAULT_MAX_QUERIES);
+    if ((maxDocs != null && maxDocs < 1) || maxQueries < 1) {
+      throw new IllegalArgumentException("max docs and max queries must be positive");
+    }
+    // An empty list (a profile's "knn.fanouts=") has always meant the defaults, as none given does.
+    vectorFormats = orDefaults(vectorFormats, DEFAULT_FORMATS);
+    for (String format : vectorFormats) {
+      if (!DEFAULT_FORMATS.contains(format)) {
+        throw new IllegalArgumentException(
+            "knn formats: unknown vector format " + format + " (hnsw, int7, int4, bq)");
+      }
+    }
+    k = SpecChecks.orDefault(k, DEFAULT_K);
+    SpecChecks.atLeast("knn k", k, 1);
+    fanouts = orDefaults(fanouts, DEFAULT_FANOUTS);
+    filterPercents = orDefaults(filterPercents, DEFAULT_FILTER_PERCENTS);
+    forceMerge = SpecChecks.orDefault(forceMerge, false);
+    ramBufferMb = SpecChecks.orDefault(ramBufferMb, 256.0);
+  }
+
+  private static <T> List<T> orDefaults(List<T> given, List<T> defaults) {
+    return given == null || given.isEmpty() ? defaults : List.copyOf(given);
+  }
+
+  /**
+   * These settings on the run's vectors: {@code docs} of {@code docVectors} at most (null for all),
+   * exact neighbours kept in {@code cache}, indexes written into {@code work}.
+   */
+  public KnnSpec on(
+      Path docs, Path queries, int vectorDimension, Integer docsAtMost, Path cache, Path work) {
+    return new KnnSpec(
+        docs,
+        queries,
+        vectorDimension,
+        similarity,
+        docsAtMost,
+        maxQueries,
+        vectorFormats,
+        k,
+        fanouts,
+        filterPercents,
+        forceMerge,
+        ramBufferMb,
+        cache,
+        work);
+  }
+}

@@ -1,0 +1,56 @@
+package org.nightbench.protocol;
+
+import java.nio.file.Path;
+
+/**
+ * Times near-real-time reopens on a copy of a built index while documents are replaced at a fixed
+ * rate and searches run.
+ *
+ * @param variant {@code plain}, {@code merging} (a large forced merge in the background) or {@code
+ *     throttled} (the same, merge I/O rate-limited)
+ * @param indexDir the index, left as is
+ * @param workDir where the copy goes
+ * @param corpus the documents replaced
+ * @param tasks queries for the search threads; null when there are none
+ * @param updateRate documents replaced per second
+ * @param reopenIntervalMs time between reopens
+ * @param searchThreads threads searching meanwhile
+ * @param durationSeconds measured time
+ * @param warmupSeconds time before measuring
+ * @param mergeMbPerSec the throttled variant's merge rate limit
+ * @param ramBufferMb IndexWriter RAM buffer
+ * @param seed update and query order seed
+ * @param maxFullFlushMergeWaitMs IndexWriterConfig's full-flush merge wait; null keeps Lucene's
+ */
+public record NrtSpec(
+    String variant,
+    @Required Path indexDir,
+    @Required Path workDir,
+    @Required Path corpus,
+    Path tasks,
+    Double updateRate,
+    Double reopenIntervalMs,
+    Integer searchThreads,
+    Double durationSeconds,
+    Double warmupSeconds,
+    Double mergeMbPerSec,
+    Double ramBufferMb,
+    Long seed,
+    Long maxFullFlushMergeWaitMs)
+    implements StepSpec {
+
+  public static final int DEFAULT_REOPEN_INTERVAL_MS = 1000;
+  public static final double DEFAULT_MERGE_MB_PER_SEC = 20;
+
+  public NrtSpec {
+    variant = SpecChecks.orDefault(variant, "plain");
+    updateRate = SpecChecks.orDefault(updateRate, 200.0);
+    reopenIntervalMs = SpecChecks.orDefault(reopenIntervalMs, (double) DEFAULT_REOPEN_INTERVAL_MS);
+    searchThreads = SpecChecks.orDefault(searchThreads, 1);
+    durationSeconds = SpecChecks.orDefault(durationSeconds, 60.0);
+    warmupSeconds = SpecChecks.orDefault(warmupSeconds, 5.0);
+    mergeMbPerSec = SpecChecks.orDefault(mergeMbPerSec, DEFAULT_MERGE_MB_PER_SEC);
+    ramBufferMb = SpecChecks.orDefault(ramBufferMb, IndexSpec.DEFAULT_RAM_BUFFER_MB);
+    seed = SpecChecks.orDefault(seed, 0L);
+  }
+}

@@ -1,0 +1,437 @@
+"""The Python helpers of the scripts in scripts/ and benchjobs/scripts/, one command each.
+
+Each command reads result files or an API answer and prints what its script reports; the scripts
+call it through nb_py (scripts/lib.sh): python3 scripts/nblab.py COMMAND ARGS... Standard library
+only. `python3 scripts/nblab.py` lists the commands.
+"""
+
+import sys
+
+COMMANDS = {}
+
+
+def command(name):
+    def register(function):
+        COMMANDS[name] = function
+        return function
+    return register
+
+
+@command("calibration-drift")
+def calibration_drift(args):
+    """From benchjobs/scripts/calibration-drift.sh."""
+    sys.argv = ["calibration-drift"] + list(args)
+    import json, statistics
+    work, rounds = sys.argv[1], int(sys.argv[2])
+    cal, qps = [], []
+    for i in range(1, rounds + 1):
+        c = json.load(open(f"{work}/drift-cal-{i}.json"))
+        s = json.load(open(f"{work}/drift-search-{i}.json"))
+        cal.append(next(m["value"] for m in c["metrics"] if m["name"] == "score"))
+        qps.append(statistics.median(m["value"] for m in s["metrics"] if m["name"] == "qps"))
+        print(f"round {i}: calibration {cal[-1]:.3g}, median category QPS {qps[-1]:.4g}")
+    cv = lambda xs: 100 * statistics.stdev(xs) / statistics.mean(xs)
+    r = statistics.correlation(cal, qps)
+    print(f"calibration CV {cv(cal):.1f}%, QPS CV {cv(qps):.1f}%, correlation {r:.2f}, R² {r*r:.2f}")
+
+
+@command("indexing-summary")
+def indexing_summary(args):
+    """From benchjobs/scripts/indexing-variants.sh."""
+    sys.argv = ["indexing-summary"] + list(args)
+    import json
+    r = json.load(open(sys.argv[1]))
+    for m in r["metrics"]:
+        if m["name"] in ("docsPerSec", "flushSeconds", "mergeSeconds", "gcSeconds", "jitSeconds",
+                         "peakHeapMB", "segmentCount", "indexSizeMB", "lookupsPerSec"):
+            print(f'    {m["benchmark"]}/{m["task"]}/{m["name"]} = {m["value"]:.4g} {m["unit"]}')
+
+
+@command("jfr-overhead")
+def jfr_overhead(args):
+    """From benchjobs/scripts/jfr-overhead.sh."""
+    sys.argv = ["jfr-overhead"] + list(args)
+    import glob, json, math, statistics
+    work = sys.argv[1]
+    def qps(kind):
+        out = {}
+        for f in sorted(glob.glob(f"{work}/{kind}-*.json")):
+            for m in json.load(open(f))["metrics"]:
+                if m["name"] == "qps":
+                    out.setdefault(m["task"], []).append(m["value"])
+        return out
+    plain, jfr = qps("plain"), qps("jfr")
+    print(f"{'category':26} {'plain qps':>11} {'JFR qps':>11} {'JFR vs plain':>13}")
+    diffs = []
+    for c in plain:
+        a, b = statistics.mean(plain[c]), statistics.mean(jfr[c])
+        diffs.append(b / a)
+        print(f"{c:26} {a:11.1f} {b:11.1f} {100 * (b / a - 1):+12.1f}%")
+    geo = math.exp(statistics.mean(math.log(d) for d in diffs))
+    print(f"JFR against plain over {len(diffs)} categories: median {100 * (statistics.median(diffs) - 1):+.1f} %,"
+          f" geometric mean {100 * (geo - 1):+.1f} % (negative: JFR slower)")
+
+
+@command("knn-release-row")
+def knn_release_row(args):
+    """From benchjobs/scripts/knn-releases.sh."""
+    sys.argv = ["knn-release-row"] + list(args)
+    import json
+    v, path = sys.argv[1], sys.argv[2]
+    r = json.load(open(path))
+    formats = sorted({m["detail"]["format"] for m in r["metrics"] if "format" in (m.get("detail") or {})})
+    recall = [m["value"] for m in r["metrics"] if m["task"] == "hnsw-fanout50" and m["name"] == "recall"]
+    notes = "; ".join(n.replace("knn ", "") for n in r["notes"]) or "-"
+    print(f'{v:8s} {",".join(formats):22s} {recall[0] if recall else float("nan"):<10.3f} {notes}')
+
+
+@command("latest-patches")
+def latest_patches(args):
+    """From benchjobs/scripts/knn-releases.sh."""
+    sys.argv = ["latest-patches"] + list(args)
+    lo = tuple(map(int, sys.argv[1].split("."))); hi = tuple(map(int, sys.argv[2].split(".")))
+    latest = {}
+    for v in sys.stdin.read().split():
+        p = tuple(map(int, v.split(".")))
+        if lo <= p[:2] <= hi:
+            latest[p[:2]] = max(latest.get(p[:2], p), p)
+    print(" ".join(".".join(map(str, latest[k])) for k in sorted(latest)))
+
+
+@command("knn-table")
+def knn_table(args):
+    """From benchjobs/scripts/knn.sh."""
+    sys.argv = ["knn-table"] + list(args)
+    import json
+    r = json.load(open(sys.argv[1]))
+    for n in r["notes"]:
+        print("note:", n)
+    m = {(x["task"], x["name"]): x["value"] for x in r["metrics"]}
+    formats = [t for (t, n) in m if n == "indexDocsPerSec"]
+    print("format  docs/s  flush s  merge s  index MB  vectors disk/RAM MB")
+    for f in formats:
+        print(f'{f:6s} {m[(f, "indexDocsPerSec")]:7.0f} {m.get((f, "flushSeconds"), float("nan")):8.1f}'
+              f' {m.get((f, "mergeSeconds"), float("nan")):8.1f} {m[(f, "indexMB")]:9.1f}'
+              f'  {m.get((f, "vectorDiskMB"), float("nan")):.1f} / {m.get((f, "vectorRamMB"), float("nan")):.1f}')
+    print("task             recall@10  mean ms  p50 ms  p99 ms  cpu ms  visited")
+    for (t, n), v in m.items():
+        if n == "recall":
+            print(f'{t:16s} {v:9.3f} {m[(t, "latencyMeanMs")]:8.3f} {m.get((t, "latencyP50Ms"), float("nan")):7.3f}'
+                  f' {m[(t, "latencyP99Ms")]:7.3f} {m.get((t, "cpuMs"), float("nan")):7.3f}'
+                  f' {m.get((t, "visitedNodes"), float("nan")):8.0f}')
+
+
+@command("task-file-check")
+def task_file_check(args):
+    """From benchjobs/scripts/luceneutil-nightly-file.sh."""
+    sys.argv = ["task-file-check"] + list(args)
+    import json, re
+    tasks_file, result_file, version = sys.argv[1:]
+    categories = []
+    for line in open(tasks_file, encoding="utf-8"):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = re.match(r"([^:\s]+):", line)
+        if m and m.group(1) not in categories:
+            categories.append(m.group(1))
+    result = json.load(open(result_file))
+    ran = {m["task"] for m in result["metrics"] if m["name"] == "qps"}
+    notes = {}
+    for n in result["notes"]:
+        m = re.match(r"skipped (\S+) \((\d+) of (\d+) tasks\): (.*)", n)
+        if m:
+            notes[m.group(1)] = n
+    ran_all = [c for c in categories if c in ran and c not in notes]
+    partly = [c for c in categories if c in ran and c in notes]
+    skipped = [c for c in categories if c not in ran and c in notes]
+    missing = [c for c in categories if c not in ran and c not in notes]
+    print(f"Lucene {version}, {tasks_file}: {len(categories)} categories: {len(ran_all)} ran,"
+          f" {len(partly)} ran in part, {len(skipped)} skipped with a note,"
+          f" {len(missing)} unaccounted for")
+    for c in partly + skipped:
+        print(f"  {notes[c]}")
+    for c in missing:
+        print(f"  UNACCOUNTED {c}: neither a result nor a note")
+    sys.exit(1 if missing else 0)
+
+
+@command("measurements-summary")
+def measurements_summary(args):
+    """From benchjobs/scripts/nightly-measurements.sh."""
+    sys.argv = ["measurements-summary"] + list(args)
+    import json
+    r = json.load(open(sys.argv[1]))
+    for m in r["metrics"]:
+        print(f'    {m["benchmark"]}/{m["task"]}/{m["name"]} = {m["value"]:.4g} {m["unit"]}')
+    for n in r["notes"]:
+        print(f'    note: {n}')
+
+
+@command("nrt-summary")
+def nrt_summary(args):
+    """From benchjobs/scripts/nrt-load-calibration.sh."""
+    sys.argv = ["nrt-summary"] + list(args)
+    import json
+    r = json.load(open(sys.argv[1]))
+    print("    " + ", ".join(f'{m["name"]} {m["value"]:.4g}' for m in r["metrics"]))
+    for note in r.get("notes", []):
+        print("    note: " + note)
+
+
+@command("ratio-convergence")
+def ratio_convergence(args):
+    """From benchjobs/scripts/ratio-convergence.sh."""
+    sys.argv = ["ratio-convergence"] + list(args)
+    import glob, json, random, statistics
+    work, base, cand, metric, limit, families = sys.argv[1:]
+    limit = float(limit)
+    def load(label, v):
+        return [json.load(open(f)) for f in sorted(glob.glob(f"{work}/{label}-{v}-*.json"))]
+    def medians(runs):
+        out = {}
+        for r in runs:
+            for m in r["metrics"]:
+                if m["name"] == metric:
+                    out.setdefault(m["task"], []).append(m["value"])
+        return {k: statistics.median(v) for k, v in out.items()}
+    def warmups(runs):
+        w = [m for r in runs for m in r["metrics"] if m["name"] == "warmupSec"]
+        ends = {}
+        for m in w:
+            ends[m["detail"].get("warmupEnd", "?")] = ends.get(m["detail"].get("warmupEnd", "?"), 0) + 1
+        jit = [m["detail"].get("jitCompileMsMeasured", -1) for m in w]
+        return (f"warm-up {statistics.mean(m['value'] for m in w):.1f} s mean"
+                f" ({', '.join(f'{k} x{n}' for k, n in sorted(ends.items()))}),"
+                f" JIT ms while measuring: median {statistics.median(jit):.0f}, max {max(jit)}")
+    def per_jvm(runs):
+        out = {}
+        for r in runs:
+            for m in r["metrics"]:
+                if m["name"] == metric:
+                    out.setdefault(m["task"], []).append(m["value"])
+        return out
+    def cv(values):
+        return statistics.stdev(values) / statistics.mean(values) * 100 if len(values) > 1 else 0.0
+    ratios, jvms = {}, {}
+    for label in ("profile", "reference"):
+        b, c = load(label, base), load(label, cand)
+        if not b or not c:
+            sys.exit(f"no {label} results in {work}")
+        jvms[label] = (per_jvm(b), per_jvm(c))
+        mb, mc = medians(b), medians(c)
+        ratios[label] = {f: mc[f] / mb[f] for f in families.split() if f in mb and f in mc}
+        print(f"{label:9}: {base} {warmups(b)}")
+        print(f"{'':9}  {cand} {warmups(c)}")
+    # How far apart two checks of the same settings would land by the JVMs' spread alone: the JVMs of
+    # each of the four halves resampled with replacement (seeded), the 5th to 95th percentile of the
+    # difference. A check whose interval is wider than the limit cannot tell convergence from noise
+    # with this many JVMs.
+    rng = random.Random(20260101)
+    def interval(f):
+        groups = [jvms["profile"][0][f], jvms["profile"][1][f],
+                  jvms["reference"][0][f], jvms["reference"][1][f]]
+        med = lambda g: statistics.median(rng.choice(g) for _ in g)
+        d = sorted((med(groups[1]) / med(groups[0])) / (med(groups[3]) / med(groups[2])) * 100 - 100
+                   for _ in range(2000))
+        return d[100], d[1899]
+    print(f"{metric} ratio {cand}/{base} (median over JVMs); CV: spread of one release's JVMs")
+    print(f"{'family':12} {'profile':>8} {'reference':>9} {'diff %':>7} {'90 % by JVM spread':>19}"
+          f"  CV % profile {base}/{cand}, reference {base}/{cand}")
+    bad = []
+    for f in families.split():
+        p, r = ratios["profile"].get(f), ratios["reference"].get(f)
+        if p is None or r is None:
+            print(f"{f:12} missing"); bad.append(f); continue
+        diff = (p / r - 1) * 100
+        # One JVM in a half has no spread to resample: no interval, rather than a false zero width.
+        lo, hi = interval(f) if min(len(jvms[l][k][f]) for l in jvms for k in (0, 1)) > 1 else (0, 0)
+        spread = " ".join(f"{cv(jvms[l][k][f]):4.1f}" for l in ("profile", "reference") for k in (0, 1))
+        flag = '' if abs(diff) <= limit else '  > ' + str(limit) + ' %'
+        span = f"{lo:+8.1f} .. {hi:+6.1f}" if lo or hi else f"{'n/a':>18}"
+        # Beyond the limit and beyond what the JVMs' spread explains: the settings, not the draw.
+        if abs(diff) > limit and (lo or hi) and (lo > 0 or hi < 0):
+            bad.append(f)
+            flag += ', outside the JVM spread'
+        elif abs(diff) > limit:
+            flag += ', within the JVM spread'
+        print(f"{f:12} {p:8.3f} {r:9.3f} {diff:+7.1f} {span}  {spread}{flag}")
+    # The same JVMs measured both ways: each reference JVM's first `reps` measured rounds are a
+    # measurement at the profile's settings (same warm-up, same rounds so far), and all its rounds
+    # the ten-times one. Comparing the two in the same JVMs takes out what differs between JVMs
+    # (a release whose JVMs spread 9 % on one family, as 9.12.3's HighTerm does, needs some thirty
+    # JVMs a half before two separate sets agree within 5 %), leaving what more repetitions change:
+    # compilation still going on and rounds that drift.
+    def first_rounds(runs, n):
+        out = {}
+        for run in runs:
+            for m in run["metrics"]:
+                if m["name"] == "qps" and "perQuery" in m.get("detail", {}):
+                    total = sum(statistics.median(q["latenciesNs"][:n]) for q in m["detail"]["perQuery"])
+                    out.setdefault(m["task"], []).append(len(m["detail"]["perQuery"]) / (total / 1e9))
+        return {k: statistics.median(v) for k, v in out.items()}
+    def measured_rounds(runs):
+        return next(m["detail"]["measuredRounds"] for m in runs[0]["metrics"] if m["name"] == "warmupSec")
+    if metric == "qps":
+        rb, rc = load("reference", base), load("reference", cand)
+        # As many rounds as the profile's JVMs measured (its repetitions less the warm-up minimum).
+        reps = measured_rounds(load("profile", base))
+        # All their rounds are the stored qps itself.
+        fb, fc, ab, ac = first_rounds(rb, reps), first_rounds(rc, reps), medians(rb), medians(rc)
+        print(f"the same reference JVMs: ratio over their first {reps} measured rounds against all"
+              f" {measured_rounds(rb)}")
+        for f in families.split():
+            if f not in fb or f not in fc:
+                print(f"{f:12} missing"); bad.append(f); continue
+            first, whole = fc[f] / fb[f], ac[f] / ab[f]
+            diff = (first / whole - 1) * 100
+            flag = '' if abs(diff) <= limit else '  > ' + str(limit) + ' %'
+            print(f"{f:12} {first:8.3f} {whole:9.3f} {diff:+7.1f}{flag}")
+            if abs(diff) > limit:
+                bad.append(f)
+    print("converged: within ±%g %% in the same JVMs, and no family apart beyond the JVM spread" % limit
+          if not bad else f"NOT converged: {' '.join(sorted(set(bad)))}")
+    sys.exit(1 if bad else 0)
+
+
+@command("search-cv")
+def search_cv(args):
+    """From benchjobs/scripts/search-cv.sh."""
+    sys.argv = ["search-cv"] + list(args)
+    import glob, json, statistics
+    work = sys.argv[1]
+    runs = [json.load(open(f)) for f in sorted(glob.glob(work + "/search-*.json"))]
+    def values(name):
+        out = {}
+        for r in runs:
+            for m in r["metrics"]:
+                if m["name"] == name:
+                    out.setdefault(m["task"], []).append(m["value"])
+        return out
+    qps, fastest, cpu = values("qps"), values("qpsFastest"), values("qpsCpu")
+    warm = [m["value"] for r in runs for m in r["metrics"] if m["name"] == "warmupSec"]
+    cv = lambda xs: statistics.stdev(xs) / statistics.mean(xs) * 100 if len(xs) > 1 else 0.0
+    med_cv = lambda d: statistics.median(cv(v) for v in d.values()) if d else float("nan")
+    print(f"{'category':26} {'median qps':>11} {'CV qps %':>9} {'CV fastest %':>13} {'CV cpu %':>9}")
+    for c in qps:
+        print(f"{c:26} {statistics.median(qps[c]):11.1f} {cv(qps[c]):9.2f} {cv(fastest[c]):13.2f}"
+              f" {cv(cpu.get(c, [])):9.2f}")
+    print(f"median per-category CV over {len(runs)} JVMs: qps {med_cv(qps):.2f} %,"
+          f" qpsFastest {med_cv(fastest):.2f} %, qpsCpu {med_cv(cpu):.2f} %;"
+          f" warm-up {statistics.mean(warm):.1f} s mean")
+    hashes = {json.dumps([[q["hits"], q["topHash"]] for m in r["metrics"] if m["name"] == "qps"
+                          for q in m["detail"]["perQuery"]]) for r in runs}
+    print("hits/topHash identical across JVMs:", len(hashes) == 1)
+    notes = {n for r in runs for n in r["notes"]}
+    for n in sorted(notes):
+        print("note:", n)
+    try:
+        bare = json.load(open(work + "/bare-loop.json"))
+        allns = [m["value"] for m in bare["metrics"] if m["task"] == "all"][0]
+        pct = [m["value"] for m in bare["metrics"] if m["name"] == "percentOfQuery"]
+        print(f"bare loop: {allns:.0f} ns per timed call; overhead {min(pct):.3f}..{max(pct):.3f} %"
+              f" of a query (median {statistics.median(pct):.3f} %)")
+    except FileNotFoundError:
+        pass
+
+
+@command("follow-run")
+def follow_run(args):
+    """From scripts/quick-release-time.sh."""
+    sys.argv = ["follow-run"] + list(args)
+    import json, time, urllib.request
+    url = sys.argv[1]
+    steps, current, started = [], None, time.time()
+    while True:
+        run = json.load(urllib.request.urlopen(url))
+        now = time.time()
+        if run.get("progress") != current:
+            current = run.get("progress")
+            steps.append((now, current or "(queued)"))
+        if run["status"].lower() in ("succeeded", "failed", "cancelled"):
+            break
+        time.sleep(1)
+    steps.append((now, None))
+    for (t, name), (next_t, _) in zip(steps, steps[1:]):
+        print(f"  {name[:48]:48s} {next_t - t:7.1f} s")
+    print(f"  {'total from the first step':48s} {now - steps[1][0] if len(steps) > 2 else 0:7.1f} s")
+    print("status:", run["status"], "-", (run.get("error") or "")[:300])
+
+
+@command("run-series-check")
+def run_series_check(args):
+    """From scripts/quick-release-time.sh."""
+    sys.argv = ["run-series-check"] + list(args)
+    import json, re, urllib.request
+    base, run_id, protocol = sys.argv[1:]
+    get = lambda path: json.load(urllib.request.urlopen(base + path))
+    # The list's comments quote words too ("queries"): drop them before reading names.
+    source = re.sub(r"//[^\n]*", "", open(protocol, encoding="utf-8").read())
+    lists = dict(re.findall(r"List<String> (\w+) =\s*List\.of\(([^;]*)\);", source))
+    names = {k: re.findall(r'"(\w+)"', v) for k, v in lists.items()}
+    categories, skippers = names["CATEGORIES"], names["SKIPPER_CATEGORIES"]
+    measured = get(f"/api/runs/{run_id}/measurements")
+    search = {m["series"]["task"] for m in measured
+              if m["series"]["benchmark"] == "search" and m["series"]["metric"] == "qps"}
+    missing = [c for c in categories if c not in search]
+    print(f"series the run added: {len(measured)}; search categories with a qps series:"
+          f" {len([c for c in categories if c in search])} of {len(categories)}"
+          f" in HarnessTasks.CATEGORIES{', missing: ' + ' '.join(missing) if missing else ''}")
+    extra = sorted(search - set(categories))
+    if extra:
+        print("  search categories beyond that list:", " ".join(extra))
+    groups = get("/api/series")
+    print(f"overview groups: {len(groups)}:",
+          ", ".join(f"{g['title']} ({len(g['series'])})" for g in groups))
+    notes = get(f"/api/runs/{run_id}/insights").get("notes") or []
+    print(f"run notes: {len(notes)}")
+    for n in notes:
+        print("  " + n)
+
+
+@command("json-field")
+def json_field(args):
+    """From scripts/profile-diff-screenshot.sh: one top-level field of the JSON on stdin."""
+    import json
+
+    print(json.load(sys.stdin)[args[0]])
+
+
+@command("profile-diff-top")
+def profile_diff_top(args):
+    """From scripts/profile-diff-screenshot.sh: the methods whose self share changed most."""
+    import json
+
+    for d in json.load(sys.stdin):
+        print(f"{d['benchmark']}: {d['before']['samples']} -> {d['after']['samples']} CPU samples;"
+              " self share changed most (points):")
+        for r in d["bySelf"][:8]:
+            print(f"  {r['afterSelf'] - r['beforeSelf']:+6.1f}  {r['method']}")
+
+
+@command("extract")
+def extract(args):
+    """From scripts/lib.sh (nb_corpus): one entry of a zip file into a file, whole or not at all."""
+    import os, shutil, zipfile
+
+    archive, entry, target = args
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    partial = f"{target}.{os.getpid()}.part"
+    try:
+        with zipfile.ZipFile(archive) as z, z.open(entry) as src, open(partial, "wb") as out:
+            shutil.copyfileobj(src, out)
+        os.replace(partial, target)
+    finally:
+        if os.path.exists(partial):
+            os.remove(partial)
+
+
+def main():
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        print("usage: nblab.py COMMAND ARGS...; commands: " + ", ".join(sorted(COMMANDS)), file=sys.stderr)
+        sys.exit(2)
+    COMMANDS[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()
