@@ -57,18 +57,9 @@ class ComparisonExecutor {
             setup,
             worker,
             work,
-            new QueryIndexCache(settings.workDirectory().resolve(QUERY_INDEXES)));
-    measurement.indexing();
-    measurement.queryIndexes();
-    measurement.tasks();
-    measurement.search();
-    measurement.pkLookups();
-    measurement.nrt();
-    measurement.load();
-    measurement.nightlyMeasurements();
-    measurement.facetTimings();
-    measurement.knn(embedding);
-    measurement.vectorIndexing(embedding);
+            new QueryIndexCache(settings.workDirectory().resolve(QUERY_INDEXES)),
+            embedding);
+    measurement.measure();
     return measurement.outcome();
   }
 

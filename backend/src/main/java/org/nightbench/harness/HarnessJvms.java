@@ -1,6 +1,5 @@
 package org.nightbench.harness;
 
-import java.nio.file.Path;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -16,11 +15,5 @@ public record HarnessJvms(HarnessLauncher launcher, JsonMapper json, EmbeddingMo
    */
   public HarnessSteps steps(StepJournal journal, Cancellation cancellation, HarnessTarget target) {
     return new HarnessSteps(launcher, json, journal, cancellation, target);
-  }
-
-  /** An ordinary run's benchmarks, forked through {@code steps}. */
-  public BenchmarkSteps benchmarks(
-      HarnessSteps steps, BenchmarkProfile profile, Path corpus, Path work) {
-    return new BenchmarkSteps(steps, profile, corpus, work, embedding);
   }
 }

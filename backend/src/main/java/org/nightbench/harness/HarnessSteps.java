@@ -128,6 +128,11 @@ public final class HarnessSteps {
     failures.add(line);
   }
 
+  /** A line for the run's log, such as why a plan looks as it does. */
+  public void note(String line) {
+    log(line);
+  }
+
   public List<StepResult> results() {
     return results;
   }

@@ -8,11 +8,14 @@ import org.nightbench.benchjobs.result.Metric;
  * Names a benchmark's series after the profile's variant rather than the harness's mode: two NRT
  * variants of the same mode with different settings must not share a series.
  */
-final class SeriesTasks {
+public final class SeriesTasks {
 
   private SeriesTasks() {}
 
-  static HarnessResult rename(HarnessResult result, String benchmark, String task) {
+  /**
+   * {@code result} with every metric and curve of its tasks under {@code benchmark}/{@code task}.
+   */
+  public static HarnessResult rename(HarnessResult result, String benchmark, String task) {
     return new HarnessResult(
         result.schemaVersion(),
         result.command(),

@@ -18,9 +18,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * The steps of one run: prepare it (resolve the revision, JDK and corpus, note the machine), time
- * the calibration, run the benchmarks ({@link org.nightbench.harness.BenchmarkSteps}), time the
- * calibration again, and complete it (ingest the result files and end the run in one transaction).
- * Any failure ends the run with one line saying which step failed and why.
+ * the calibration, run the benchmarks ({@link org.nightbench.harness.plan.NightlyBenchmarks}), time
+ * the calibration again, and complete it (ingest the result files and end the run in one
+ * transaction). Any failure ends the run with one line saying which step failed and why.
  */
 @Component
 class RunExecutor {

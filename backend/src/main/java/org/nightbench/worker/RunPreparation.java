@@ -7,11 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.harness.BenchmarkProfile;
-import org.nightbench.harness.BenchmarkSteps;
 import org.nightbench.harness.Cancellation;
 import org.nightbench.harness.HarnessJvms;
 import org.nightbench.harness.HarnessSteps;
 import org.nightbench.harness.HarnessTarget;
+import org.nightbench.harness.plan.NightlyBenchmarks;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunRepository;
 import org.nightbench.runs.RunTry;
@@ -32,7 +32,7 @@ class RunPreparation {
       RunResolution.Resolved resolved,
       List<String> notes,
       HarnessSteps steps,
-      BenchmarkSteps benchmarks) {}
+      NightlyBenchmarks benchmarks) {}
 
   private final RunnerProperties settings;
   private final RunResolution resolution;
@@ -78,7 +78,8 @@ class RunPreparation {
                 resolved.lucene().jars(),
                 profile,
                 settings.stepTimeout(profile)));
-    BenchmarkSteps benchmarks = jvms.benchmarks(steps, profile, resolved.corpus().path(), work);
+    NightlyBenchmarks benchmarks =
+        new NightlyBenchmarks(steps, profile, resolved.corpus().path(), work, jvms.embedding());
     return new Prepared(profile, resolved, notes, steps, benchmarks);
   }
 

@@ -1,9 +1,9 @@
 /**
  * The worker: takes its machine's runs from the queue one at a time and executes them — prepares a
  * run (resolves the revision, JDK and corpus, records its commit and changes, notes the machine),
- * has the harness fork its benchmark JVMs ({@code harness.BenchmarkSteps}), and completes it
- * ({@link org.nightbench.worker.RunCompletion}: {@code ingest} stores the results and the run ends
- * in one transaction). It also owns what keeps that safe: cancellation and timeouts ({@code
+ * has the harness fork its benchmark JVMs ({@code harness.plan.NightlyBenchmarks}), and completes
+ * it ({@link org.nightbench.worker.RunCompletion}: {@code ingest} stores the results and the run
+ * ends in one transaction). It also owns what keeps that safe: cancellation and timeouts ({@code
  * RunWatch}, {@code GuardedStep}), a database outage ({@code DatabaseRetry}), dead workers' runs
  * and the work directories. A run that is an A/B comparison goes through the {@link
  * org.nightbench.worker.ComparisonRuns} port, implemented in {@code comparisons}; the worker never

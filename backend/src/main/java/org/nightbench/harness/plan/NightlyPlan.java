@@ -1,0 +1,294 @@
+package org.nightbench.harness.plan;
+
+import static org.nightbench.harness.plan.Product.EMBEDDINGS;
+import static org.nightbench.harness.plan.Product.TASKS;
+import static org.nightbench.harness.plan.Product.TASK_VECTORS;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import org.nightbench.harness.BenchmarkProfile;
+import org.nightbench.harness.EmbeddingModel;
+import org.nightbench.harness.IndexingVariant;
+import org.nightbench.harness.NightlyMeasurements;
+import org.nightbench.harness.NrtVariant;
+import org.nightbench.harness.ProfileSpecs;
+import org.nightbench.harness.SeriesTasks;
+import org.nightbench.harness.plan.PlanStep.Measure;
+import org.nightbench.harness.plan.PlanStep.Prepare;
+import org.nightbench.harness.plan.PlanStep.Role;
+import org.nightbench.harness.plan.PlanStep.Skip;
+import org.nightbench.harness.plan.PlanStep.SpecFor;
+import org.nightbench.harness.plan.PlanStep.Together;
+import org.nightbench.protocol.EmbedSpec;
+import org.nightbench.protocol.IndexSpec;
+import org.nightbench.protocol.SearchSpec;
+import org.nightbench.protocol.StepSpec;
+import org.nightbench.protocol.VectorIndexingSpec;
+
+/**
+ * A nightly run's steps on its one side: embed the corpus (so the search index's documents carry
+ * the vectors), index it once per indexing variant, take or generate the tasks, then search in
+ * several fresh JVMs, PK lookups, facet timings, NRT, load sweeps, the nightly's other
+ * measurements, KNN and vector indexing. A benchmark whose input failed is passed over and named as
+ * skipped.
+ */
+final class NightlyPlan {
+
+  private final BenchmarkProfile profile;
+  private final ProfileSpecs specs;
+  private final Path corpus;
+  private final Path work;
+  private final EmbeddingModel embedding;
+  private final Path index;
+  private final Path tasks;
+  private final Path docs;
+  private final Path queries;
+  private final Path taskVectors;
+  private final List<PlanStep> plan = new ArrayList<>();
+
+  NightlyPlan(BenchmarkProfile profile, Path corpus, Path work, EmbeddingModel embedding) {
+    this.profile = profile;
+    this.specs = new ProfileSpecs(profile);
+    this.corpus = corpus;
+    this.work = work;
+    this.embedding = profile.knn() == null ? null : embedding;
+    this.index = work.resolve("index");
+    this.tasks = profile.tasksFile() != null ? profile.tasksFile() : work.resolve("tasks.txt");
+    this.docs = work.resolve("docs.vec");
+    this.queries = work.resolve("queries.vec");
+    this.taskVectors = work.resolve("task-vectors.vec");
+  }
+
+  StepPlan build() {
+    embed();
+    indexes();
+    generateTasks();
+    embedTasks();
+    plan.add(new Skip("search, NRT and load", "they need the task file", Set.of(TASKS)));
+    search();
+    if (profile.pkLookups() != null) {
+      measure("PK lookups", specs.pkLookups(index), "pk.json");
+    }
+    if (profile.facetTimings() != null) {
+      measure("facet timings", specs.facetTimings(index), "facet-timings.json");
+    }
+    nrt();
+    load();
+    measurements(profile.measurements());
+    vectors();
+    return new StepPlan(plan, profile.tasksFile() != null ? Set.of(TASKS) : Set.of());
+  }
+
+  /**
+   * The corpus embedded (or found embedded in the cache) before indexing. The KNN queries are a
+   * luceneutil task file's {@code vector//} texts when the profile gives one, else titles of
+   * documents the index has not seen.
+   */
+  private void embed() {
+    if (embedding == null) {
+      return;
+    }
+    plan.add(
+        new Prepare(
+            "embedding",
+            0,
+            SpecFor.of(embedSpec()),
+            work.resolve("embed.json"),
+            queries,
+            embedding.jars(),
+            Set.of(),
+            EMBEDDINGS,
+            null));
+    plan.add(new Skip("KNN and the vector tasks", "they need the embeddings", Set.of(EMBEDDINGS)));
+  }
+
+  private EmbedSpec embedSpec() {
+    return specs.embed(corpus, profile.tasksFile(), embedding.cacheDirectory(), docs, queries);
+  }
+
+  /**
+   * Indexes the corpus once per variant. The first variant's index is the one the later benchmarks
+   * read, its documents carrying the embedded vectors when there are any (luceneutil's {@code
+   * vector//} tasks search them); the others measure indexing and are thrown away, as they would
+   * fill the disk.
+   */
+  private void indexes() {
+    for (IndexingVariant variant : profile.indexing()) {
+      String step = variant.name().equals("default") ? "indexing" : "indexing " + variant.name();
+      if (variant == profile.searchIndex()) {
+        IndexSpec spec = specs.index(variant, corpus, index);
+        SpecFor withVectors = made -> made.contains(EMBEDDINGS) ? spec.withDocVectors(docs) : spec;
+        plan.add(step(step, Role.REQUIRED, withVectors, "index.json", Set.of(), null));
+      } else {
+        Path variantIndex = work.resolve("index-" + variant.name());
+        StepSpec spec = specs.index(variant, corpus, variantIndex);
+        String out = "index-" + variant.name() + ".json";
+        plan.add(step(step, Role.OPTIONAL, SpecFor.of(spec), out, Set.of(), variantIndex));
+      }
+    }
+  }
+
+  /** The task file generated from the index, unless the profile gives one. */
+  private void generateTasks() {
+    if (profile.tasksFile() == null) {
+      SpecFor spec = SpecFor.of(specs.generateTasks(corpus, index));
+      plan.add(
+          new Prepare("generating tasks", 0, spec, tasks, tasks, List::of, Set.of(), TASKS, null));
+    }
+  }
+
+  /**
+   * The query vectors of the task file's {@code vector//} texts, embedded in the embed JVM so the
+   * search JVMs need no model; without them the search JVMs leave the vector tasks out.
+   */
+  private void embedTasks() {
+    if (embedding == null) {
+      return;
+    }
+    plan.add(
+        new Prepare(
+            "embedding the vector tasks",
+            0,
+            SpecFor.of(embedSpec().withTaskVectors(tasks, taskVectors)),
+            work.resolve("embed-tasks.json"),
+            taskVectors,
+            embedding.jars(),
+            Set.of(EMBEDDINGS, TASKS),
+            TASK_VECTORS,
+            null));
+  }
+
+  /** The search JVMs: one benchmark together, all of their results or none. */
+  private void search() {
+    List<Measure> jvms = new ArrayList<>();
+    for (int jvm = 1; jvm <= profile.searchJvms(); jvm++) {
+      SearchSpec search = specs.search(index, tasks, jvm);
+      SpecFor spec =
+          made -> made.contains(TASK_VECTORS) ? search.withTaskVectors(taskVectors) : search;
+      String step = "search JVM " + jvm + "/" + profile.searchJvms();
+      jvms.add(step(step, Role.OPTIONAL, spec, "search-" + jvm + ".json", Set.of(TASKS), null));
+    }
+    plan.add(new Together("search", jvms, Set.of(TASKS)));
+  }
+
+  private void nrt() {
+    for (NrtVariant variant : profile.nrt()) {
+      Path nrtWork = work.resolve("nrt-" + variant.name());
+      plan.add(
+          new Measure(
+              "NRT " + variant.name(),
+              0,
+              Role.OPTIONAL,
+              null,
+              SpecFor.of(specs.nrt(variant, index, nrtWork, corpus, tasks)),
+              work.resolve("nrt-" + variant.name() + ".json"),
+              Set.of(TASKS),
+              result -> SeriesTasks.rename(result, "nrt", variant.name()),
+              nrtWork));
+    }
+  }
+
+  private void load() {
+    if (profile.load() == null) {
+      return;
+    }
+    for (String directory : profile.loadDirectories().directories()) {
+      plan.add(
+          step(
+              "load sweep on " + directory,
+              Role.OPTIONAL,
+              SpecFor.of(specs.load(directory, index, tasks)),
+              "load-" + directory + ".json",
+              Set.of(TASKS),
+              null));
+    }
+  }
+
+  /**
+   * The nightly's measurements beside the queries, each in its own JVM: PK lookups with the id
+   * postings in RAM (a release without lucene-codecs measures nothing there and the harness's note
+   * says so on the run), CheckIndex of the index the queries read, search on a cold page cache, and
+   * the stored fields benchmark per mode on an index of its own.
+   */
+  private void measurements(NightlyMeasurements measurements) {
+    if (measurements.pkPostings() != null) {
+      Path copies = work.resolve("pk-postings");
+      plan.add(
+          step(
+              "PK lookups, id postings in RAM",
+              Role.OPTIONAL,
+              SpecFor.of(specs.pkPostings(index, copies)),
+              "pk-postings.json",
+              Set.of(),
+              copies));
+    }
+    if (measurements.checkIndex()) {
+      StepSpec spec = specs.checkIndex(profile.searchIndex().name(), index);
+      measure("CheckIndex", spec, "check-index.json");
+    }
+    if (measurements.coldSearch() != null) {
+      String step = "cold page cache search";
+      plan.add(new Skip(step, "it needs the task file", Set.of(TASKS)));
+      SpecFor spec = SpecFor.of(specs.coldSearch(index, tasks));
+      plan.add(step(step, Role.OPTIONAL, spec, "cold-search.json", Set.of(TASKS), null));
+    }
+    if (measurements.storedFields() != null) {
+      for (String mode : measurements.storedFieldsModes().modes()) {
+        Path storedIndex = work.resolve("stored-fields-" + mode);
+        plan.add(
+            step(
+                "stored fields " + mode,
+                Role.OPTIONAL,
+                SpecFor.of(specs.storedFields(mode, corpus, storedIndex)),
+                "stored-fields-" + mode + ".json",
+                Set.of(),
+                storedIndex));
+      }
+    }
+  }
+
+  /**
+   * Vector search, on an index of its own, then indexing throughput with a vector field: the
+   * embedded documents indexed once per vector format, each in its own JVM as an indexing variant
+   * is.
+   */
+  private void vectors() {
+    if (embedding == null) {
+      return;
+    }
+    StepSpec knn = specs.knn(docs, queries, embedding.cacheDirectory(), work.resolve("knn"));
+    plan.add(step("KNN", Role.OPTIONAL, SpecFor.of(knn), "knn.json", Set.of(EMBEDDINGS), null));
+    if (profile.vectorIndexing() == null) {
+      return;
+    }
+    Path vectorIndex = work.resolve("vector-index");
+    VectorIndexingSpec spec = specs.vectorIndexing(corpus, docs, vectorIndex);
+    List<String> formats = spec.formats();
+    for (int i = 0; i < formats.size(); i++) {
+      String format = formats.get(i);
+      // The formats write one after another into the same directory, removed after the last.
+      Path scratch = i == formats.size() - 1 ? vectorIndex : null;
+      plan.add(
+          step(
+              "vector indexing " + format,
+              Role.OPTIONAL,
+              SpecFor.of(spec.withFormat(format)),
+              "vector-indexing-" + format + ".json",
+              Set.of(EMBEDDINGS),
+              scratch));
+    }
+  }
+
+  private void measure(String step, StepSpec spec, String out) {
+    plan.add(step(step, Role.OPTIONAL, SpecFor.of(spec), out, Set.of(), null));
+  }
+
+  private Measure step(
+      String step, Role role, SpecFor spec, String out, Set<Product> needs, Path scratch) {
+    return new Measure(
+        step, 0, role, null, spec, work.resolve(out), needs, UnaryOperator.identity(), scratch);
+  }
+}
