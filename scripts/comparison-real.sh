@@ -19,7 +19,8 @@
 #          scripts/comparison-real.sh [summary-file] [--property=value …]
 #        (defaults: 5 JVMs per side; REPS unset = 5 repeats of aa and 3 of the others;
 #         summary file target/comparison-real.txt)
-# e.g.   JVMS=3 REPS=1 scripts/comparison-real.sh          # a trial: 4 comparisons, 4-6 min on 2 cores
+# e.g.   JVMS=3 REPS=1 scripts/comparison-real.sh          # a trial: 4 comparisons; 17 min 23 s on
+#                                                           # 2 shared cores at load 5-10 (2026-11-27)
 #        scripts/comparison-real.sh                         # 14 comparisons of 5 JVMs, ~20-35 min
 #        JVMS=3 scripts/comparison-real.sh --nightbench.jdk.home=/usr/lib/jvm/java-17-openjdk-amd64
 #        SCENARIOS=aa REPS=20 scripts/comparison-real.sh target/aa.txt

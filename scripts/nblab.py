@@ -341,20 +341,24 @@ def follow_run(args):
     sys.argv = ["follow-run"] + list(args)
     import json, time, urllib.request
     url = sys.argv[1]
-    steps, current, started = [], None, time.time()
+    steps, current = [], None
     while True:
         run = json.load(urllib.request.urlopen(url))
         now = time.time()
-        if run.get("progress") != current:
+        done = run["status"].lower() in ("succeeded", "failed", "cancelled")
+        # A finished run's progress is cleared: that is the end of the last step, not a step.
+        if not done and run.get("progress") != current:
             current = run.get("progress")
             steps.append((now, current or "(queued)"))
-        if run["status"].lower() in ("succeeded", "failed", "cancelled"):
+        if done:
             break
         time.sleep(1)
     steps.append((now, None))
     for (t, name), (next_t, _) in zip(steps, steps[1:]):
         print(f"  {name[:48]:48s} {next_t - t:7.1f} s")
-    print(f"  {'total from the first step':48s} {now - steps[1][0] if len(steps) > 2 else 0:7.1f} s")
+    # From the first step the run itself took (the first poll may already see it started).
+    first = next((t for t, name in steps if name not in ("(queued)", None)), now)
+    print(f"  {'total from the first step':48s} {now - first:7.1f} s")
     print("status:", run["status"], "-", (run.get("error") or "")[:300])
 
 
