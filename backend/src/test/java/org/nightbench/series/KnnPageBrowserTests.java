@@ -1,7 +1,7 @@
 package org.nightbench.series;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -203,9 +203,13 @@ class KnnPageBrowserTests {
             .sorted(java.util.Comparator.comparingDouble(p -> p[0]))
             .toList();
     assertThat(drawn).as("hnsw frontier of run %d", runId).hasSize(2);
+    // The points API sends six significant digits (SignificantDigits): a part in 10^5 is the
+    // tolerance, not an absolute 1e-5, which a 10.922035 ms latency (a busy machine) exceeded.
     for (int i = 0; i < 2; i++) {
-      assertThat(drawn.get(i).get(0).doubleValue()).isCloseTo(expected.get(i)[0], within(1e-5));
-      assertThat(drawn.get(i).get(1).doubleValue()).isCloseTo(expected.get(i)[1], within(1e-5));
+      assertThat(drawn.get(i).get(0).doubleValue())
+          .isCloseTo(expected.get(i)[0], withinPercentage(0.001));
+      assertThat(drawn.get(i).get(1).doubleValue())
+          .isCloseTo(expected.get(i)[1], withinPercentage(0.001));
     }
   }
 
