@@ -151,11 +151,6 @@ class BisectRunTests {
   /**
    * Five or so real comparisons of a tiny corpus (the ends, the unbuildable commit, two or three
    * probes); a probe judged unknown adds JVMs whose samples pool with its earlier ones.
-   *
-   * <p>Bisected on {@code qpsCpu}, the search thread's CPU time: wall-clock {@code qps} also counts
-   * the time a JVM waits for a core, and at load 12 on 2 cores that wait, not the code, set the
-   * figure: 10.6.0's commit measured -4 % [-19 %, +14 %] over 12 JVMs against ends -30 % apart,
-   * judged SAME, and the bisect named the commit two after the culprit.
    */
   @Test
   void theBisectNamesTheCommitThatMadeOrHighHighSlowerSkippingTheOneThatDoesNotBuild()
@@ -168,7 +163,7 @@ class BisectRunTests {
                         "{\"good\":\""
                             + sha(0)
                             + "\",\"bad\":\"main\",\"benchmark\":\"search\","
-                            + "\"task\":\"OrHighHigh\",\"metric\":\"qpsCpu\",\"jvms\":3,"
+                            + "\"task\":\"OrHighHigh\",\"metric\":\"qps\",\"jvms\":3,"
                             + "\"maxJvms\":12,\"profile\":\"bisect\"}")
                     .with(TestUsers.editor()))
             .andExpect(status().isCreated())
