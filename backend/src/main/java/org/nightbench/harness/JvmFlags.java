@@ -5,9 +5,8 @@ import java.util.regex.Pattern;
 
 /**
  * The JVM flags a benchmark JVM may be given: heap and stack sizes, the collector and its tuning,
- * JIT tiering and background compilation, pre-touch, large pages, processor count, the Vector API
- * module, native access and Lucene's own {@code -D} switches; anything else is refused with one
- * line naming the flag.
+ * JIT tiering, pre-touch, large pages, processor count, the Vector API module, native access and
+ * Lucene's own {@code -D} switches; anything else is refused with one line naming the flag.
  *
  * <p>An allow-list rather than a deny-list because the JVM's option space is large and keeps
  * growing: {@code -XX:OnOutOfMemoryError} runs a shell command, {@code -javaagent} loads code,
@@ -67,12 +66,7 @@ public final class JvmFlags {
               "-X(?:ms|mx|mn|ss)" + SIZE,
               BOOLEAN + COLLECTORS + ")",
               BOOLEAN + GC_SWITCHES + ")",
-              BOOLEAN
-                  + "TieredCompilation|BackgroundCompilation|AlwaysPreTouch|UseLargePages"
-                  + "|UseTransparentHugePages)",
-              // Compiles in the calling thread, so a JVM's compiled state follows its counters,
-              // not the machine's load: what BisectRunTests measures with.
-              "-Xbatch",
+              BOOLEAN + "TieredCompilation|AlwaysPreTouch|UseLargePages|UseTransparentHugePages)",
               "-XX:(?:" + GC_SIZES + ")=" + SIZE,
               "-XX:(?:" + GC_NUMBERS + ")=" + NUMBER,
               "-XX:ShenandoahGCHeuristics=(?:adaptive|static|compact|aggressive)",
@@ -84,7 +78,7 @@ public final class JvmFlags {
   /** What the allow-list holds, in words, for error messages and the README. */
   public static final String ALLOWED_IN_WORDS =
       "heap and stack sizes (-Xms, -Xmx, -Xmn, -Xss), the collector and its tuning (-XX:+UseG1GC,"
-          + " -XX:MaxGCPauseMillis=...), JIT tiering and -Xbatch, pre-touch, large pages,"
+          + " -XX:MaxGCPauseMillis=...), JIT tiering, pre-touch, large pages,"
           + " -XX:ActiveProcessorCount, --add-modules=jdk.incubator.vector,"
           + " --enable-native-access and -D properties named lucene.*, tests.* or"
           + " org.apache.lucene.*";

@@ -28,8 +28,6 @@ class JvmFlagsTest {
         "-XX:ActiveProcessorCount=2",
         "-XX:-TieredCompilation",
         "-XX:TieredStopAtLevel=1",
-        "-Xbatch",
-        "-XX:-BackgroundCompilation",
         "--add-modules=jdk.incubator.vector",
         "--enable-native-access=ALL-UNNAMED",
         "-Dtests.seed=DEADBEEF",
