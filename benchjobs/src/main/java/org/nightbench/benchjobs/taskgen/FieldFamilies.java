@@ -80,7 +80,7 @@ final class FieldFamilies {
   }
 
   /** Min and max of a one-dimensional int or long point field, or null without one. */
-  private long[] span(String field) throws IOException {
+  long[] span(String field) throws IOException {
     FieldInfo info = fieldInfos.fieldInfo(field);
     if (info == null || info.getPointDimensionCount() != 1) {
       return null;

@@ -9,8 +9,6 @@ import java.util.Random;
 import java.util.StringJoiner;
 import java.util.function.UnaryOperator;
 import java.util.stream.LongStream;
-import org.apache.lucene.document.IntPoint;
-import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
@@ -18,7 +16,6 @@ import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiDocValues;
-import org.apache.lucene.index.PointValues;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.Term;
@@ -262,7 +259,7 @@ final class QueryFamilies {
   private List<Candidate> intSets() throws IOException {
     List<Candidate> out = new ArrayList<>();
     String field = BenchmarkDocuments.TIMESECNUM;
-    long[] span = span(field);
+    long[] span = fields.span(field);
     if (span == null) {
       return out;
     }
@@ -285,7 +282,7 @@ final class QueryFamilies {
   private List<Candidate> dvRanges(double share, List<String> band) throws IOException {
     List<Candidate> out = new ArrayList<>();
     long[] span =
-        span(
+        fields.span(
             LegacyFields.resolve(
                 fieldInfos, BenchmarkDocuments.LAST_MOD, i -> i.getPointDimensionCount() == 1));
     if (span == null) {
@@ -336,26 +333,6 @@ final class QueryFamilies {
       }
     }
     return out.build().toArray();
-  }
-
-  /** Min and max of a one-dimensional int or long point field, or null without one. */
-  private long[] span(String field) throws IOException {
-    FieldInfo info = fieldInfos.fieldInfo(field);
-    if (info == null || info.getPointDimensionCount() != 1) {
-      return null;
-    }
-    byte[] min = PointValues.getMinPackedValue(reader, field);
-    byte[] max = PointValues.getMaxPackedValue(reader, field);
-    if (min == null || max == null) {
-      return null;
-    }
-    return switch (info.getPointNumBytes()) {
-      case Integer.BYTES ->
-          new long[] {IntPoint.decodeDimension(min, 0), IntPoint.decodeDimension(max, 0)};
-      case Long.BYTES ->
-          new long[] {LongPoint.decodeDimension(min, 0), LongPoint.decodeDimension(max, 0)};
-      default -> null;
-    };
   }
 
   private static List<Candidate> map(List<Candidate> base, UnaryOperator<String> wrap) {
