@@ -18,8 +18,10 @@ final class PooledProbe {
   private PooledProbe() {}
 
   /**
-   * The bisected task's row judged on all the comparisons' samples together, or the one
-   * comparison's own row when there is one; empty when none measured it.
+   * The bisected task's row judged on the samples of all the probe's comparisons together, empty
+   * when none measured it. Judged alone even when one comparison measured many tasks: the task was
+   * named before the probe ran, so its test is one question asked, not one of the comparison's
+   * hundred, and no false-discovery adjustment over the tasks that ran beside it applies.
    *
    * @param results the probe's comparisons, oldest first
    */
@@ -30,13 +32,6 @@ final class PooledProbe {
             .flatMap(r -> r.tables().stream())
             .filter(t -> t.benchmark().equals(benchmark) && t.metric().equals(metric))
             .toList();
-    if (results.size() == 1) {
-      // Its row as the comparison judged it, false discovery rate over its tasks included.
-      return tables.stream()
-          .flatMap(t -> t.tasks().stream())
-          .filter(t -> t.task().equals(task))
-          .findFirst();
-    }
     List<ComparisonResult.Samples> samples =
         tables.stream()
             .flatMap(t -> t.samples().stream())

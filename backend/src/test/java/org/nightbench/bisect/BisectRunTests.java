@@ -15,6 +15,8 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.nightbench.comparisons.ComparisonService;
+import org.nightbench.comparisons.ComparisonView;
 import org.nightbench.users.TestUsers;
 import org.nightbench.worker.QueuedRuns;
 import org.nightbench.worker.RunWorker;
@@ -49,6 +51,7 @@ class BisectRunTests {
   @Autowired MockMvc mvc;
   @Autowired BisectSteps steps;
   @Autowired BisectService bisects;
+  @Autowired ComparisonService comparisons;
   @Autowired RunWorker worker;
   @Autowired DataSource dataSource;
   @Autowired JdbcClient jdbc;
@@ -68,22 +71,20 @@ class BisectRunTests {
     registry.add("nightbench.webhooks.urls", () -> "http://127.0.0.1:9/bisect-hook");
     registry.add("nightbench.webhooks.worker-enabled", () -> "false");
     // bisect: a tiny corpus, so a probe costs seconds: europarl's first 5,000 documents in 1 KB
-    // documents, where 10.6.0 measured 32-49 % slower than 9.12.3 on OrHighHigh (3 JVMs a side,
-    // scripts/comparison-real.sh, load 4-14), the largest difference of the 99 task families.
-    // Only OrHighHigh's five queries run, so many repetitions cost little.
+    // documents. A probe runs every task, as a nightly run does (see ProbeRequests): there, after
+    // up to 3 s of warm-up, 10.6.0 is half as fast as 9.12.3 on OrHighHigh and the JVMs of one
+    // release lie within ±6 % of each other (5 JVMs a side, load 1.4-2). With 1 s, 9.12.3's JVMs
+    // spread from 5.9 K to 9.5 K QPS, and three of them against three others of the very same
+    // jars once measured -32 %, enough to call a commit before the change different.
     String p = "nightbench.runner.profiles.bisect.";
     registry.add(p + "max-docs", () -> "5000");
     registry.add(p + "ram-buffer-mb", () -> "32");
     registry.add(p + "search-jvms", () -> "1");
     registry.add(p + "repetitions", () -> "20");
-    registry.add(p + "warmup", () -> "3");
+    registry.add(p + "warmup", () -> "10");
     registry.add(p + "queries-per-category", () -> "5");
     registry.add(p + "task-seed", () -> "20260101");
-    // A short warm-up on purpose: most of 10.6.0's difference here is that it reaches its compiled
-    // speed later. With 100 repetitions, up to 3 s of warm-up and qpsFastest, 10.6.0 was only 7-10
-    // %
-    // slower (q = 0.04 at 3 JVMs): too small for a quick, sure bisect.
-    registry.add(p + "max-warmup-seconds", () -> "1");
+    registry.add(p + "max-warmup-seconds", () -> "3");
     registry.add(
         p + "jvm-args",
         () ->
@@ -340,6 +341,20 @@ class BisectRunTests {
               p.effectLow(),
               p.effectHigh(),
               p.note()));
+      ComparisonView comparison = comparisons.get(p.comparisonId());
+      if (comparison.result() != null) {
+        comparison.result().tables().stream()
+            .filter(t -> t.benchmark().equals("search") && t.metric().equals("qps"))
+            .flatMap(t -> t.samples().stream())
+            .filter(s -> s.task().equals("OrHighHigh"))
+            .forEach(
+                s ->
+                    out.append("  per JVM: good end ")
+                        .append(java.util.Arrays.toString(s.baseline()))
+                        .append(", probe ")
+                        .append(java.util.Arrays.toString(s.candidate()))
+                        .append('\n'));
+      }
       List<java.util.Map<String, Object>> lines =
           jdbc.sql(
                   "select extract(epoch from logged_at) as at, line from run_log where run_id = ?"

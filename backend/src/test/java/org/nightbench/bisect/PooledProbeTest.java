@@ -8,6 +8,7 @@ import org.nightbench.comparisons.ComparisonResult;
 import org.nightbench.statistics.Comparison;
 import org.nightbench.statistics.TaskComparison;
 import org.nightbench.statistics.TaskSamples;
+import org.nightbench.statistics.Verdict;
 
 class PooledProbeTest {
 
@@ -38,6 +39,42 @@ class PooledProbeTest {
     assertThat(pooled.baselineMean()).isEqualTo((100 + 70 + 125 + 110 + 85 + 105) / 6.0);
     assertThat(pooled.ciHigh() - pooled.ciLow()).isLessThan(first.ciHigh() - first.ciLow());
     assertThat(judge(pooled)).isEqualTo(ProbeVerdict.DIFFERENT);
+  }
+
+  @Test
+  void theBisectedTaskIsJudgedAloneThoughItsComparisonRanAHundredTasks() {
+    // The ends as a probe measures them: OrHighHigh clearly slower, 99 other tasks beside it.
+    double[] good = {100, 104, 97};
+    double[] bad = {52, 55, 50};
+    List<TaskSamples> tasks = new java.util.ArrayList<>();
+    List<ComparisonResult.Samples> samples = new java.util.ArrayList<>();
+    tasks.add(new TaskSamples("OrHighHigh", good, bad));
+    samples.add(new ComparisonResult.Samples("OrHighHigh", good, bad));
+    for (int i = 0; i < 99; i++) {
+      double[] a = {100 + i % 7, 98 - i % 5, 103};
+      double[] b = {99 + i % 3, 104 - i % 6, 97};
+      tasks.add(new TaskSamples("Task" + i, a, b));
+      samples.add(new ComparisonResult.Samples("Task" + i, a, b));
+    }
+    List<TaskComparison> rows = Comparison.compare(tasks, true);
+    ComparisonResult result =
+        new ComparisonResult(
+            "9.12.3",
+            "10.6.0",
+            "25",
+            List.of(
+                new ComparisonResult.Table("search", "qps", "q/s", true, rows, samples, "", null)),
+            List.of(),
+            List.of(),
+            List.of());
+    TaskComparison inTheComparison =
+        rows.stream().filter(t -> t.task().equals("OrHighHigh")).findFirst().orElseThrow();
+    TaskComparison probed =
+        PooledProbe.row(List.of(result), "search", "qps", "OrHighHigh").orElseThrow();
+
+    assertThat(inTheComparison.qValue()).isGreaterThan(probed.qValue());
+    assertThat(probed.qValue()).isEqualTo(inTheComparison.pValue());
+    assertThat(probed.verdict()).isEqualTo(Verdict.SLOWER);
   }
 
   @Test
