@@ -61,12 +61,12 @@ def jfr_overhead(args):
                     out.setdefault(m["task"], []).append(m["value"])
         return out
     plain, jfr = qps("plain"), qps("jfr")
-    print(f"{'category':26} {'plain qps':>11} {'JFR qps':>11} {'JFR vs plain':>13}")
+    print(f"{'category':30} {'plain qps':>11} {'JFR qps':>11} {'JFR vs plain':>13}")
     diffs = []
     for c in plain:
         a, b = statistics.mean(plain[c]), statistics.mean(jfr[c])
         diffs.append(b / a)
-        print(f"{c:26} {a:11.1f} {b:11.1f} {100 * (b / a - 1):+12.1f}%")
+        print(f"{c:30} {a:11.1f} {b:11.1f} {100 * (b / a - 1):+12.1f}%")
     geo = math.exp(statistics.mean(math.log(d) for d in diffs))
     print(f"JFR against plain over {len(diffs)} categories: median {100 * (statistics.median(diffs) - 1):+.1f} %,"
           f" geometric mean {100 * (geo - 1):+.1f} % (negative: JFR slower)")
@@ -312,9 +312,9 @@ def search_cv(args):
     warm = [m["value"] for r in runs for m in r["metrics"] if m["name"] == "warmupSec"]
     cv = lambda xs: statistics.stdev(xs) / statistics.mean(xs) * 100 if len(xs) > 1 else 0.0
     med_cv = lambda d: statistics.median(cv(v) for v in d.values()) if d else float("nan")
-    print(f"{'category':26} {'median qps':>11} {'CV qps %':>9} {'CV fastest %':>13} {'CV cpu %':>9}")
+    print(f"{'category':30} {'median qps':>11} {'CV qps %':>9} {'CV fastest %':>13} {'CV cpu %':>9}")
     for c in qps:
-        print(f"{c:26} {statistics.median(qps[c]):11.1f} {cv(qps[c]):9.2f} {cv(fastest[c]):13.2f}"
+        print(f"{c:30} {statistics.median(qps[c]):11.1f} {cv(qps[c]):9.2f} {cv(fastest[c]):13.2f}"
               f" {cv(cpu.get(c, [])):9.2f}")
     print(f"median per-category CV over {len(runs)} JVMs: qps {med_cv(qps):.2f} %,"
           f" qpsFastest {med_cv(fastest):.2f} %, qpsCpu {med_cv(cpu):.2f} %;"
@@ -411,6 +411,115 @@ def profile_diff_top(args):
               " self share changed most (points):")
         for r in d["bySelf"][:8]:
             print(f"  {r['afterSelf'] - r['beforeSelf']:+6.1f}  {r['method']}")
+
+
+@command("before-after")
+def before_after(args):
+    """From scripts/harness-before-after.sh: old-*.json against new-*.json, per category."""
+    import glob, json, math, statistics
+    work, metric = args[0], (args[1] if len(args) > 1 else "qps")
+
+    def load(side):
+        runs = [json.load(open(f)) for f in sorted(glob.glob(f"{work}/{side}-*.json"))]
+        if not runs:
+            sys.exit(f"no {side}-*.json in {work}")
+        out = {}
+        for r in runs:
+            for m in r["metrics"]:
+                if m["name"] == metric:
+                    out.setdefault(m["task"], []).append(m["value"])
+        return runs, out
+
+    def t_cdf(t, df):
+        # Student's t through the regularized incomplete beta (continued fraction, Lentz).
+        x = df / (df + t * t)
+        a, b = df / 2, 0.5
+        front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                         + a * math.log(x) + b * math.log(1 - x)) / a
+        c, d = 1.0, 1 - (a + b) * x / (a + 1)
+        d = 1 / (d if abs(d) > 1e-300 else 1e-300)
+        f = d
+        for m in range(1, 200):
+            for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                        -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+                d = 1 + num * d
+                d = 1 / (d if abs(d) > 1e-300 else 1e-300)
+                c = 1 + num / c
+                c = c if abs(c) > 1e-300 else 1e-300
+                f *= c * d
+        tail = front * f / 2
+        return 1 - tail if t > 0 else tail
+
+    def t_quantile(p, df):
+        lo, hi = 0.0, 1000.0
+        for _ in range(100):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if t_cdf(mid, df) < p else (lo, mid)
+        return (lo + hi) / 2
+
+    def welch(a, b):
+        # 95 % interval of mean(b) - mean(a), as a percentage of mean(a).
+        va, vb = statistics.variance(a) / len(a), statistics.variance(b) / len(b)
+        if va + vb == 0:
+            return 0.0, 0.0
+        df = (va + vb) ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1))
+        half = t_quantile(0.975, df) * math.sqrt(va + vb)
+        d, base = statistics.mean(b) - statistics.mean(a), statistics.mean(a)
+        return (d - half) / base * 100, (d + half) / base * 100
+
+    cv = lambda xs: statistics.stdev(xs) / statistics.mean(xs) * 100 if len(xs) > 1 else 0.0
+    old_runs, old = load("old")
+    new_runs, new = load("new")
+    print(f"{metric}: mean over {len(old_runs)} old and {len(new_runs)} new JVMs;"
+          " diff = new/old - 1; 95 % Welch interval of the difference")
+    print(f"{'category':30} {'old':>9} {'CV %':>5} {'new':>9} {'CV %':>5} {'diff %':>7}"
+          f" {'95 % interval':>16}")
+    diffs, apart = [], []
+    for c in sorted(set(old) | set(new)):
+        a, b = old.get(c, []), new.get(c, [])
+        if len(a) < 2 or len(b) < 2:
+            print(f"{c:30} old {len(a)} / new {len(b)} JVMs: left out")
+            continue
+        diff = (statistics.mean(b) / statistics.mean(a) - 1) * 100
+        lo, hi = welch(a, b)
+        diffs.append(diff)
+        flag = ""
+        if lo > 0 or hi < 0:
+            apart.append(c)
+            flag = "  excludes 0"
+        print(f"{c:30} {statistics.mean(a):9.1f} {cv(a):5.1f} {statistics.mean(b):9.1f} {cv(b):5.1f}"
+              f" {diff:+7.1f} {lo:+7.1f} .. {hi:+6.1f}{flag}")
+    if diffs:
+        print(f"median difference over {len(diffs)} categories: {statistics.median(diffs):+.1f} %"
+              f" (range {min(diffs):+.1f} .. {max(diffs):+.1f}); intervals excluding 0:"
+              f" {len(apart)} of {len(diffs)}" + (f" ({', '.join(apart)})" if apart else ""))
+
+    # The ABBA pairs (old-i and new-i ran next to each other with the same seed): per pair the
+    # geometric mean over the categories of new/old. A neighbour whose load changes between JVMs
+    # moves all categories of a JVM at once, which the per-category intervals above cannot tell
+    # from a harness difference; one pair far from the others is that.
+    by_file = lambda side: {f.rsplit("-", 1)[1][:-5]: json.load(open(f))
+                            for f in glob.glob(f"{work}/{side}-*.json")}
+    olds, news = by_file("old"), by_file("new")
+    def values(run):
+        return {m["task"]: m["value"] for m in run["metrics"] if m["name"] == metric}
+    pairs = []
+    for i in sorted(set(olds) & set(news), key=int):
+        a, b = values(olds[i]), values(news[i])
+        common = [c for c in a if c in b and a[c] > 0 and b[c] > 0]
+        if common:
+            ratio = math.exp(statistics.mean(math.log(b[c] / a[c]) for c in common))
+            pairs.append((i, (ratio - 1) * 100))
+    if pairs:
+        print("per ABBA pair, new/old over all categories (geometric mean): "
+              + ", ".join(f"{i}: {d:+.1f} %" for i, d in pairs)
+              + f"; median over pairs {statistics.median(d for _, d in pairs):+.1f} %")
+
+    def hits(run):
+        return json.dumps([[q.get("hits"), q.get("topHash")] for m in run["metrics"]
+                           if m["name"] == "qps" for q in m.get("detail", {}).get("perQuery", [])])
+    seen = {hits(r) for r in old_runs + new_runs}
+    print("hits/topHash identical across old and new JVMs:", len(seen) == 1)
 
 
 @command("extract")
