@@ -72,10 +72,10 @@ class BisectRunTests {
     registry.add("nightbench.webhooks.worker-enabled", () -> "false");
     // bisect: a tiny corpus, so a probe costs seconds: europarl's first 5,000 documents in 1 KB
     // documents. A probe runs every task, as a nightly run does (see ProbeRequests): there, after
-    // up to 3 s of warm-up, 10.6.0 is half as fast as 9.12.3 on OrHighHigh and the JVMs of one
-    // release lie within ±6 % of each other (5 JVMs a side, load 1.4-2). With 1 s, 9.12.3's JVMs
-    // spread from 5.9 K to 9.5 K QPS, and three of them against three others of the very same
-    // jars once measured -32 %, enough to call a commit before the change different.
+    // up to 3 s of warm-up, 10.6.0 is half as fast as 9.12.3 on OrHighHigh, 9.12.3's JVMs within
+    // ±5 % of each other and 10.6.0's within ±12 % (5 JVMs a side, load 1.4-2). With 1 s, 9.12.3's
+    // JVMs spread from 5.9 K to 9.5 K QPS, and three of them against three others of the very
+    // same jars once measured -32 %, enough to call a commit before the change different.
     String p = "nightbench.runner.profiles.bisect.";
     registry.add(p + "max-docs", () -> "5000");
     registry.add(p + "ram-buffer-mb", () -> "32");
