@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Whether a harness change moved what the search benchmark times (issue 31: the typed step specs
-# replaced the @Option command classes): the same index and task file searched by the harness jar
+# replaced the option-annotated command classes): the same index and task file searched by the harness jar
 # of an older revision ("old") and by this tree's ("new"), in alternating JVMs, ABBA order (old new
 # new old …), each pair with the same execution-order seed, the same JVM flags and rounds. Prints
 # per task category both sides' mean QPS over the JVMs and their CV, the difference new/old and its
