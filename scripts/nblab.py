@@ -17,6 +17,22 @@ def command(name):
     return register
 
 
+def result_files(pattern):
+    """The harness result files matching a glob pattern, read, in sorted path order."""
+    import glob, json
+    return [json.load(open(f)) for f in sorted(glob.glob(pattern))]
+
+
+def per_task(runs, metric):
+    """{task: [value per run]} of one metric over harness result files."""
+    out = {}
+    for r in runs:
+        for m in r["metrics"]:
+            if m["name"] == metric:
+                out.setdefault(m["task"], []).append(m["value"])
+    return out
+
+
 @command("calibration-drift")
 def calibration_drift(args):
     """From benchjobs/scripts/calibration-drift.sh."""
@@ -53,14 +69,8 @@ def jfr_overhead(args):
     sys.argv = ["jfr-overhead"] + list(args)
     import glob, json, math, statistics
     work = sys.argv[1]
-    def qps(kind):
-        out = {}
-        for f in sorted(glob.glob(f"{work}/{kind}-*.json")):
-            for m in json.load(open(f))["metrics"]:
-                if m["name"] == "qps":
-                    out.setdefault(m["task"], []).append(m["value"])
-        return out
-    plain, jfr = qps("plain"), qps("jfr")
+    plain = per_task(result_files(f"{work}/plain-*.json"), "qps")
+    jfr = per_task(result_files(f"{work}/jfr-*.json"), "qps")
     print(f"{'category':30} {'plain qps':>11} {'JFR qps':>11} {'JFR vs plain':>13}")
     diffs = []
     for c in plain:
@@ -300,15 +310,8 @@ def search_cv(args):
     sys.argv = ["search-cv"] + list(args)
     import glob, json, statistics
     work = sys.argv[1]
-    runs = [json.load(open(f)) for f in sorted(glob.glob(work + "/search-*.json"))]
-    def values(name):
-        out = {}
-        for r in runs:
-            for m in r["metrics"]:
-                if m["name"] == name:
-                    out.setdefault(m["task"], []).append(m["value"])
-        return out
-    qps, fastest, cpu = values("qps"), values("qpsFastest"), values("qpsCpu")
+    runs = result_files(work + "/search-*.json")
+    qps, fastest, cpu = (per_task(runs, n) for n in ("qps", "qpsFastest", "qpsCpu"))
     warm = [m["value"] for r in runs for m in r["metrics"] if m["name"] == "warmupSec"]
     cv = lambda xs: statistics.stdev(xs) / statistics.mean(xs) * 100 if len(xs) > 1 else 0.0
     med_cv = lambda d: statistics.median(cv(v) for v in d.values()) if d else float("nan")
@@ -420,15 +423,12 @@ def before_after(args):
     work, metric = args[0], (args[1] if len(args) > 1 else "qps")
 
     def load(side):
-        runs = [json.load(open(f)) for f in sorted(glob.glob(f"{work}/{side}-*.json"))]
+        # {JVM number: result}: the ABBA pairs below match old-i with new-i.
+        runs = {f.rsplit("-", 1)[1][:-5]: json.load(open(f))
+                for f in sorted(glob.glob(f"{work}/{side}-*.json"))}
         if not runs:
             sys.exit(f"no {side}-*.json in {work}")
-        out = {}
-        for r in runs:
-            for m in r["metrics"]:
-                if m["name"] == metric:
-                    out.setdefault(m["task"], []).append(m["value"])
-        return runs, out
+        return runs, per_task(runs.values(), metric)
 
     def t_cdf(t, df):
         # Student's t through the regularized incomplete beta (continued fraction, Lentz).
@@ -498,14 +498,11 @@ def before_after(args):
     # geometric mean over the categories of new/old. A neighbour whose load changes between JVMs
     # moves all categories of a JVM at once, which the per-category intervals above cannot tell
     # from a harness difference; one pair far from the others is that.
-    by_file = lambda side: {f.rsplit("-", 1)[1][:-5]: json.load(open(f))
-                            for f in glob.glob(f"{work}/{side}-*.json")}
-    olds, news = by_file("old"), by_file("new")
     def values(run):
         return {m["task"]: m["value"] for m in run["metrics"] if m["name"] == metric}
     pairs = []
-    for i in sorted(set(olds) & set(news), key=int):
-        a, b = values(olds[i]), values(news[i])
+    for i in sorted(set(old_runs) & set(new_runs), key=int):
+        a, b = values(old_runs[i]), values(new_runs[i])
         common = [c for c in a if c in b and a[c] > 0 and b[c] > 0]
         if common:
             ratio = math.exp(statistics.mean(math.log(b[c] / a[c]) for c in common))
@@ -518,7 +515,7 @@ def before_after(args):
     def hits(run):
         return json.dumps([[q.get("hits"), q.get("topHash")] for m in run["metrics"]
                            if m["name"] == "qps" for q in m.get("detail", {}).get("perQuery", [])])
-    seen = {hits(r) for r in old_runs + new_runs}
+    seen = {hits(r) for r in list(old_runs.values()) + list(new_runs.values())}
     print("hits/topHash identical across old and new JVMs:", len(seen) == 1)
 
 
