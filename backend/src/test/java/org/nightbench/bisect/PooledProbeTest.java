@@ -47,26 +47,16 @@ class PooledProbeTest {
     double[] good = {100, 104, 97};
     double[] bad = {52, 55, 50};
     List<TaskSamples> tasks = new java.util.ArrayList<>();
-    List<ComparisonResult.Samples> samples = new java.util.ArrayList<>();
     tasks.add(new TaskSamples("OrHighHigh", good, bad));
-    samples.add(new ComparisonResult.Samples("OrHighHigh", good, bad));
     for (int i = 0; i < 99; i++) {
-      double[] a = {100 + i % 7, 98 - i % 5, 103};
-      double[] b = {99 + i % 3, 104 - i % 6, 97};
-      tasks.add(new TaskSamples("Task" + i, a, b));
-      samples.add(new ComparisonResult.Samples("Task" + i, a, b));
+      tasks.add(
+          new TaskSamples(
+              "Task" + i,
+              new double[] {100 + i % 7, 98 - i % 5, 103},
+              new double[] {99 + i % 3, 104 - i % 6, 97}));
     }
-    List<TaskComparison> rows = Comparison.compare(tasks, true);
-    ComparisonResult result =
-        new ComparisonResult(
-            "9.12.3",
-            "10.6.0",
-            "25",
-            List.of(
-                new ComparisonResult.Table("search", "qps", "q/s", true, rows, samples, "", null)),
-            List.of(),
-            List.of(),
-            List.of());
+    ComparisonResult result = result(tasks);
+    List<TaskComparison> rows = result.tables().get(0).tasks();
     TaskComparison inTheComparison =
         rows.stream().filter(t -> t.task().equals("OrHighHigh")).findFirst().orElseThrow();
     TaskComparison probed =
@@ -88,16 +78,21 @@ class PooledProbeTest {
   }
 
   private static ComparisonResult result(double[] baseline, double[] candidate) {
-    List<TaskComparison> tasks =
-        Comparison.compare(List.of(new TaskSamples("OrHighHigh", baseline, candidate)), true);
+    return result(List.of(new TaskSamples("OrHighHigh", baseline, candidate)));
+  }
+
+  /** One search qps table of {@code tasks}, judged together as a comparison judges its tasks. */
+  private static ComparisonResult result(List<TaskSamples> tasks) {
     ComparisonResult.Table table =
         new ComparisonResult.Table(
             "search",
             "qps",
             "q/s",
             true,
-            tasks,
-            List.of(new ComparisonResult.Samples("OrHighHigh", baseline, candidate)),
+            Comparison.compare(tasks, true),
+            tasks.stream()
+                .map(t -> new ComparisonResult.Samples(t.task(), t.baseline(), t.candidate()))
+                .toList(),
             "",
             null);
     return new ComparisonResult(
