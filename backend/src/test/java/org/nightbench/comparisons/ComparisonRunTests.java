@@ -9,7 +9,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import java.util.List;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.nightbench.runs.RunStatus;
 import org.nightbench.statistics.TaskComparison;
@@ -32,8 +31,8 @@ import org.springframework.test.web.servlet.ResultMatcher;
 @SpringBootTest
 @AutoConfigureMockMvc
 @ActiveProfiles("test")
-// Judges real measurements: runs in the build's single-JVM pass, never beside other tests.
-@Tag("measuring")
+// Checks a comparison's shape (interleaving, tables, pages), never how its measurements came out,
+// so it runs beside other tests; only tests whose verdicts depend on the figures are "measuring".
 class ComparisonRunTests {
 
   @Autowired MockMvc mvc;
