@@ -47,13 +47,16 @@ public final class GraphConnectivity {
     }
   }
 
-  /** The components of {@code field}'s graphs in {@code reader}, level 0 first. */
+  /**
+   * The components of {@code field}'s graphs in {@code reader}, level 0 first; empty when no
+   * segment has a graph (Lucene 10 builds none for a segment it searches faster exactly).
+   */
   public static List<Level> of(IndexReader reader, String field) throws IOException {
     List<List<long[]>> sizes = new ArrayList<>();
     List<long[]> nodes = new ArrayList<>();
     for (LeafReaderContext leaf : reader.leaves()) {
       HnswGraph graph = graph(leaf.reader(), field);
-      if (graph == null) {
+      if (graph == null || graph.size() == 0) {
         continue;
       }
       int[][][] levels = neighbours(graph);

@@ -244,6 +244,19 @@ public final class KnnBenchmark {
       log.println(note);
       return;
     }
+    if (levels.isEmpty()) {
+      String note =
+          "knn "
+              + format.label()
+              + ": graph connectivity skipped, no segment of "
+              + reader.maxDoc()
+              + " vectors has an HNSW graph (Lucene "
+              + org.apache.lucene.util.Version.LATEST
+              + " searches a segment this small exactly, building none)";
+      notes.add(note);
+      log.println(note);
+      return;
+    }
     for (GraphConnectivity.Level level : levels) {
       String task = format.label() + "-level" + level.level();
       metrics.add(
