@@ -188,12 +188,12 @@ class KnnPageBrowserTests {
                 .query(String.class)
                 .list())
         .allSatisfy(
-            line ->
-                assertThat(line)
+            logged ->
+                assertThat(logged)
                     .contains("no segment of 300 vectors has an HNSW graph (Lucene 10.6.0"))
-        .anyMatch(line -> line.contains("knn hnsw: graph connectivity skipped"))
-        .anyMatch(line -> line.contains("knn int7: graph connectivity skipped"))
-        .anyMatch(line -> line.contains("knn bq: graph connectivity skipped"));
+        .anyMatch(logged -> logged.contains("knn hnsw: graph connectivity skipped"))
+        .anyMatch(logged -> logged.contains("knn int7: graph connectivity skipped"))
+        .anyMatch(logged -> logged.contains("knn bq: graph connectivity skipped"));
   }
 
   private String taskAndMetric(long seriesId) {
