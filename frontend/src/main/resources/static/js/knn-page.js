@@ -26,6 +26,16 @@ function fanoutPattern(fanouts, fanout) {
   return fromWidest === 0 ? null : FANOUT_PATTERNS[(fromWidest - 1) % FANOUT_PATTERNS.length];
 }
 
+/** Dashes per graph level of the connectivity charts: level 0 (every node) solid. */
+function levelPattern(level) {
+  return level ? FANOUT_PATTERNS[(level - 1) % FANOUT_PATTERNS.length] : null;
+}
+
+/** A line's dashes: by its fanout (a search) or its graph level (the graph's connectivity). */
+function linePattern(fanouts, line) {
+  return line.level != null ? levelPattern(line.level) : fanoutPattern(fanouts, line.fanout);
+}
+
 function formatColor(formats, format) {
   return COLORS[formats.indexOf(format) % COLORS.length];
 }
@@ -95,10 +105,12 @@ async function main() {
     const points = new Map((await json(pointsUrl)).series.map(s => [s.seriesId, s.points]));
     const commitOf = commits(root.dataset.runApiUrl);
     const { formats, fanouts } = layout;
+    const levels = [...new Set(layout.charts.flatMap(c => c.lines.map(l => l.level)).filter(l => l != null))].sort((a, b) => a - b);
 
     document.getElementById('knn-key').innerHTML = frontierKey([
       ...formats.map(f => ({ label: f, color: formatColor(formats, f), pattern: null })),
       ...(fanouts.length > 1 ? fanouts.map(n => ({ label: `fanout ${n}`, color: '#5e5c64', pattern: fanoutPattern(fanouts, n) })) : []),
+      ...(levels.length > 1 ? levels.map(n => ({ label: `graph level ${n}`, color: '#5e5c64', pattern: levelPattern(n) })) : []),
     ]);
 
     const graphs = [];
@@ -123,7 +135,7 @@ async function main() {
         seriesList, byRelease: false, logscale: false, annotations: [], changePoints: [], commitOf, editable: false,
         window: state.window, title: chart.title, namePrimary: true, legendSeparator: ' · ',
         colors: lines.map(l => formatColor(formats, l.format)),
-        patterns: lines.map(l => fanoutPattern(fanouts, l.fanout)),
+        patterns: lines.map(l => linePattern(fanouts, l)),
         onZoom(range) { zoomAll(range, graph); },
       });
       graph.metric = chart.metric;

@@ -12,9 +12,9 @@ import java.util.TreeSet;
 
 /**
  * The KNN page's layout: for one setting (machine, JDK, corpus, profile), one chart per KNN metric
- * with one line per vector format and fanout, and for each format and fanout the recall and latency
- * series its recall–latency frontier is drawn from. Only series ids and names: the points come from
- * the points API, as on a series page.
+ * with one line per vector format and fanout (or graph level, for the graph's connectivity), and
+ * for each format and fanout the recall and latency series its recall–latency frontier is drawn
+ * from. Only series ids and names: the points come from the points API, as on a series page.
  *
  * @param settings every setting that has KNN series, the newest first
  * @param shown the setting drawn; null when there is no KNN series at all
@@ -49,9 +49,11 @@ public record KnnPage(
       String metric, String title, String unit, boolean higherIsBetter, List<Line> lines) {}
 
   /**
-   * One series drawn: its format and fanout (null for a format's own metric) and how many points.
+   * One series drawn: its format, fanout (a search's) or graph level (a connectivity figure's),
+   * null where the line has none, and how many points.
    */
-  public record Line(long seriesId, String format, Integer fanout, long points, String label) {}
+  public record Line(
+      long seriesId, String format, Integer fanout, Integer level, long points, String label) {}
 
   /** The two series a format's frontier point at one fanout is read from, night by night. */
   public record FrontierLine(
@@ -84,14 +86,12 @@ public record KnnPage(
         all.stream()
             .filter(s -> s.setting().equals(shown) && s.format() != null && s.pointCount() > 0)
             .filter(s -> KnnMetric.of(s.series().metric()).isPresent())
-            .filter(
-                s ->
-                    KnnMetric.of(s.series().metric()).orElseThrow().perFanout()
-                        == (s.fanout() != null))
+            .filter(s -> KnnMetric.of(s.series().metric()).orElseThrow().kind() == s.kind())
             .sorted(
                 Comparator.comparingInt((KnnSeries s) -> formatRank(s.format()))
                     .thenComparing(KnnSeries::format)
-                    .thenComparing(s -> s.fanout() == null ? -1 : s.fanout()))
+                    .thenComparing(s -> s.fanout() == null ? -1 : s.fanout())
+                    .thenComparing(s -> s.level() == null ? -1 : s.level()))
             .toList();
     List<String> formats = drawn.stream().map(KnnSeries::format).distinct().toList();
     List<Integer> fanouts =
@@ -118,13 +118,19 @@ public record KnnPage(
                               s.series().id(),
                               s.format(),
                               s.fanout(),
+                              s.level(),
                               s.pointCount(),
-                              s.fanout() == null
-                                  ? s.format()
-                                  : s.format() + " fanout " + s.fanout()))
+                              label(s)))
                   .toList()));
     }
     return new KnnPage(settings, shown, formats, fanouts, charts, frontier(drawn));
+  }
+
+  private static String label(KnnSeries s) {
+    if (s.fanout() != null) {
+      return s.format() + " fanout " + s.fanout();
+    }
+    return s.level() != null ? s.format() + " level " + s.level() : s.format();
   }
 
   private static List<FrontierLine> frontier(List<KnnSeries> drawn) {

@@ -16,15 +16,33 @@ record KnnSeries(Series series, long pointCount, Instant lastX) {
   static final String BENCHMARK = "knn";
 
   private static final Pattern SEARCH = Pattern.compile("([a-z0-9]+)-fanout(\\d+)");
+  private static final Pattern LEVEL = Pattern.compile("([a-z0-9]+)-level(\\d+)");
   private static final Pattern FORMAT = Pattern.compile("[a-z0-9]+");
 
-  /** The vector format, e.g. {@code int7}; null when the task is neither kind. */
+  /** The vector format, e.g. {@code int7}; null when the task is none of the kinds. */
   String format() {
     Matcher search = SEARCH.matcher(series.task());
     if (search.matches()) {
       return search.group(1);
     }
+    Matcher level = LEVEL.matcher(series.task());
+    if (level.matches()) {
+      return level.group(1);
+    }
     return FORMAT.matcher(series.task()).matches() ? series.task() : null;
+  }
+
+  /** The graph level of a connectivity series, null for any other. */
+  Integer level() {
+    Matcher level = LEVEL.matcher(series.task());
+    return level.matches() ? Integer.valueOf(level.group(2)) : null;
+  }
+
+  /** What kind of line the series is: a search, a graph level or the format's own figure. */
+  KnnMetric.Kind kind() {
+    return fanout() != null
+        ? KnnMetric.Kind.SEARCH
+        : level() != null ? KnnMetric.Kind.LEVEL : KnnMetric.Kind.FORMAT;
   }
 
   /** The fanout of a search series, null for a format's own series or any other. */

@@ -97,6 +97,12 @@ public final class TaskVocabulary {
           Map.entry("DVRangeWide", "doc-values range on last-modified, 50 % of the dates"),
           Map.entry("TermWithDVRangeNarrow", "+term +doc-values range (1 % of the dates)"),
           Map.entry("TermWithDVRangeWide", "+term +doc-values range (50 % of the dates)"),
+          Map.entry(
+              "TermWithDVRangeLastMod", "term filtered by a doc-values range on last-modified"),
+          Map.entry(
+              "TermWithDVRangeDayOfYear", "term filtered by a doc-values range on the day of year"),
+          Map.entry("DVRangeDayOfYearNarrow", "count of a doc-values range, 30 days of the year"),
+          Map.entry("DVRangeDayOfYearWide", "count of a doc-values range, 183 days of the year"),
           Map.entry("TermGroup100", "term, hits grouped by a field of 100 values"),
           Map.entry("TermGroup10K", "term, hits grouped by a field of 10K values"),
           Map.entry("TermGroup1M", "term, hits grouped by a field of 1M values"),

@@ -93,6 +93,17 @@ class KnnPageBrowserTests {
     assertThat(charts.get("recall"))
         .containsExactly("hnsw fanout 0", "hnsw fanout 50", "int7 fanout 0", "int7 fanout 50");
     assertThat(charts.get("indexMB")).containsExactly("hnsw", "int7");
+    // The searched graph's connectivity: a line per format and HNSW level, level 0 first.
+    assertThat(charts)
+        .containsKeys(
+            "stronglyConnectedComponents",
+            "outsideLargestComponentPct",
+            "largestComponent1",
+            "largestComponent5");
+    assertThat(charts.get("stronglyConnectedComponents"))
+        .startsWith("hnsw level 0")
+        .contains("int7 level 0")
+        .allMatch(label -> label.matches("(hnsw|int7) level \\d+"));
 
     // The frontier: the newest night against the oldest, each format's points that night's.
     @SuppressWarnings("unchecked")
@@ -153,6 +164,36 @@ class KnnPageBrowserTests {
     assertThat(((List<?>) curve.get("fanouts")).stream().map(String::valueOf))
         .containsExactlyInAnyOrder("0", "50"); // in latency order, which a busy machine may swap
     assertThat((String) curve.get("key")).contains("hnsw");
+
+    // A 10.x release through the same path: the profile's 300 vectors are fewer than Lucene 10
+    // builds a graph for (it searches such a segment exactly), so each format says so instead of
+    // charting a graph it does not have; KnnCommandTest counts a 10.x graph's components.
+    Run ten = runs.enqueue("maven:10.6.0", "vectors", null, "manual");
+    QueuedRuns.runAll(dataSource, worker);
+    Run tenDone = runs.find(ten.id()).orElseThrow();
+    assertThat(tenDone.status()).as("error: %s", tenDone.error()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(
+            jdbc.sql(
+                    "select count(*) from measurement m join series s on s.id = m.series_id"
+                        + " where m.run_id = ? and s.benchmark = 'knn' and s.metric = 'recall'")
+                .param(ten.id())
+                .query(Long.class)
+                .single())
+        .isPositive();
+    assertThat(
+            jdbc.sql(
+                    "select line from run_log where run_id = ?"
+                        + " and line like '%graph connectivity skipped%' order by line_no")
+                .param(ten.id())
+                .query(String.class)
+                .list())
+        .allSatisfy(
+            logged ->
+                assertThat(logged)
+                    .contains("no segment of 300 vectors has an HNSW graph (Lucene 10.6.0"))
+        .anyMatch(logged -> logged.contains("knn hnsw: graph connectivity skipped"))
+        .anyMatch(logged -> logged.contains("knn int7: graph connectivity skipped"))
+        .anyMatch(logged -> logged.contains("knn bq: graph connectivity skipped"));
   }
 
   private String taskAndMetric(long seriesId) {

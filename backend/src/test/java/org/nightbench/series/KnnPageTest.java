@@ -67,6 +67,63 @@ class KnnPageTest {
     assertThat(seriesOf(all, first.latencySeriesId()).metric()).isEqualTo("latencyMeanMs");
   }
 
+  /**
+   * The graph's connectivity: a chart per figure, after the format's own ones, with a line per
+   * format and HNSW level; a connectivity figure of a search or of the format alone is not drawn.
+   */
+  @Test
+  void theGraphsConnectivityIsAChartPerFigureWithALinePerFormatAndLevel() {
+    List<KnnSeries> all = new ArrayList<>();
+    all.add(knn("bench", "hnsw-fanout0", "recall", NEW));
+    all.add(knn("bench", "hnsw", "indexMB", NEW));
+    for (String format : List.of("int7", "hnsw")) {
+      for (int level : List.of(2, 0, 1)) {
+        for (String metric :
+            List.of(
+                "largestComponent2",
+                "stronglyConnectedComponents",
+                "outsideLargestComponentPct",
+                "largestComponent1")) {
+          all.add(knn("bench", format + "-level" + level, metric, NEW));
+        }
+      }
+    }
+    all.add(knn("bench", "hnsw", "stronglyConnectedComponents", NEW));
+    all.add(knn("bench", "hnsw-fanout0", "stronglyConnectedComponents", NEW));
+    all.add(knn("bench", "hnsw-level0", "recall", NEW));
+
+    KnnPage page = KnnPage.of(all, null);
+
+    assertThat(page.charts())
+        .extracting(KnnPage.Chart::metric)
+        .containsExactly(
+            "recall",
+            "indexMB",
+            "stronglyConnectedComponents",
+            "outsideLargestComponentPct",
+            "largestComponent1",
+            "largestComponent2");
+    KnnPage.Chart components = page.charts().get(2);
+    assertThat(components.title()).isEqualTo("Strongly connected components of the graph");
+    assertThat(components.lines())
+        .extracting(KnnPage.Line::label)
+        .containsExactly(
+            "hnsw level 0",
+            "hnsw level 1",
+            "hnsw level 2",
+            "int7 level 0",
+            "int7 level 1",
+            "int7 level 2");
+    assertThat(components.lines().get(1).level()).isEqualTo(1);
+    assertThat(components.lines().get(1).fanout()).isNull();
+    assertThat(page.charts().get(0).lines())
+        .singleElement()
+        .extracting(KnnPage.Line::level)
+        .isNull();
+    assertThat(page.fanouts()).containsExactly(0);
+    assertThat(page.frontier()).isEmpty();
+  }
+
   @Test
   void anotherSettingIsDrawnWhenAskedForAndNothingWithoutKnnSeries() {
     List<KnnSeries> all =

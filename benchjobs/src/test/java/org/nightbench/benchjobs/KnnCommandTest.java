@@ -72,6 +72,10 @@ class KnnCommandTest {
     assertThat(value(result, "hnsw-unmerged-fanout100", "recall")).isGreaterThan(0.9);
     assertThat(value(result, "hnsw-unmerged-fanout0", "visitedNodes")).isPositive();
     assertThat(value(result, "hnsw", "forceMergeSeconds")).isNotNegative();
+    // The searched graph's connectivity, per format and level: every format here exposes it.
+    for (String format : List.of("hnsw", "int7", "int4")) {
+      assertConnectivity(result, format, 1500);
+    }
     assertThat(result.curves()).extracting(c -> c.task()).containsExactly("hnsw", "int7", "int4");
     assertThat(result.curves().get(0).rows()).hasSize(2);
     try (Stream<Path> files = Files.list(tmp)) {
@@ -150,6 +154,32 @@ class KnnCommandTest {
     assertThat(value(result, "hnsw-fanout100", "recall")).isGreaterThan(0.9);
     // 10.x reads TotalHits.value through its record accessor.
     assertThat(value(result, "bq-fanout100", "visitedNodes")).isPositive();
+    // 10.x's codec exposes its graphs too, the quantized format's as well.
+    assertConnectivity(result, "hnsw", 800);
+    assertConnectivity(result, "bq", 800);
+  }
+
+  /**
+   * The format's level-0 graph holds every vector in at least one strongly connected component, the
+   * largest holds most of them, and each level has all seven connectivity figures.
+   */
+  private static void assertConnectivity(HarnessResult result, String format, int docs) {
+    assertThat(value(result, format + "-level0", "stronglyConnectedComponents")).isPositive();
+    double largest = value(result, format + "-level0", "largestComponent1");
+    assertThat(largest).isGreaterThan(docs / 2.0).isLessThanOrEqualTo(docs);
+    assertThat(value(result, format + "-level0", "outsideLargestComponentPct"))
+        .isEqualTo(100.0 * (docs - largest) / docs);
+    assertThat(result.metrics())
+        .filteredOn(m -> m.task().equals(format + "-level1"))
+        .extracting(Metric::name)
+        .containsExactly(
+            "stronglyConnectedComponents",
+            "largestComponent1",
+            "largestComponent2",
+            "largestComponent3",
+            "largestComponent4",
+            "largestComponent5",
+            "outsideLargestComponentPct");
   }
 
   private String[] args(Path out) {

@@ -8,11 +8,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.SortedNumericDocValues;
+import org.apache.lucene.index.Term;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
 import org.nightbench.benchjobs.indexing.IndexingSettings;
 import org.nightbench.benchjobs.result.HarnessResult;
@@ -152,6 +160,53 @@ class NightlyOperatorsTest {
     assertThat(h.get(3)).isEqualTo(h.get(2));
   }
 
+  /**
+   * luceneutil's {@code +dvRangeFilter=field,min,max}: the query's hits whose doc values lie in
+   * [min, max], counted here independently from the postings and doc values; the same as this
+   * harness's older {@code dvrange//field min max term}.
+   */
+  @Test
+  void aDocValuesRangeFilterKeepsTheHitsWhoseValueIsInTheRange() throws IOException {
+    List<Long> values = new ArrayList<>();
+    Map<Long, Integer> perValue = new TreeMap<>();
+    try (Indexes.Opened opened = Indexes.open(index)) {
+      for (LeafReaderContext leaf : opened.reader().leaves()) {
+        PostingsEnum postings =
+            leaf.reader().postings(new Term(BenchmarkDocuments.BODY, "commission"));
+        SortedNumericDocValues lastMod =
+            DocValues.getSortedNumeric(leaf.reader(), BenchmarkDocuments.LAST_MOD);
+        for (int doc = postings.nextDoc();
+            doc != PostingsEnum.NO_MORE_DOCS;
+            doc = postings.nextDoc()) {
+          assertThat(lastMod.advanceExact(doc)).isTrue();
+          long v = lastMod.nextValue();
+          values.add(v);
+          perValue.merge(v, 1, Integer::sum);
+        }
+      }
+    }
+    values.sort(null);
+    long min = values.get(values.size() / 4);
+    long max = values.get(values.size() * 3 / 4);
+    long expected =
+        perValue.entrySet().stream()
+            .filter(e -> e.getKey() >= min && e.getKey() <= max)
+            .mapToLong(Map.Entry::getValue)
+            .sum();
+    List<Long> h =
+        hits(
+            "HighTerm: commission",
+            "TermWithDVRangeLastMod: commission +dvRangeFilter=lastMod," + min + "," + max,
+            "TermWithDVRange: dvrange//lastMod " + min + " " + max + " commission",
+            "CountTermWithDVRange: count(commission +dvRangeFilter=lastMod,"
+                + min
+                + ","
+                + max
+                + ")");
+    assertThat(expected).isPositive().isLessThan(h.get(0));
+    assertThat(h.subList(1, 4)).containsOnly(expected);
+  }
+
   @Test
   void groupingByFieldAndByBlockSeesEveryHit() throws IOException {
     TaskPlan plan =
@@ -182,10 +237,11 @@ class NightlyOperatorsTest {
             "TermDayOfYearSortSkipper: dayofyeardvskippersort//commission",
             "TermDateTimeSkipperSearchAfter: lastmodndvskippersort//commission +searchAfter",
             "DVRangeNarrow: dvrange//lastMod_skipper 0 9999999999999",
+            "TermWithDVRangeLastMod: commission +dvRangeFilter=lastMod_skipper,0,9999999999999",
             "HighTerm: commission");
     assertThat(plan.outcomes()).hasSize(1);
     assertThat(plan.notes())
-        .hasSize(3)
+        .hasSize(4)
         .allSatisfy(
             n ->
                 assertThat(n)
@@ -204,6 +260,9 @@ class NightlyOperatorsTest {
           {"intSet//timesecnum", "expected intSet//field n1 n2 ..., got 1 words"},
           {"intSet//timesecnum 1 x", "not a whole number: 'x'"},
           {"dvrange//datenum 1", "expected dvrange//field min max [term], got 2 words"},
+          {"commission +dvRangeFilter=lastMod,1", "line 1: expected +dvRangeFilter=field,min,max"},
+          {"commission +dvRangeFilter=lastMod,a,2", "line 1: not a whole number: 'a'"},
+          {"commission +dvRangeFilter=", "line 1: expected +dvRangeFilter=field,min,max"},
           {"commission +searchAfter", "+searchAfter needs a sorted query"},
           {"pk//1 2 +filter=5%", "+filter= does not apply to pk//"},
           {"\"a b\" +combinedFields=titleTokenized,body", "takes single words"}
@@ -300,6 +359,9 @@ class NightlyOperatorsTest {
             "TermDateTimeSkipperSearchAfter: lastmodndvskippersort//commission +searchAfter",
             "DVRangeWide: dvrange//lastMod_skipper 0 9999999999999",
             "TermWithDVRangeWide: dvrange//lastMod_skipper 0 9999999999999 commission",
+            "TermWithDVRangeLastMod: commission +dvRangeFilter=lastMod_skipper,0,9999999999999",
+            "TermWithDVRangeDayOfYear: commission +dvRangeFilter=dayOfYear_skipper,60,180",
+            "DVRangeDayOfYearNarrow: count(dvrange//dayOfYear_skipper 60 90)",
             "FilteredTerm: commission +filter=5%",
             "TermBGroup1M1P: groupblock1pass//commission",
             "TermGroup1M: group1M//commission");
@@ -314,6 +376,9 @@ class NightlyOperatorsTest {
             "TermDateTimeSkipperSearchAfter",
             "DVRangeWide",
             "TermWithDVRangeWide",
+            "TermWithDVRangeLastMod",
+            "TermWithDVRangeDayOfYear",
+            "DVRangeDayOfYearNarrow",
             "FilteredTerm",
             "TermBGroup1M1P",
             "TermGroup1M");

@@ -97,6 +97,11 @@ public final class HarnessTasks {
           "DVRangeWide",
           "TermWithDVRangeNarrow",
           "TermWithDVRangeWide",
+          // luceneutil's doc-values range categories of its commit 3cfd163 (+dvRangeFilter=).
+          "TermWithDVRangeLastMod",
+          "TermWithDVRangeDayOfYear",
+          "DVRangeDayOfYearNarrow",
+          "DVRangeDayOfYearWide",
           "TermTitleSortSkipper",
           "TermMonthSortSkipper",
           "TermDayOfYearSortSkipper",
@@ -134,6 +139,11 @@ public final class HarnessTasks {
           "DVRangeWide",
           "TermWithDVRangeNarrow",
           "TermWithDVRangeWide",
+          // luceneutil's doc-values range categories of its commit 3cfd163 (+dvRangeFilter=).
+          "TermWithDVRangeLastMod",
+          "TermWithDVRangeDayOfYear",
+          "DVRangeDayOfYearNarrow",
+          "DVRangeDayOfYearWide",
           "TermTitleSortSkipper",
           "TermMonthSortSkipper",
           "TermDayOfYearSortSkipper",

@@ -26,8 +26,9 @@ import org.nightbench.benchjobs.indexing.SkipperFields;
 /**
  * The operators of luceneutil's nightly beyond plain queries and sorts: {@code +minShouldMatch=N},
  * {@code const//} (constant score), {@code intSet//field n...}, {@code dvrange//field min max
- * [term]} and grouping ({@code group100//}, {@code group10K//}, {@code group1M//}, {@code
- * groupblock//}, {@code groupblock1pass//}).
+ * [term]}, {@code +dvRangeFilter=field,min,max} (the query filtered by that doc-values range) and
+ * grouping ({@code group100//}, {@code group10K//}, {@code group1M//}, {@code groupblock//}, {@code
+ * groupblock1pass//}).
  */
 final class QueryOperators {
 
@@ -108,6 +109,37 @@ final class QueryOperators {
     return IntPoint.newSetQuery(field, ints);
   }
 
+  /** luceneutil's doc-values range filter option, leading space included. */
+  private static final Pattern DV_RANGE_FILTER = Pattern.compile(" \\+dvRangeFilter=([^\\s)]*)");
+
+  /**
+   * Text with {@code +dvRangeFilter=field,min,max} cut out, and the range's words ({@code field},
+   * {@code min}, {@code max}); null words without one.
+   */
+  record DvRangeFilter(String text, String[] range) {}
+
+  static DvRangeFilter cutDvRangeFilter(String text) {
+    Matcher m = DV_RANGE_FILTER.matcher(text);
+    if (!m.find()) {
+      if (text.contains("+dvRangeFilter=")) {
+        throw new IllegalArgumentException("expected ' +dvRangeFilter=field,min,max'");
+      }
+      return new DvRangeFilter(text, null);
+    }
+    String[] range = m.group(1).split(",", -1);
+    if (range.length != 3 || range[0].isEmpty()) {
+      throw new IllegalArgumentException(
+          "expected +dvRangeFilter=field,min,max, got '+dvRangeFilter=" + m.group(1) + "'");
+    }
+    number(range[1]);
+    number(range[2]);
+    String rest = (text.substring(0, m.start()) + " " + text.substring(m.end())).strip();
+    if (rest.contains("+dvRangeFilter=")) {
+      throw new IllegalArgumentException("more than one +dvRangeFilter= option");
+    }
+    return new DvRangeFilter(rest, range);
+  }
+
   /**
    * {@code dvrange//field min max}: a doc-values-only range (no points), which on a skipper field
    * uses the skip index; {@code dvrange//field min max term} requires {@code term} in the body and
@@ -118,27 +150,7 @@ final class QueryOperators {
       throw new IllegalArgumentException(
           "expected dvrange//field min max [term], got " + args.length + " words");
     }
-    String field =
-        LegacyFields.resolve(
-            fieldInfos,
-            args[0],
-            i ->
-                i.getDocValuesType() == DocValuesType.NUMERIC
-                    || i.getDocValuesType() == DocValuesType.SORTED_NUMERIC);
-    long min = number(args[1]);
-    long max = number(args[2]);
-    FieldInfo info = fieldInfos.fieldInfo(field);
-    if (info == null && isSkipperField(field) && !SkipperFields.available()) {
-      throw new UnsupportedTaskException(SkipperFields.missingReason() + ": no field " + field);
-    }
-    Query range;
-    if (info != null && info.getDocValuesType() == DocValuesType.NUMERIC) {
-      range = NumericDocValuesField.newSlowRangeQuery(field, min, max);
-    } else if (info != null && info.getDocValuesType() == DocValuesType.SORTED_NUMERIC) {
-      range = SortedNumericDocValuesField.newSlowRangeQuery(field, min, max);
-    } else {
-      throw new UnsupportedTaskException("index has no numeric doc values field '" + field + "'");
-    }
+    Query range = dvRange(args[0], number(args[1]), number(args[2]));
     if (args.length == 3) {
       return range;
     }
@@ -146,6 +158,32 @@ final class QueryOperators {
         .add(new TermQuery(new Term(BenchmarkDocuments.BODY, args[3])), Occur.MUST)
         .add(range, Occur.FILTER)
         .build();
+  }
+
+  /**
+   * A doc-values-only range over {@code [min, max]} on {@code name}'s numeric or sorted-numeric doc
+   * values, as luceneutil's {@code dvrange//} and {@code +dvRangeFilter=} build it: on a skipper
+   * field (10.x) Lucene's range query skips blocks by the skip index.
+   */
+  Query dvRange(String name, long min, long max) throws UnsupportedTaskException {
+    String field =
+        LegacyFields.resolve(
+            fieldInfos,
+            name,
+            i ->
+                i.getDocValuesType() == DocValuesType.NUMERIC
+                    || i.getDocValuesType() == DocValuesType.SORTED_NUMERIC);
+    FieldInfo info = fieldInfos.fieldInfo(field);
+    if (info == null && isSkipperField(field) && !SkipperFields.available()) {
+      throw new UnsupportedTaskException(SkipperFields.missingReason() + ": no field " + field);
+    }
+    if (info != null && info.getDocValuesType() == DocValuesType.NUMERIC) {
+      return NumericDocValuesField.newSlowRangeQuery(field, min, max);
+    }
+    if (info != null && info.getDocValuesType() == DocValuesType.SORTED_NUMERIC) {
+      return SortedNumericDocValuesField.newSlowRangeQuery(field, min, max);
+    }
+    throw new UnsupportedTaskException("index has no numeric doc values field '" + field + "'");
   }
 
   /** The grouping task of a {@code group100//}-style prefix, one of {@link #GROUPINGS}. */

@@ -22,6 +22,8 @@ import org.apache.lucene.queries.spans.SpanQuery;
 import org.apache.lucene.queries.spans.SpanTermQuery;
 import org.apache.lucene.queryparser.classic.ParseException;
 import org.apache.lucene.queryparser.classic.QueryParser;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Sort;
@@ -38,13 +40,13 @@ import org.nightbench.benchjobs.vectors.VectorTaskTexts;
  * count(...)}, facets as {@code +facets:taxonomy:Dim} / {@code +facets:sortedset:Dim} or the older
  * {@code +facets:Dim.taxonomy}, the {@code Respell} category) and the nightly's options and
  * operators: {@code +filter=N%}, {@code +minShouldMatch=N}, {@code +constantScore}, {@code
- * +searchAfter=N} (and the older bare {@code +searchAfter}), {@code +dismaxFields=}, {@code
- * +combinedFields=}, {@code const//}, {@code intSet//}, {@code dvrange//} and grouping (see {@link
- * QueryOperators}, {@link FilterSupport}, {@link MultiFieldSupport}); and issue 16's {@code
- * vector//} tasks ({@link VectorQueries}). Spellings of both eras are read (issue 30; see
- * docs/explanation/luceneutil-compatibility.md). Syntax this harness does not implement, or that
- * needs a field the index lacks, raises {@link UnsupportedTaskException}; malformed query text
- * raises {@link IllegalArgumentException}.
+ * +searchAfter=N} (and the older bare {@code +searchAfter}), {@code +dvRangeFilter=field,min,max},
+ * {@code +dismaxFields=}, {@code +combinedFields=}, {@code const//}, {@code intSet//}, {@code
+ * dvrange//} and grouping (see {@link QueryOperators}, {@link FilterSupport}, {@link
+ * MultiFieldSupport}); and issue 16's {@code vector//} tasks ({@link VectorQueries}). Spellings of
+ * both eras are read (issue 30; see docs/explanation/luceneutil-compatibility.md). Syntax this
+ * harness does not implement, or that needs a field the index lacks, raises {@link
+ * UnsupportedTaskException}; malformed query text raises {@link IllegalArgumentException}.
  */
 public final class TaskCompiler implements Closeable {
 
@@ -114,7 +116,8 @@ public final class TaskCompiler implements Closeable {
     // Options first, wherever they stand (inside count(...) too), as luceneutil's parser does.
     FilterSupport.Cut filter = FilterSupport.cut(text);
     QueryOperators.MinShouldMatch msm = QueryOperators.cutMinShouldMatch(filter.text());
-    text = msm.text();
+    QueryOperators.DvRangeFilter dvRange = QueryOperators.cutDvRangeFilter(msm.text());
+    text = dvRange.text();
     Matcher after = SEARCH_AFTER.matcher(text);
     boolean searchAfter = after.find();
     String afterValue = searchAfter ? after.group(1) : null;
@@ -126,7 +129,12 @@ public final class TaskCompiler implements Closeable {
     if (constantScore) {
       text = (text.substring(0, constant.start()) + text.substring(constant.end())).strip();
     }
-    Options options = new Options(filter.percent(), msm.min(), constantScore);
+    Query dvRangeFilter =
+        dvRange.range() == null
+            ? null
+            : operators.dvRange(
+                dvRange.range()[0], number(dvRange.range()[1]), number(dvRange.range()[2]));
+    Options options = new Options(filter.percent(), msm.min(), constantScore, dvRangeFilter);
     Matcher sortPrefix = PREFIX.matcher(text);
     if (searchAfter && !(sortPrefix.lookingAt() && SortSupport.isSort(sortPrefix.group(1)))) {
       throw new IllegalArgumentException("+searchAfter needs a sorted query (a *sort// prefix)");
@@ -193,12 +201,23 @@ public final class TaskCompiler implements Closeable {
   }
 
   /** The options cut out of a task's text, applied once its query is built. */
-  private record Options(double filterPercent, int minShouldMatch, boolean constantScore) {}
+  private record Options(
+      double filterPercent, int minShouldMatch, boolean constantScore, Query dvRangeFilter) {}
 
-  /** {@code query} with the task's minimum-should-match, constant score and filter applied. */
+  /**
+   * {@code query} with the task's minimum-should-match, constant score and filters applied: the
+   * doc-values range as a filter clause ({@code +query #range}), as luceneutil applies it.
+   */
   private Query finish(Query query, Options options) throws IOException, UnsupportedTaskException {
     Query q = QueryOperators.minShouldMatch(query, options.minShouldMatch());
     q = options.constantScore() ? new ConstantScoreQuery(q) : q;
+    if (options.dvRangeFilter() != null) {
+      q =
+          new BooleanQuery.Builder()
+              .add(q, Occur.MUST)
+              .add(options.dvRangeFilter(), Occur.FILTER)
+              .build();
+    }
     return options.filterPercent() > 0 ? filters.apply(q, options.filterPercent()) : q;
   }
 

@@ -55,6 +55,9 @@ final class QueryFamilies {
 
   static final double WIDE = 0.5;
 
+  /** Share of the date span a {@code +dvRangeFilter=} on the dates keeps. */
+  static final double FILTER_YEAR = 0.1;
+
   /**
    * Where luceneutil's nightly puts its {@code +searchAfter=} values: about the 90th percentile.
    */
@@ -140,6 +143,12 @@ final class QueryFamilies {
       case "DVRangeWide" -> dvRanges(WIDE, null);
       case "TermWithDVRangeNarrow" -> dvRanges(NARROW, h);
       case "TermWithDVRangeWide" -> dvRanges(WIDE, h);
+      // luceneutil's: a frequent word filtered by a doc-values range (+dvRangeFilter=).
+      case "TermWithDVRangeLastMod" -> dvRangeFilters(h, QueryFields.LAST_MOD_SKIPPER);
+      case "TermWithDVRangeDayOfYear" -> dvRangeFilters(h, QueryFields.DAY_OF_YEAR_SKIPPER);
+      // luceneutil's counted doc-values ranges on the day of the year: a month, half a year.
+      case "DVRangeDayOfYearNarrow" -> dayOfYearRanges(30);
+      case "DVRangeDayOfYearWide" -> dayOfYearRanges(183);
       case "TermTitleSortSkipper" -> terms.singles(h, t -> "titleskippersort//" + t);
       case "TermMonthSortSkipper" -> terms.singles(h, t -> "monthskippersort//" + t);
       case "TermDayOfYearSortSkipper" -> terms.singles(h, t -> "dayofyearskippersort//" + t);
@@ -271,6 +280,54 @@ final class QueryFamilies {
         q.append(' ').append(random.nextInt(SECONDS_PER_DAY));
       }
       out.add(new Candidate(q.toString(), null));
+    }
+    return out;
+  }
+
+  /** {@code count(dvrange//dayOfYear_skipper a b)} over {@code days} days, as luceneutil's. */
+  private List<Candidate> dayOfYearRanges(int days) {
+    List<Candidate> out = new ArrayList<>();
+    for (int i = 0; i < attempts; i++) {
+      int from = 1 + random.nextInt(366 - days);
+      out.add(
+          new Candidate(
+              String.format(
+                  Locale.ROOT,
+                  "count(dvrange//%s %d %d)",
+                  QueryFields.DAY_OF_YEAR_SKIPPER,
+                  from,
+                  from + days),
+              null));
+    }
+    return out;
+  }
+
+  /**
+   * A word of {@code band} with {@code +dvRangeFilter=field,min,max}, the range as luceneutil's
+   * nightly has it: on the last-modified dates a window of {@link #FILTER_YEAR} of the dates' span
+   * (luceneutil's is the year 2011 of Wikipedia's), on the day of the year days 60 to 180.
+   */
+  private List<Candidate> dvRangeFilters(List<String> band, String field) throws IOException {
+    List<Candidate> out = new ArrayList<>();
+    String range;
+    if (field.equals(QueryFields.DAY_OF_YEAR_SKIPPER)) {
+      range = "60,180";
+    } else {
+      long[] span =
+          fields.span(
+              LegacyFields.resolve(
+                  fieldInfos, BenchmarkDocuments.LAST_MOD, i -> i.getPointDimensionCount() == 1));
+      if (span == null) {
+        return out;
+      }
+      long width = Math.max(1, (long) ((span[1] - span[0]) * FILTER_YEAR));
+      long from = span[0] + (long) (random.nextDouble() * Math.max(1, span[1] - span[0] - width));
+      range = from + "," + (from + width);
+    }
+    List<String> words = new ArrayList<>(band);
+    java.util.Collections.shuffle(words, random);
+    for (String t : words) {
+      out.add(new Candidate(t + " +dvRangeFilter=" + field + "," + range, bands.freqs(t)));
     }
     return out;
   }

@@ -43,9 +43,10 @@ import org.nightbench.benchjobs.timing.WriterTimings;
  * nodes per query; flush and merge time, and the vector files on disk and what search reads of them
  * (graph plus the quantized vectors where the format has them, else the raw ones); with filters
  * that keep a share of the documents, pre-filtered (the filter inside the graph search) and
- * post-filtered (a wider search, filtered after). A format the release lacks is skipped with a
- * note; a recall far below what the format should reach fails the benchmark, since it means a wrong
- * similarity or vectors out of order rather than a slow night.
+ * post-filtered (a wider search, filtered after); and the searched graph's strongly connected
+ * components per HNSW level ({@link GraphConnectivity}). A format the release lacks is skipped with
+ * a note; a recall far below what the format should reach fails the benchmark, since it means a
+ * wrong similarity or vectors out of order rather than a slow night.
  */
 public final class KnnBenchmark {
 
@@ -91,6 +92,7 @@ public final class KnnBenchmark {
         index(format, vectorsFormat, documents, queries, exact, dir, metrics);
         try (DirectoryReader reader = DirectoryReader.open(dir)) {
           search(format, reader, queries, exact, metrics, curves);
+          connectivity(format, reader, metrics, notes);
         }
       } finally {
         deleteRecursively(indexDir);
@@ -221,6 +223,70 @@ public final class KnnBenchmark {
         metrics.add(metric(format, task, "latencyMeanMs", "ms", false, measured.meanMs()));
         metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
       }
+    }
+  }
+
+  /**
+   * The strongly connected components of the graph just searched, per HNSW level (tasks {@code
+   * <format>-level<n>}): how many, the sizes of the largest five (0 where there are fewer) and the
+   * share of the level's nodes outside the largest. A release whose codec does not expose its graph
+   * gets one note instead.
+   */
+  private void connectivity(
+      KnnFormat format, DirectoryReader reader, List<Metric> metrics, List<String> notes)
+      throws IOException {
+    List<GraphConnectivity.Level> levels;
+    try {
+      levels = GraphConnectivity.of(reader, FIELD);
+    } catch (UnsupportedOperationException e) {
+      String note = "knn " + format.label() + ": graph connectivity skipped, " + e.getMessage();
+      notes.add(note);
+      log.println(note);
+      return;
+    }
+    if (levels.isEmpty()) {
+      String note =
+          "knn "
+              + format.label()
+              + ": graph connectivity skipped, no segment of "
+              + reader.maxDoc()
+              + " vectors has an HNSW graph (Lucene "
+              + org.apache.lucene.util.Version.LATEST
+              + " searches a segment this small exactly, building none)";
+      notes.add(note);
+      log.println(note);
+      return;
+    }
+    for (GraphConnectivity.Level level : levels) {
+      String task = format.label() + "-level" + level.level();
+      metrics.add(
+          metric(
+              format,
+              task,
+              "stronglyConnectedComponents",
+              "components",
+              false,
+              level.components()));
+      for (int i = 0; i < GraphConnectivity.LARGEST; i++) {
+        long size = i < level.largest().length ? level.largest()[i] : 0;
+        // The largest should hold every node; the others should be empty.
+        metrics.add(metric(format, task, "largestComponent" + (i + 1), "nodes", i == 0, size));
+      }
+      metrics.add(
+          metric(
+              format,
+              task,
+              "outsideLargestComponentPct",
+              "%",
+              false,
+              level.outsideLargestPercent()));
+      log.printf(
+          "knn %s level %d: %d nodes in %d strongly connected components, largest %s%n",
+          format.label(),
+          level.level(),
+          level.nodes(),
+          level.components(),
+          Arrays.toString(level.largest()));
     }
   }
 
