@@ -15,6 +15,7 @@ import org.nightbench.harness.plan.PlanRunner;
 import org.nightbench.harness.plan.PlanSide;
 import org.nightbench.harness.plan.PlanStep;
 import org.nightbench.harness.plan.StepPlan;
+import org.nightbench.harness.plan.TaskCategories;
 import org.nightbench.harness.plan.TaskSelection;
 import org.nightbench.lucene.ResolvedLucene;
 import org.nightbench.protocol.IndexSpec;

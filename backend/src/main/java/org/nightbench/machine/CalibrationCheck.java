@@ -17,12 +17,15 @@ public final class CalibrationCheck {
   /**
    * @param before score before the run
    * @param after score after the run; null when that step did not run
-   * @param recent the machine's recent scores (before-run scores of earlier runs), any order
+   * @param quiet the machine's recent quiet scores (before-run scores of earlier runs that were not
+   *     disturbed, held steady during the run and started on an idle box), any order
    * @param percent the tolerated distance in percent
-   * @return why the run is disturbed, or empty
+   * @param minRuns how many quiet scores the baseline needs; with fewer only the move during the
+   *     run is judged
+   * @return why the run is disturbed, saying how sure (how many runs, how spread), or empty
    */
   public static Optional<String> disturbed(
-      double before, Double after, List<Double> recent, double percent) {
+      double before, Double after, List<Double> quiet, double percent, int minRuns) {
     if (after != null) {
       double drift = 100 * (after - before) / before;
       if (Math.abs(drift) > percent) {
@@ -36,24 +39,38 @@ public final class CalibrationCheck {
                 percent));
       }
     }
-    if (recent.isEmpty()) {
+    if (quiet.isEmpty() || quiet.size() < minRuns) {
       return Optional.empty();
     }
-    double median = median(recent);
+    double median = median(quiet);
+    double spread = spreadPercent(quiet, median);
+    // A baseline that scatters widely cannot tell a few percent: the limit widens with it.
+    double limit = Math.max(percent, SPREAD_MULTIPLE * spread);
     double off = 100 * (before - median) / median;
-    if (Math.abs(off) > percent) {
+    if (Math.abs(off) > limit) {
       return Optional.of(
           String.format(
               Locale.ROOT,
-              "calibration %s is %+.1f%% from this machine's recent median %s (%d runs;"
-                  + " limit %.1f%%)",
+              "calibration %s is %+.1f%% from this machine's recent median %s (%d quiet %s,"
+                  + " spread ±%.1f%%; limit %.1f%%)",
               score(before),
               off,
               score(median),
-              recent.size(),
-              percent));
+              quiet.size(),
+              quiet.size() == 1 ? "run" : "runs",
+              spread,
+              limit));
     }
     return Optional.empty();
+  }
+
+  /** A baseline's scores scatter this many times their spread before a move counts. */
+  static final double SPREAD_MULTIPLE = 3;
+
+  /** The baseline's relative spread in percent: its median absolute deviation, as a σ. */
+  static double spreadPercent(List<Double> values, double median) {
+    List<Double> deviations = values.stream().map(v -> Math.abs(v - median)).toList();
+    return 100 * 1.4826 * median(deviations) / median;
   }
 
   /** Four significant digits, no trailing zeros: scores are only that precise. */

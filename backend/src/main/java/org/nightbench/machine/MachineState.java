@@ -29,7 +29,7 @@ public record MachineState(
     String jdk) {
 
   /** A load average above this per core means something else was running on the box. */
-  static final double BUSY_LOAD_PER_CORE = 0.5;
+  public static final double BUSY_LOAD_PER_CORE = 0.5;
 
   /** Free memory moving by more than this fraction changes page-cache behaviour. */
   static final double MEMORY_CHANGE = 0.2;

@@ -217,15 +217,29 @@ public class RunHistoryRepository {
         .update();
   }
 
-  /** The before-run calibration scores of the machine's latest successful runs, newest first. */
-  public List<Double> recentCalibration(String machine, long beforeRunId, int limit) {
+  /**
+   * The before-run calibration scores of the machine's latest quiet runs, newest first: succeeded,
+   * not disturbed, their calibration after the run within {@code steady} (a fraction) of the one
+   * before, and started on a box whose load average per core was at most {@code busyLoadPerCore}. A
+   * run measured on a busy box is no baseline, even when nothing judged it disturbed.
+   */
+  public List<Double> quietCalibration(
+      String machine, long beforeRunId, int limit, double steady, double busyLoadPerCore) {
     return jdbc.sql(
             "select calibration_before from run where machine = :machine and status = 'succeeded'"
                 + " and calibration_before is not null and disturbed_reason is null"
+                + " and (calibration_after is null"
+                + "   or abs(calibration_after - calibration_before) <= :steady * calibration_before)"
+                + " and (machine_state is null or machine_state ->> 'loadAverage' is null"
+                + "   or machine_state ->> 'cores' is null"
+                + "   or cast(machine_state ->> 'loadAverage' as double precision)"
+                + "     <= :busy * cast(machine_state ->> 'cores' as double precision))"
                 + " and id < :run order by finished_at desc limit :limit")
         .param("machine", machine)
         .param("run", beforeRunId)
         .param("limit", limit)
+        .param("steady", steady)
+        .param("busy", busyLoadPerCore)
         .query(Double.class)
         .list();
   }
@@ -250,5 +264,19 @@ public class RunHistoryRepository {
         "r.machine_state is not null and r.status in ('succeeded', 'failed')",
         "cast(r.machine_state as text)",
         String.class);
+  }
+
+  /**
+   * The newest Lucene release (in version order) a succeeded run of {@code machine} measured: the
+   * newest of its backfill; empty when it measured none.
+   */
+  public Optional<String> newestRelease(String machine) {
+    return jdbc.sql(
+            "select lucene_version from run where machine = :machine and status = 'succeeded'"
+                + " and lucene_spec like 'maven:%' and lucene_version ~ '^[0-9]+(\\.[0-9]+)*$'"
+                + " order by cast(string_to_array(lucene_version, '.') as int[]) desc limit 1")
+        .param("machine", machine)
+        .query(String.class)
+        .optional();
   }
 }

@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
@@ -25,6 +26,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param knn whether the history also has the KNN step's series of every vector format and fanout
  *     (recall, latency, p99, CPU; index time, force-merge time and size: 60 more series), as the
  *     KNN page draws them
+ * @param slowWeek when positive, the night (counted back from the newest: 1 is the newest) a week
+ *     of a slow machine starts, every time-bound figure 15 % worse for seven nights; the history
+ *     then also holds the control revision's series, which slow down with the rest. 0 (the
+ *     default): no slow week and no control
  */
 @ConfigurationProperties("nightbench.synthetic")
 public record SyntheticHistoryProperties(
@@ -36,8 +41,10 @@ public record SyntheticHistoryProperties(
     @DefaultValue("20260101") long seed,
     @DefaultValue("false") boolean exit,
     @DefaultValue("1") int machines,
-    @DefaultValue("true") boolean knn) {
+    @DefaultValue("true") boolean knn,
+    @DefaultValue("0") int slowWeek) {
 
+  @ConstructorBinding
   public SyntheticHistoryProperties {
     if (nights < 0) {
       throw new IllegalArgumentException("nightbench.synthetic.nights must be >= 0, not " + nights);
@@ -55,9 +62,30 @@ public record SyntheticHistoryProperties(
       throw new IllegalArgumentException(
           "nightbench.synthetic.machines must be between 1 and 100, not " + machines);
     }
+    if (slowWeek < 0 || slowWeek > nights) {
+      throw new IllegalArgumentException(
+          "nightbench.synthetic.slow-week must be between 0 and the nights ("
+              + nights
+              + "), not "
+              + slowWeek);
+    }
     if (machine == null || machine.isBlank()) {
       throw new IllegalArgumentException("nightbench.synthetic.machine must not be blank");
     }
+  }
+
+  /** A history without a slow week. */
+  public SyntheticHistoryProperties(
+      int nights,
+      int series,
+      int jvms,
+      String machine,
+      LocalDate lastNight,
+      long seed,
+      boolean exit,
+      int machines,
+      boolean knn) {
+    this(nights, series, jvms, machine, lastNight, seed, exit, machines, knn, 0);
   }
 
   /** The machines the history is written on: {@code machine} alone, or {@code machine-1} … */
@@ -70,7 +98,16 @@ public record SyntheticHistoryProperties(
       // A seed per machine, so the copies are not the same curves.
       each.add(
           new SyntheticHistoryProperties(
-              nights, series, jvms, machine + "-" + i, lastNight, seed + i, exit, 1, knn));
+              nights,
+              series,
+              jvms,
+              machine + "-" + i,
+              lastNight,
+              seed + i,
+              exit,
+              1,
+              knn,
+              slowWeek));
     }
     return each;
   }

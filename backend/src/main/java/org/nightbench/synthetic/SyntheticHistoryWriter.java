@@ -46,6 +46,7 @@ public class SyntheticHistoryWriter {
   private static final String PROFILE = "synthetic";
   private static final Duration RUN_LENGTH = Duration.ofHours(2);
   private static final long KNN_SEED = 0x6b6e6eL;
+  private static final long CONTROL_SEED = 0x636f6e74L;
 
   private final RunRepository runs;
   private final ResultIngester ingester;
@@ -97,6 +98,13 @@ public class SyntheticHistoryWriter {
     for (SyntheticCatalog.Entry entry : catalog) {
       SeriesShape shape = SeriesShape.random(random, settings.nights(), entry.base());
       drawn.add(new Drawn(entry, shape, random.split()));
+    }
+    if (settings.slowWeek() > 0) {
+      // A random of their own too: the control beside a history that is otherwise the same.
+      SplittableRandom control = new SplittableRandom(settings.seed() ^ CONTROL_SEED);
+      for (SyntheticCatalog.Entry entry : SyntheticMachine.controlEntries()) {
+        drawn.add(new Drawn(entry, SyntheticMachine.controlShape(entry.base()), control.split()));
+      }
     }
     if (settings.knn()) {
       // A random of their own: the other series' histories stay what they were without them.
@@ -194,6 +202,7 @@ public class SyntheticHistoryWriter {
         throw new NoSuchElementException();
       }
       int jvms = settings.jvms();
+      SyntheticMachine box = new SyntheticMachine(settings.nights(), settings.slowWeek());
       List<List<Metric>> byJvm = new ArrayList<>(jvms);
       for (int j = 0; j < jvms; j++) {
         byJvm.add(new ArrayList<>(drawn.size()));
@@ -201,6 +210,7 @@ public class SyntheticHistoryWriter {
       for (Drawn d : drawn) {
         SyntheticCatalog.Entry entry = d.entry();
         double[] samples = d.shape().night(night, jvms, d.nights()).samples();
+        double factor = box.factor(entry, night);
         for (int j = 0; j < jvms; j++) {
           byJvm
               .get(j)
@@ -211,7 +221,7 @@ public class SyntheticHistoryWriter {
                       entry.metric(),
                       entry.unit(),
                       entry.higherIsBetter(),
-                      samples[j],
+                      samples[j] * factor,
                       Map.of()));
         }
       }

@@ -2,6 +2,8 @@ package org.nightbench.webhooks;
 
 import java.time.Instant;
 import java.util.Locale;
+import org.nightbench.attribution.Attribution;
+import org.nightbench.attribution.Verdict;
 
 /**
  * The JSON a webhook receives for one new change point: a ready-made chat line in {@code text}
@@ -17,6 +19,9 @@ import java.util.Locale;
  *     unknown start), or null when this run was not built from git
  * @param compareUrl the remote's page of the commits in the range, or null
  * @param seriesUrl the series page on this Nightbench
+ * @param attribution whose move it is: {@code machine}, {@code code} or {@code unknown} (the
+ *     control revision and the run's other series that night); null when not known to the sender
+ * @param attributionEvidence the evidence of that verdict, one line; null with it
  */
 public record ChangePointPayload(
     String text,
@@ -46,7 +51,9 @@ public record ChangePointPayload(
     String previousCommitSha,
     String commitRange,
     String compareUrl,
-    String seriesUrl) {
+    String seriesUrl,
+    String attribution,
+    String attributionEvidence) {
 
   /** The facts of one change point as stored, from which the links and the chat line follow. */
   record Facts(
@@ -80,6 +87,15 @@ public record ChangePointPayload(
    * slash.
    */
   static ChangePointPayload of(Facts facts, String publicUrl, String gitWebUrl) {
+    return of(facts, publicUrl, gitWebUrl, null);
+  }
+
+  /**
+   * The payload of {@code facts} with whose move it is: a change the machine made (the control
+   * moved with it) says so first in the chat line, so nobody reads it as a code regression.
+   */
+  static ChangePointPayload of(
+      Facts facts, String publicUrl, String gitWebUrl, Attribution attribution) {
     String range =
         facts.commitSha() == null
             ? null
@@ -89,8 +105,12 @@ public record ChangePointPayload(
             ? null
             : gitWebUrl + "/compare/" + facts.previousCommitSha() + "..." + facts.commitSha();
     String seriesUrl = publicUrl + "/series/" + facts.seriesId();
+    String text = text(facts, range, seriesUrl);
+    if (attribution != null && attribution.verdict() == Verdict.MACHINE) {
+      text = "Machine moved, not a code regression (" + attribution.evidence() + "): " + text;
+    }
     return new ChangePointPayload(
-        text(facts, range, seriesUrl),
+        text,
         facts.changePointId(),
         facts.direction(),
         facts.relativeChange(),
@@ -117,7 +137,9 @@ public record ChangePointPayload(
         facts.previousCommitSha(),
         range,
         compare,
-        seriesUrl);
+        seriesUrl,
+        attribution == null ? null : attribution.verdict().key(),
+        attribution == null ? null : attribution.evidence());
   }
 
   private static String text(Facts facts, String range, String seriesUrl) {

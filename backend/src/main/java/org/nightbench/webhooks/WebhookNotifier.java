@@ -2,6 +2,9 @@ package org.nightbench.webhooks;
 
 import java.net.URI;
 import java.time.Clock;
+import java.util.List;
+import org.nightbench.attribution.Attribution;
+import org.nightbench.attribution.Attributions;
 import org.nightbench.lucene.LuceneGitProperties;
 import org.nightbench.series.digest.RunDigest;
 import org.springframework.beans.factory.ObjectProvider;
@@ -23,6 +26,7 @@ public class WebhookNotifier {
   private final Clock clock;
   private final String publicUrl;
   private final String gitWebUrl;
+  private final Attributions attributions;
 
   WebhookNotifier(
       WebhookProperties properties,
@@ -30,7 +34,9 @@ public class WebhookNotifier {
       JsonMapper json,
       LuceneGitProperties git,
       ObjectProvider<Clock> clock,
-      @Value("${nightbench.public-url:http://localhost:8080}") String publicUrl) {
+      @Value("${nightbench.public-url:http://localhost:8080}") String publicUrl,
+      Attributions attributions) {
+    this.attributions = attributions;
     this.properties = properties;
     this.deliveries = deliveries;
     this.json = json;
@@ -55,9 +61,20 @@ public class WebhookNotifier {
         deliveries
             .facts(changePointId)
             .orElseThrow(() -> new IllegalArgumentException("no change point " + changePointId));
-    String payload = json.writeValueAsString(ChangePointPayload.of(facts, publicUrl, gitWebUrl));
+    String payload =
+        json.writeValueAsString(
+            ChangePointPayload.of(facts, publicUrl, gitWebUrl, attribution(changePointId)));
     for (URI url : properties.urls()) {
       deliveries.enqueue(changePointId, url, payload, clock.instant());
+    }
+  }
+
+  /** Whose move the change point is; null when that cannot be worked out (it never stops one). */
+  private Attribution attribution(long changePointId) {
+    try {
+      return attributions.of(List.of(changePointId)).get(changePointId);
+    } catch (RuntimeException e) {
+      return null;
     }
   }
 

@@ -1,6 +1,7 @@
 package org.nightbench.worker;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.Optional;
 import org.nightbench.corpus.Corpus;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.Cancellation;
+import org.nightbench.harness.StepResult;
 import org.nightbench.ingest.RunContext;
 import org.nightbench.jdk.Jdk;
 import org.nightbench.runs.Run;
@@ -30,18 +32,24 @@ class RunExecutor {
   private final RunCompletion completion;
   private final RunRepository runs;
   private final ComparisonExecution comparisons;
+  private final RunControl control;
+  private final RunEnvironment environment;
 
   RunExecutor(
       RunPreparation preparation,
       RunMachine machine,
       RunCompletion completion,
       RunRepository runs,
-      ComparisonExecution comparisons) {
+      ComparisonExecution comparisons,
+      RunControl control,
+      RunEnvironment environment) {
     this.preparation = preparation;
     this.machine = machine;
     this.completion = completion;
     this.runs = runs;
     this.comparisons = comparisons;
+    this.control = control;
+    this.environment = environment;
   }
 
   /**
@@ -61,8 +69,9 @@ class RunExecutor {
     RunPreparation.Prepared prepared = preparation.prepare(attempt, log, cancellation);
     Double calibrationBefore = prepared.benchmarks().calibrate("before");
     prepared.benchmarks().run();
+    RunControl.Measured measured = control.measure(attempt, prepared, log, cancellation);
     Double calibrationAfter = prepared.benchmarks().calibrate("after");
-    complete(attempt, log, database, prepared, calibrationBefore, calibrationAfter);
+    complete(attempt, log, database, prepared, measured, calibrationBefore, calibrationAfter);
   }
 
   /** Checks the calibration against the box's recent ones and stores the run's results whole. */
@@ -71,6 +80,7 @@ class RunExecutor {
       RunLog log,
       DatabaseRetry database,
       RunPreparation.Prepared prepared,
+      RunControl.Measured measured,
       Double calibrationBefore,
       Double calibrationAfter) {
     Run run = attempt.run();
@@ -88,9 +98,16 @@ class RunExecutor {
       log.accept("machine disturbed: " + disturbed);
     }
     String failure = failure(prepared.steps().failures());
-    RunContext context = context(run, prepared);
+    Map<String, Object> facts = environment.facts(run, prepared.profile());
+    facts.put("control", measured.release());
+    RunContext context = context(run, prepared, facts);
+    List<String> notes = new ArrayList<>(prepared.notes());
+    notes.addAll(measured.notes());
+    // The control's figures are series of their own (benchmark "control"), ingested with the run's.
+    List<StepResult> results = new ArrayList<>(prepared.steps().results());
+    results.addAll(measured.results());
     RunFindings findings =
-        new RunFindings(prepared.notes(), calibrationBefore, calibrationAfter, disturbed, failure);
+        new RunFindings(notes, calibrationBefore, calibrationAfter, disturbed, failure);
     // One transaction per try: a run's points and its end are stored whole or not at all.
     int points =
         database.call(
@@ -99,7 +116,7 @@ class RunExecutor {
               // What the run logged while the database was away (its retries above all) is stored
               // before the run ends, so its log reads in order with its end.
               log.flush();
-              return completion.complete(attempt, context, prepared.steps().results(), findings);
+              return completion.complete(attempt, context, results, findings);
             });
     log.accept("stored " + points + " points");
     if (failure != null) {
@@ -117,7 +134,8 @@ class RunExecutor {
             + String.join("; ", failures);
   }
 
-  private static RunContext context(Run run, RunPreparation.Prepared prepared) {
+  private static RunContext context(
+      Run run, RunPreparation.Prepared prepared, Map<String, Object> more) {
     RunResolution.Resolved resolved = prepared.resolved();
     Instant x =
         resolved.lucene().revisionDate() != null
@@ -130,11 +148,11 @@ class RunExecutor {
         resolved.jdk().family(),
         resolved.corpus().name(),
         run.profile(),
-        facts(run, resolved.jdk(), resolved.corpus(), prepared.profile()));
+        facts(run, resolved.jdk(), resolved.corpus(), prepared.profile(), more));
   }
 
   private static Map<String, Object> facts(
-      Run run, Jdk jdk, Corpus corpus, BenchmarkProfile profile) {
+      Run run, Jdk jdk, Corpus corpus, BenchmarkProfile profile, Map<String, Object> more) {
     Map<String, Object> facts = new LinkedHashMap<>();
     facts.put("luceneSpec", run.luceneSpec());
     facts.put("jdkHome", jdk.home().toString());
@@ -143,6 +161,7 @@ class RunExecutor {
         "corpus",
         Map.of("name", corpus.name(), "sha256", corpus.sha256(), "bytes", corpus.sizeBytes()));
     facts.put("profile", profile);
+    facts.putAll(more);
     return facts;
   }
 }

@@ -55,8 +55,14 @@ class RunMachine {
     return CalibrationCheck.disturbed(
             before,
             after,
-            history.recentCalibration(run.machine(), run.id(), check.window()),
-            check.disturbedPercent())
+            history.quietCalibration(
+                run.machine(),
+                run.id(),
+                check.window(),
+                check.disturbedPercent() / 200,
+                MachineState.BUSY_LOAD_PER_CORE),
+            check.disturbedPercent(),
+            check.minRuns())
         .orElse(null);
   }
 }

@@ -3,9 +3,7 @@ package org.nightbench.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Timestamp;
@@ -50,7 +48,6 @@ import tools.jackson.databind.json.JsonMapper;
 class PagesBrowserTests {
 
   private static final Path SCREENSHOTS = Path.of("target", "screenshots", "pages");
-  private static final String AXE = "/vendor/axe-core/4.14.1/axe.min.js";
   private static final List<String> NAV =
       List.of(
           "Series",
@@ -72,7 +69,7 @@ class PagesBrowserTests {
   @Test
   void everyPageFitsAPhoneKeepsItsNavigationAndPassesAxe() throws Exception {
     Map<String, String> pages = scenario();
-    String axe = axeSource();
+    Axe axe = new Axe();
     ChromeDriver browser = CHROMIUM.browser();
     List<String> problems = new ArrayList<>();
     for (int width : List.of(390, 1400)) {
@@ -114,7 +111,7 @@ class PagesBrowserTests {
             problems.add(where + ": the nav entry '" + label + "' " + why);
           }
         }
-        for (String violation : axe(browser, axe)) {
+        for (String violation : axe.violations(browser)) {
           problems.add(where + ": axe: " + violation);
         }
         screenshot(browser, page.getKey() + "-" + width);
@@ -207,30 +204,6 @@ class PagesBrowserTests {
             }
             return out.length ? ' (' + out.join(', ') + ')' : '';
             """);
-  }
-
-  /** axe-core's serious and critical violations on the page, one line each. */
-  @SuppressWarnings("unchecked")
-  private static List<String> axe(ChromeDriver browser, String axe) {
-    browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
-    browser.executeScript(axe);
-    return (List<String>)
-        browser.executeAsyncScript(
-            """
-            const done = arguments[arguments.length - 1];
-            axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations
-                .filter(v => v.impact === 'serious' || v.impact === 'critical')
-                .map(v => v.id + ' (' + v.impact + '): ' + v.help + ' at '
-                    + v.nodes.slice(0, 3).map(n => n.target.join(' ')
-                        + (n.any.length ? ' [' + n.any[0].message + ']' : '')).join('; '))));
-            """);
-  }
-
-  private String axeSource() throws IOException {
-    try (InputStream in = PagesBrowserTests.class.getResourceAsStream(AXE)) {
-      assertThat(in).as(AXE + " in the test resources").isNotNull();
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
   }
 
   /** The whole page, not only the window: Chromium's DevTools protocol can draw beyond it. */

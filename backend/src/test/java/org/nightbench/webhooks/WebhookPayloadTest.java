@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.nightbench.attribution.Attribution;
+import org.nightbench.attribution.Verdict;
 
 /** The chat line and links of a payload, for git ranges, releases and missing ends. */
 class WebhookPayloadTest {
@@ -43,6 +45,25 @@ class WebhookPayloadTest {
     assertThat(payload.commitRange()).isNull();
     assertThat(payload.compareUrl()).isNull();
     assertThat(payload.text()).contains("(Lucene 9.11.1 → 9.12.3)");
+  }
+
+  @Test
+  void aChangeTheMachineMadeSaysSoFirstAndCarriesItsEvidence() {
+    ChangePointPayload.Facts facts =
+        facts(-0.15, "regression", "git:main", "11.0.0-SNAPSHOT", "aaaaaaa1", "bbbbbbb2");
+    String evidence = "the control 10.6.0 moved \u221215.0 % too (noise 0.9 %, 3 series)";
+    ChangePointPayload machine =
+        ChangePointPayload.of(
+            facts, "http://n", WEB, new Attribution(Verdict.MACHINE, evidence, null));
+    assertThat(machine.text())
+        .startsWith("Machine moved, not a code regression (" + evidence + "): Regression ");
+    assertThat(machine.attribution()).isEqualTo("machine");
+    assertThat(machine.attributionEvidence()).isEqualTo(evidence);
+    ChangePointPayload code =
+        ChangePointPayload.of(
+            facts, "http://n", WEB, new Attribution(Verdict.CODE, "the control stood still", null));
+    assertThat(code.text()).startsWith("Regression \u221215.0 %");
+    assertThat(code.attribution()).isEqualTo("code");
   }
 
   @Test

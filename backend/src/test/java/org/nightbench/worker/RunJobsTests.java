@@ -74,6 +74,8 @@ class RunJobsTests {
   @Autowired MachineStateProbe machineState;
   @Autowired ComparisonRuns comparisons;
   @Autowired RunWorkDirectories workDirectories;
+  @Autowired RunControl control;
+  @Autowired RunEnvironment environment;
 
   @Test
   void aRunWhoseWorkerWasKilledFailsNamingTheWorker() {
@@ -264,7 +266,9 @@ class RunJobsTests {
                 workDirectories,
                 new HarnessJvms(
                     launcher, json, new EmbeddingModel(temp.resolve("vectors"), List::of)),
-                settings)),
+                settings),
+            control,
+            environment),
         settings,
         workDirectories);
   }

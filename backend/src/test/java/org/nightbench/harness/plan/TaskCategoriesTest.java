@@ -1,4 +1,4 @@
-package org.nightbench.comparisons;
+package org.nightbench.harness.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package org.nightbench.comparisons;
+package org.nightbench.harness.plan;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /** Cuts a luceneutil task file ({@code Category: query # comment}) down to some categories. */
-final class TaskCategories {
+public final class TaskCategories {
 
   private TaskCategories() {}
 
@@ -15,7 +15,7 @@ final class TaskCategories {
    * The lines of {@code categories}, comments and blank lines dropped; a category with no task is
    * an error that names the categories the file has, as a typo should not pass for a benchmark.
    */
-  static List<String> select(List<String> lines, List<String> categories) {
+  public static List<String> select(List<String> lines, List<String> categories) {
     Set<String> wanted = new LinkedHashSet<>(categories);
     Set<String> present = new TreeSet<>();
     Set<String> found = new LinkedHashSet<>();

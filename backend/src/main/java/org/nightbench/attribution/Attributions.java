@@ -1,0 +1,130 @@
+package org.nightbench.attribution;
+
+import java.security.Principal;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.nightbench.changepoints.Alert;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Machine or code, for the pages: each alert's attribution (an editor's verdict, else the evidence
+ * of its run), a run's evidence for the digest, and the editors' verdicts. A run's evidence is
+ * worked out the first time it is asked for and kept.
+ */
+@Service("attributions")
+public class Attributions {
+
+  private final AttributionRepository repository;
+  private final TransactionTemplate keeping;
+  private final JsonMapper json;
+
+  Attributions(
+      AttributionRepository repository, PlatformTransactionManager transactions, JsonMapper json) {
+    this.repository = repository;
+    this.json = json;
+    // Kept in a transaction of its own: a page read in a read-only transaction still keeps it.
+    this.keeping = new TransactionTemplate(transactions);
+    keeping.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+  }
+
+  /** The evidence of a run: kept, or worked out of its points now and kept. */
+  public Evidence evidence(long runId) {
+    return repository
+        .stored(runId)
+        .orElseGet(
+            () -> {
+              Evidence evidence = EvidenceCalculator.of(repository.nights(runId));
+              keeping.executeWithoutResult(status -> repository.store(runId, evidence));
+              return evidence;
+            });
+  }
+
+  /** Whose move a run as a whole is, for the digest. */
+  public Attribution ofRun(long runId) {
+    return evidence(runId).ofRun();
+  }
+
+  /**
+   * What else changed from run {@code fromId} to run {@code toId} besides Lucene, one line per
+   * difference ({@code kernel: 6.1.0-27 → 6.1.0-28}); empty when nothing did or either run recorded
+   * nothing.
+   */
+  public List<String> environmentChanges(long fromId, long toId) {
+    Optional<String[]> before = repository.recorded(fromId);
+    Optional<String[]> after = repository.recorded(toId);
+    if (before.isEmpty() || after.isEmpty()) {
+      return List.of();
+    }
+    return EnvironmentChanges.between(
+        tree(before.get()[0]), tree(before.get()[1]), tree(after.get()[0]), tree(after.get()[1]));
+  }
+
+  private JsonNode tree(String text) {
+    return text == null ? null : json.readTree(text);
+  }
+
+  /** Per alert id, whose move the alerts shown are (grouped as the alerts page groups them). */
+  public Map<Long, Attribution> ofAlerts(Collection<? extends Collection<Alert>> groups) {
+    return of(groups.stream().flatMap(Collection::stream).map(Alert::id).distinct().toList());
+  }
+
+  /** Per change point id of {@code ids}, whose move it is; unknown ids are left out. */
+  public Map<Long, Attribution> of(List<Long> ids) {
+    Map<Long, Attribution> attributions = new LinkedHashMap<>();
+    if (ids.isEmpty()) {
+      return attributions;
+    }
+    Map<Long, AttributionRepository.Alerted> alerted = repository.alerted(ids);
+    Map<Long, String[]> overrides = repository.overrides(ids);
+    Map<Long, Evidence> byRun = new HashMap<>();
+    for (long id : ids) {
+      AttributionRepository.Alerted alert = alerted.get(id);
+      if (alert == null) {
+        continue;
+      }
+      Attribution found =
+          byRun
+              .computeIfAbsent(alert.runId(), this::evidence)
+              .attribute(alert.regression(), alert.relativeChange());
+      String[] override = overrides.get(id);
+      if (override != null) {
+        Verdict verdict = Verdict.editable(override[0]);
+        found =
+            new Attribution(
+                verdict,
+                "set by " + override[1] + "; the evidence: " + found.evidence(),
+                override[1]);
+      }
+      attributions.put(id, found);
+    }
+    return attributions;
+  }
+
+  /**
+   * An editor's verdict on a change point: {@code machine}, {@code code}, or {@code automatic} to
+   * let the evidence decide again.
+   *
+   * @throws IllegalArgumentException with a one-line message for an unknown change point or verdict
+   */
+  @Transactional
+  public void override(long changePointId, String verdict, Principal user) {
+    if (!repository.changePointExists(changePointId)) {
+      throw new IllegalArgumentException("change point " + changePointId + " does not exist");
+    }
+    if ("automatic".equals(verdict)) {
+      repository.clearOverride(changePointId);
+      return;
+    }
+    repository.override(changePointId, Verdict.editable(verdict), user.getName());
+  }
+}

@@ -1,0 +1,84 @@
+package org.nightbench.attribution;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Works a run's {@link Evidence} out of its series' points, each against the median and spread of
+ * its own recent nights: plain code over arrays.
+ */
+final class EvidenceCalculator {
+
+  /** A series with fewer recent nights has no noise to judge a move by. */
+  static final int MIN_PREVIOUS = 3;
+
+  /** The spread of the recent nights is floored here: a series is never quieter than this. */
+  static final double NOISE_FLOOR = 0.002;
+
+  private EvidenceCalculator() {}
+
+  static Evidence of(List<SeriesNight> nights) {
+    String version = null;
+    List<Double> controlChanges = new ArrayList<>();
+    List<Double> controlNoises = new ArrayList<>();
+    int series = 0;
+    int worse = 0;
+    int better = 0;
+    for (SeriesNight night : nights) {
+      if (night.previous().length < MIN_PREVIOUS) {
+        continue;
+      }
+      double level = median(night.previous());
+      if (!(level > 0)) {
+        continue;
+      }
+      double change = (night.value() - level) / level;
+      double goodness = night.higherIsBetter() ? change : -change;
+      double noise = noise(night.previous(), level);
+      if (night.control()) {
+        if (version == null) {
+          version = night.task().split(" ", 2)[0];
+        }
+        controlChanges.add(goodness);
+        controlNoises.add(noise);
+      } else {
+        series++;
+        if (Evidence.moved(goodness, noise)) {
+          if (goodness < 0) {
+            worse++;
+          } else {
+            better++;
+          }
+        }
+      }
+    }
+    if (controlChanges.isEmpty()) {
+      return new Evidence(null, 0, null, null, series, worse, better);
+    }
+    return new Evidence(
+        version,
+        controlChanges.size(),
+        median(controlChanges.stream().mapToDouble(Double::doubleValue).toArray()),
+        median(controlNoises.stream().mapToDouble(Double::doubleValue).toArray()),
+        series,
+        worse,
+        better);
+  }
+
+  /** The relative spread of the recent nights: their median absolute deviation, as a σ. */
+  static double noise(double[] previous, double level) {
+    double[] deviations = new double[previous.length];
+    for (int i = 0; i < previous.length; i++) {
+      deviations[i] = Math.abs(previous[i] - level);
+    }
+    return Math.max(NOISE_FLOOR, 1.4826 * median(deviations) / level);
+  }
+
+  static double median(double[] values) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+}
