@@ -22,7 +22,7 @@ import org.springframework.stereotype.Component;
 @Component("dbHealthIndicator")
 public class DatabaseHealth extends AbstractHealthIndicator implements DisposableBean {
 
-  /** How long one answer serves. */
+  /** How long an "unreachable" serves. */
   static final Duration REMEMBERED = Duration.ofSeconds(1);
 
   private final DataSource probe;
@@ -37,10 +37,13 @@ public class DatabaseHealth extends AbstractHealthIndicator implements Disposabl
     this.probe = probe(dataSource);
   }
 
-  /** The database's answer now, or within the last second. */
+  /**
+   * The database's answer now; "unreachable" is remembered for a second, so the components that ask
+   * after this one in the same health request do not wait again.
+   */
   public synchronized Answer check() {
     long now = System.nanoTime();
-    if (last != null && now - checkedAt < REMEMBERED.toNanos()) {
+    if (last != null && !last.reachable() && now - checkedAt < REMEMBERED.toNanos()) {
       return last;
     }
     last = ask();

@@ -27,7 +27,6 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
-import org.springframework.security.web.savedrequest.CookieRequestCache;
 import org.springframework.security.web.session.HttpSessionEventPublisher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
@@ -119,7 +118,7 @@ public class SecurityConfiguration {
                     .permitAll())
         // The page an anonymous reader asked for before signing in is remembered in a cookie, not
         // a session: GET /users or /account/password by anyone starts none.
-        .requestCache(cache -> cache.requestCache(new CookieRequestCache()))
+        .requestCache(cache -> cache.requestCache(new AskedPageCookie()))
         .httpBasic(basic -> basic.authenticationEntryPoint(basicEntryPoint(throttle)))
         // Pages are sent to sign in; API clients get 401 with a Basic challenge, also for a write
         // without a CSRF token when nobody is signed in (SignInChallenge).

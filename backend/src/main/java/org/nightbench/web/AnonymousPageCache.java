@@ -15,6 +15,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.springframework.http.HttpHeaders;
@@ -45,6 +48,7 @@ public abstract class AnonymousPageCache extends OncePerRequestFilter {
 
   private final String path;
   private final String tagPrefix;
+  private final AtomicReference<CompletableFuture<String>> reading = new AtomicReference<>();
 
   /** Pages by key; a hostile stream of distinct queries only evicts, it cannot grow the heap. */
   private final Cache<Key, Page> pages =
@@ -68,6 +72,33 @@ public abstract class AnonymousPageCache extends OncePerRequestFilter {
    */
   protected abstract String version();
 
+  /**
+   * The version, read once for all the readers that ask while a read of it is under way: 32 readers
+   * at once cost one query, not 32. (A reader that joins gets the version as of the read's start, a
+   * few milliseconds old at most.)
+   */
+  private String sharedVersion() {
+    CompletableFuture<String> mine = new CompletableFuture<>();
+    CompletableFuture<String> running = reading.compareAndExchange(null, mine);
+    if (running != null) {
+      try {
+        return running.join();
+      } catch (CompletionException e) {
+        throw e.getCause() instanceof RuntimeException cause ? cause : e;
+      }
+    }
+    try {
+      String version = version();
+      mine.complete(version);
+      return version;
+    } catch (RuntimeException e) {
+      mine.completeExceptionally(e);
+      throw e;
+    } finally {
+      reading.compareAndSet(mine, null);
+    }
+  }
+
   @Override
   protected boolean shouldNotFilter(HttpServletRequest request) {
     return !"GET".equals(request.getMethod())
@@ -80,7 +111,7 @@ public abstract class AnonymousPageCache extends OncePerRequestFilter {
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
     // Read before rendering: a page rendered from newer data than its key is only re-rendered.
-    String version = version();
+    String version = sharedVersion();
     if (version == null || version.isEmpty()) {
       chain.doFilter(request, response);
       return;

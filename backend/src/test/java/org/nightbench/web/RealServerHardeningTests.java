@@ -87,7 +87,18 @@ class RealServerHardeningTests {
     assertThat(right).startsWith("HTTP/1.1 302").contains("JSESSIONID=");
     assertThat(right.lines().filter(line -> line.toLowerCase().startsWith("location:")))
         .singleElement()
-        .satisfies(location -> assertThat(location).contains(" /users"));
+        .satisfies(location -> assertThat(location).endsWith(": /users"));
+    // A Host header of the client's choosing is never where the asked page is sent back to.
+    String form = "username=" + name + "&password=real+server+sign+in&_csrf=" + token;
+    String evil =
+        exchange(
+            "POST /login HTTP/1.1\r\nHost: evil.example\r\n"
+                + cookies
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+                + form.length()
+                + "\r\n",
+            form);
+    assertThat(evil).startsWith("HTTP/1.1 302").doesNotContain("evil.example");
   }
 
   private String signIn(String cookies, String name, String password, String token)

@@ -71,7 +71,8 @@ public final class IngestionRestartLab {
           Locale.ROOT, "one ingestion of %d points, undisturbed: %d ms%n", POINTS, quiet);
       for (int i = 1; i <= restarts; i++) {
         String machine = "restart-" + i;
-        long run = runs.enqueue(new RunRequest("maven:9.12.3", machine, "quick", "c", "lab"), null);
+        long run =
+            runs.enqueue(new RunRequest("maven:9.12.3", machine, "quick", "c", "manual"), null);
         RunTry attempt = runs.start(run).orElseThrow();
         List<String> log = new CopyOnWriteArrayList<>();
         DatabaseRetry retry = new DatabaseRetry(run, Duration.ofMinutes(3), log::add, () -> false);
@@ -130,7 +131,7 @@ public final class IngestionRestartLab {
 
   private static long ingestionMillis(
       RunRepository runs, RunCompletion completion, String machine) {
-    long run = runs.enqueue(new RunRequest("maven:9.12.3", machine, "quick", "c", "lab"), null);
+    long run = runs.enqueue(new RunRequest("maven:9.12.3", machine, "quick", "c", "manual"), null);
     RunTry attempt = runs.start(run).orElseThrow();
     long start = System.nanoTime();
     ingest(completion, attempt, machine);
