@@ -62,6 +62,7 @@ public final class IngestionRestartLab {
             "--logging.level.org.nightbench.worker.DatabaseRetry=ERROR");
     int lost = 0;
     int retries = 0;
+    int duringIngestion = 0;
     try {
       RunRepository runs = app.getBean(RunRepository.class);
       RunCompletion completion = app.getBean(RunCompletion.class);
@@ -87,14 +88,17 @@ public final class IngestionRestartLab {
                   }
                 },
                 "restart-lab-ingestion");
-        long stopAfter = (long) (random.nextDouble() * quiet * 1.5);
+        long stopAfter = (long) (random.nextDouble() * quiet);
         long away = 500 + random.nextInt(3500);
         ingesting.start();
         Thread.sleep(stopAfter);
+        boolean during = ingesting.isAlive();
         postgres.get().close();
         Thread.sleep(away);
         postgres.set(start(data, port));
         ingesting.join(Duration.ofMinutes(4).toMillis());
+        awaitDatabase(jdbc);
+        duringIngestion += during ? 1 : 0;
         RunStatus status = runs.find(run).orElseThrow().status();
         long points =
             jdbc.sql("select count(*) from measurement where run_id = ?")
@@ -106,10 +110,11 @@ public final class IngestionRestartLab {
         retries += log.size();
         System.out.printf(
             Locale.ROOT,
-            "restart %2d: stopped %4d ms into ingesting, away %4d ms: %s, %d points, %d retries"
-                + " in the run's log%s%n",
+            "restart %2d: stopped %4d ms into ingesting (%s), away %4d ms: %s, %d points, %d"
+                + " retries in the run's log%s%n",
             i,
             stopAfter,
+            during ? "during it" : "after it had ended",
             away,
             status,
             points,
@@ -123,10 +128,28 @@ public final class IngestionRestartLab {
     }
     System.out.printf(
         Locale.ROOT,
-        "%d restarts during ingestion: %d runs lost, %d retries, each a line in its run's log%n",
+        "%d restarts, %d of them during ingestion: %d runs lost, %d retries, each a line in its"
+            + " run's log%n",
         restarts,
+        duringIngestion,
         lost,
         retries);
+  }
+
+  /** Until the database answers this lab's own reads again (at most a minute). */
+  private static void awaitDatabase(JdbcClient jdbc) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+    while (true) {
+      try {
+        jdbc.sql("select 1").query(Integer.class).single();
+        return;
+      } catch (org.springframework.dao.DataAccessException e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(200);
+      }
+    }
   }
 
   private static long ingestionMillis(
