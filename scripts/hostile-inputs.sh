@@ -206,6 +206,9 @@ gen_body() {
     overlong-utf8-spec) printf '{"luceneSpec":"maven:9\300\25612\300\2563"}' >"$out" ;;
     overlong-utf8-text) printf '{"at":"2024-03-01","scope":"all","shortText":"over\300\256long"}' >"$out" ;;
     overlong-utf8-csv) printf '2024-01-01,over\300\256long\n' >"$out" ;;
+    # UTF-16 is well-formed UTF-8 when it is ASCII (a NUL beside every byte); a JSON reader takes it.
+    utf16-annotation) printf '{"at":"2024-03-01","scope":"all","shortText":"utf16"}' | iconv -f UTF-8 -t UTF-16LE >"$out" ;;
+    utf16-bom-annotation) printf '{"at":"2024-03-01","scope":"all","shortText":"utf16"}' | iconv -f UTF-8 -t UTF-16 >"$out" ;;
     detect-100k | detect-100k1 | detect-1m)
       local n=100000
       [ "$name" = detect-100k1 ] && n=100001

@@ -37,16 +37,27 @@ class AnnotationRepository {
   }
 
   /** The annotations on one series' chart, lettered in date order. */
-  List<Annotation> forSeries(long seriesId, String benchmark) {
+  List<Annotation> forSeries(long seriesId, String benchmark, int max) {
+    // Only those within the series' nights (a day either side): the chart shows no others. When
+    // more than max remain, every k-th of them in date order, so dense stretches are thinned
+    // evenly and the answer stays small whatever was imported.
     return jdbc.sql(
-            "select "
+            "with shown as (select a.*, row_number() over (order by a.at, a.id) - 1 as n,"
+                + " count(*) over () as total"
+                + " from annotation a join series s on s.id = :series"
+                + " where (a.scope = 'all' or (a.scope = 'group' and a.benchmark = :benchmark)"
+                + " or (a.scope = 'series' and a.series_id = :series))"
+                + " and (s.first_x is null or a.at between s.first_x - interval '1 day'"
+                + " and s.last_x + interval '1 day'))"
+                + " select "
                 + COLUMNS
-                + " from annotation a"
-                + " where a.scope = 'all' or (a.scope = 'group' and a.benchmark = :benchmark)"
-                + " or (a.scope = 'series' and a.series_id = :series)"
+                + " from shown a"
+                + " where a.total <= :max"
+                + " or a.n % cast(ceil(a.total / cast(:max as double precision)) as bigint) = 0"
                 + " order by a.at, a.id")
         .param("series", seriesId)
         .param("benchmark", benchmark)
+        .param("max", max)
         .query((rs, row) -> annotation(rs, Letters.of(row)))
         .list();
   }
@@ -82,15 +93,25 @@ class AnnotationRepository {
    * How many annotations there are of {@code kind} in the scope {@code row} names (all series, one
    * benchmark group or one series).
    */
-  long countLike(Row row) {
+  /** Annotations of every kind in the scope of {@code row}. */
+  long countInScope(Row row) {
     return jdbc.sql(
-            "select count(*) from annotation where kind = :kind and scope = :scope"
+            "select count(*) from annotation where scope = :scope"
                 + " and series_id is not distinct from :series"
                 + " and benchmark is not distinct from :benchmark")
-        .param("kind", row.kind())
         .param("scope", row.scope())
         .param("series", row.seriesId())
         .param("benchmark", row.benchmark())
+        .query(Long.class)
+        .single();
+  }
+
+  /** Annotations {@code user} made within the last 24 hours. */
+  long countCreatedWithinADayBy(String user) {
+    return jdbc.sql(
+            "select count(*) from annotation where created_by = ?"
+                + " and created_at > now() - interval '1 day'")
+        .param(user)
         .query(Long.class)
         .single();
   }

@@ -32,11 +32,14 @@ public class AnnotationService {
   static final int MAX_IMPORT_LINES = 10_000;
 
   /**
-   * At most this many annotations of one kind in one scope (all series, a benchmark group, a
-   * series): every chart loads its scope's annotations, and imports repeated without end would slow
-   * them all.
+   * At most this many annotations in one scope (all series, a benchmark group, a series), of all
+   * kinds together: every chart loads its scope's annotations, and imports repeated without end
+   * would slow them all.
    */
-  static final int MAX_PER_SCOPE_AND_KIND = 20_000;
+  static final int MAX_PER_SCOPE = 20_000;
+
+  /** At most this many new annotations by one editor within a day (one full import). */
+  static final int MAX_PER_EDITOR_PER_DAY = 10_000;
 
   static final Set<String> KINDS = Set.of("code", "environment", "benchmark", "noise");
   static final Set<String> SCOPES = Set.of("series", "group", "all");
@@ -47,9 +50,15 @@ public class AnnotationService {
     this.repository = repository;
   }
 
-  /** Those of one series' chart: its own, its benchmark group's and the global ones. */
+  /** The most annotations one chart is sent; denser ones are thinned evenly. */
+  static final int MAX_ON_A_CHART = 1_000;
+
+  /**
+   * Those of one series' chart: its own, its benchmark group's and the global ones, within the
+   * series' nights, at most {@link #MAX_ON_A_CHART} (thinned evenly over the dates when more).
+   */
   public List<Annotation> forSeries(long seriesId, String benchmark) {
-    return repository.forSeries(seriesId, benchmark);
+    return repository.forSeries(seriesId, benchmark, MAX_ON_A_CHART);
   }
 
   /** Every annotation in date order, optionally only of one scope and of one benchmark group. */
@@ -69,23 +78,37 @@ public class AnnotationService {
   public Annotation create(AnnotationRequest request, String user) {
     AnnotationRepository.Row row = check(request);
     checkRoom(row, 1);
+    checkEditorsDay(user, 1);
     return get(repository.insert(row, user));
   }
 
-  /** Refuses {@code adding} more annotations like {@code row} when its scope and kind are full. */
+  /** Refuses {@code adding} more annotations in the scope of {@code row} when it is full. */
   private void checkRoom(AnnotationRepository.Row row, int adding) {
-    long stored = repository.countLike(row);
-    if (stored + adding > MAX_PER_SCOPE_AND_KIND) {
+    long stored = repository.countInScope(row);
+    if (stored + adding > MAX_PER_SCOPE) {
       throw new IllegalArgumentException(
           "too many annotations: "
               + stored
-              + " of kind "
-              + row.kind()
               + " in scope "
               + row.scope()
               + " already, at most "
-              + MAX_PER_SCOPE_AND_KIND
-              + "; delete some first");
+              + MAX_PER_SCOPE
+              + " of all kinds; delete some first");
+    }
+  }
+
+  /** Refuses {@code adding} more annotations by {@code user} over their day's allowance. */
+  private void checkEditorsDay(String user, int adding) {
+    long today = repository.countCreatedWithinADayBy(user);
+    if (today + adding > MAX_PER_EDITOR_PER_DAY) {
+      throw new IllegalArgumentException(
+          "too many annotations: "
+              + today
+              + " made by "
+              + user
+              + " within the last 24 hours, at most "
+              + MAX_PER_EDITOR_PER_DAY
+              + " a day; try again tomorrow");
     }
   }
 
@@ -150,6 +173,7 @@ public class AnnotationService {
       }
     }
     checkRoom(rows.get(0), rows.size());
+    checkEditorsDay(user, rows.size());
     // Every line is checked before the first is stored; the transaction covers the rest.
     List<Long> ids = new ArrayList<>(rows.size());
     for (AnnotationRepository.Row row : rows) {
@@ -216,6 +240,7 @@ public class AnnotationService {
       sample.putIfAbsent(key, row);
     }
     adding.forEach((key, count) -> checkRoom(sample.get(key), count));
+    checkEditorsDay(user, adding.values().stream().mapToInt(Number::intValue).sum());
     List<Long> ids = new ArrayList<>(rows.size());
     for (AnnotationRepository.Row row : rows) {
       ids.add(repository.insert(row, user));

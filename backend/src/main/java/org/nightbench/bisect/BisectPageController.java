@@ -1,6 +1,8 @@
 package org.nightbench.bisect;
 
+import jakarta.servlet.http.HttpServletRequest;
 import java.security.Principal;
+import org.nightbench.web.Paging;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -27,12 +29,18 @@ class BisectPageController {
   String list(
       @RequestParam(required = false) Long changePointId,
       @RequestParam(required = false) Long seriesId,
+      @RequestParam(required = false) Integer page,
+      HttpServletRequest request,
       Model model) {
+    // All of one alert's or series' bisects; of all, 100 a page, the newest first.
+    Paging paging = Paging.of(page, 100);
     model.addAttribute(
         "bisects",
         changePointId != null
             ? bisects.forChangePoint(changePointId)
-            : seriesId != null ? bisects.forSeries(seriesId) : bisects.recent(100));
+            : seriesId != null
+                ? bisects.forSeries(seriesId)
+                : paging.shown(bisects.recent(paging.limit(), paging.offset()), request, model));
     model.addAttribute("changePointId", changePointId);
     model.addAttribute("seriesId", changePointId != null ? null : seriesId);
     // No form offers what the service would refuse: say why instead.

@@ -4,6 +4,8 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.nightbench.changepoints.Alert;
+import org.nightbench.changepoints.AlertsPageContent;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 /**
@@ -12,12 +14,29 @@ import org.springframework.stereotype.Component;
  * page (a few queries whatever the number of alerts), and draws each with {@code bisects/panel}.
  */
 @Component("bisectPanels")
-class BisectPanels {
+class BisectPanels implements AlertsPageContent {
 
   private final BisectService bisects;
+  private final JdbcClient jdbc;
 
-  BisectPanels(BisectService bisects) {
+  BisectPanels(BisectService bisects, JdbcClient jdbc) {
     this.bisects = bisects;
+    this.jdbc = jdbc;
+  }
+
+  /**
+   * The bisects' version for the alerts page's cache: counts and the sums of a hash of each whole
+   * row, so any write to them changes it.
+   */
+  @Override
+  public String version() {
+    return jdbc.sql(
+            "select concat_ws('|',"
+                + " (select concat_ws(',', count(*), sum(hashtext(b::text))) from bisect b),"
+                + " (select concat_ws(',', count(*), sum(hashtext(p::text))) from bisect_probe p),"
+                + " (select concat_ws(',', count(*), sum(hashtext(c::text))) from bisect_commit c))")
+        .query(String.class)
+        .single();
   }
 
   /**

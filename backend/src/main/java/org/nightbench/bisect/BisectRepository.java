@@ -81,8 +81,11 @@ class BisectRepository {
         .list();
   }
 
-  List<Bisect> recent(int limit) {
-    return jdbc.sql(BISECT + " order by id desc limit ?").param(limit).query(Bisect.class).list();
+  List<Bisect> recent(int limit, int offset) {
+    return jdbc.sql(BISECT + " order by id desc limit ? offset ?")
+        .params(limit, offset)
+        .query(Bisect.class)
+        .list();
   }
 
   List<Bisect> forChangePoint(long changePointId) {

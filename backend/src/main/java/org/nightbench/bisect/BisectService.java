@@ -196,7 +196,12 @@ public class BisectService {
   }
 
   public List<Bisect> recent(int limit) {
-    return repository.recent(Math.max(1, Math.min(limit, 500)));
+    return recent(limit, 0);
+  }
+
+  /** As {@link #recent(int)}, after skipping the newest {@code offset}: a later page. */
+  public List<Bisect> recent(int limit, int offset) {
+    return repository.recent(Math.max(1, Math.min(limit, 500)), Math.max(0, offset));
   }
 
   public List<Bisect> forChangePoint(long changePointId) {

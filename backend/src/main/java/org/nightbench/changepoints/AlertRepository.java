@@ -31,7 +31,7 @@ class AlertRepository {
     this.jdbc = jdbc;
   }
 
-  List<Alert> find(AlertFilter filter) {
+  List<Alert> find(AlertFilter filter, int offset) {
     List<String> where = new ArrayList<>();
     Map<String, Object> params = new LinkedHashMap<>();
     where.add("c.state = any(:states)");
@@ -55,16 +55,29 @@ class AlertRepository {
       params.put("minChange", filter.minChange());
     }
     params.put("limit", filter.limit());
+    params.put("offset", offset);
     // Newest first; within a night, a commit range's alerts together, the biggest first.
     return jdbc.sql(
             SELECT
                 + " where "
                 + String.join(" and ", where)
                 + " order by c.x desc, c.run_id desc, abs(c.relative_change) desc, c.id"
-                + " limit :limit")
+                + " limit :limit offset :offset")
         .params(params)
         .query(AlertRepository::alert)
         .list();
+  }
+
+  /**
+   * A cheap version of the change points: their count, highest id and the sum of a hash of each
+   * whole row, so any new, changed (triaged) or removed change point changes it.
+   */
+  String version() {
+    return jdbc.sql(
+            "select concat_ws(',', count(*), max(c.id), sum(hashtext(c::text)))"
+                + " from change_point c")
+        .query(String.class)
+        .single();
   }
 
   Optional<Alert> find(long id) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.nightbench.web.Paging;
 import org.nightbench.web.QueryParameters;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -34,8 +35,10 @@ class AlertsPageController {
       @RequestParam(required = false) String benchmark,
       @RequestParam(required = false) String machine,
       @RequestParam(required = false) Double minChangePercent,
+      @RequestParam(required = false) Integer page,
       HttpServletRequest request,
       Model model) {
+    Paging paging = Paging.of(page, PAGE_SIZE);
     AlertFilter filter =
         filter(
             state,
@@ -46,9 +49,9 @@ class AlertsPageController {
             QueryParameters.finite("minChangePercent", minChangePercent) == null
                 ? null
                 : minChangePercent / 100,
-            500);
+            paging.limit());
     Map<String, List<Alert>> byRange = new LinkedHashMap<>();
-    for (Alert alert : changePoints.alerts(filter)) {
+    for (Alert alert : paging.shown(changePoints.alerts(filter, paging.offset()), request, model)) {
       byRange.computeIfAbsent(alert.commitRange(), range -> new ArrayList<>()).add(alert);
     }
     model.addAttribute("filter", filter);
@@ -90,6 +93,9 @@ class AlertsPageController {
 
   /** The most alerts one page or API answer lists. */
   static final int MAX_ALERTS = 10_000;
+
+  /** Alerts on one page of {@code /alerts}; older ones are on the next pages. */
+  static final int PAGE_SIZE = 50;
 
   static AlertFilter filter(
       List<String> states,

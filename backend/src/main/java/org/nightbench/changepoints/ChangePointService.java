@@ -29,7 +29,20 @@ public class ChangePointService {
 
   /** The alerts the filter asks for, newest first, a commit range's together. */
   public List<Alert> alerts(AlertFilter filter) {
-    return alerts.find(filter);
+    return alerts.find(filter, 0);
+  }
+
+  /** As {@link #alerts(AlertFilter)}, skipping the first {@code offset}: a later page's. */
+  public List<Alert> alerts(AlertFilter filter, int offset) {
+    return alerts.find(filter, offset);
+  }
+
+  /**
+   * The version of everything {@code /alerts} shows: any new, triaged or removed change point and
+   * any change of a bisect changes it.
+   */
+  public String alertsVersion() {
+    return alerts.version();
   }
 
   /** One alert, or {@link NotFoundException}. */

@@ -1,9 +1,11 @@
 package org.nightbench.comparisons;
 
+import jakarta.servlet.http.HttpServletRequest;
 import java.security.Principal;
 import java.util.Arrays;
 import java.util.List;
 import org.nightbench.jfr.JfrService;
+import org.nightbench.web.Paging;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -27,9 +29,14 @@ class ComparisonPageController {
     this.jfr = jfr;
   }
 
+  /** The newest comparisons, 100 a page; older ones on the next pages. */
   @GetMapping("/comparisons")
-  String list(Model model) {
-    model.addAttribute("comparisons", comparisons.recent(100));
+  String list(
+      @RequestParam(required = false) Integer page, HttpServletRequest request, Model model) {
+    Paging paging = Paging.of(page, 100);
+    model.addAttribute(
+        "comparisons",
+        paging.shown(comparisons.recent(paging.limit(), paging.offset()), request, model));
     return LIST_VIEW;
   }
 

@@ -104,9 +104,9 @@ class ComparisonRepository {
     return jdbc.sql(SELECT + " where c.run_id = ?").param(runId).query(this::view).optional();
   }
 
-  List<ComparisonView> recent(int limit) {
-    return jdbc.sql(SELECT + " order by c.run_id desc limit ?")
-        .param(limit)
+  List<ComparisonView> recent(int limit, int offset) {
+    return jdbc.sql(SELECT + " order by c.run_id desc limit ? offset ?")
+        .params(limit, offset)
         .query(this::view)
         .list();
   }

@@ -120,7 +120,12 @@ public class ComparisonService implements ComparisonRuns {
   }
 
   public List<ComparisonView> recent(int limit) {
-    return repository.recent(Math.max(1, Math.min(limit, 500)));
+    return recent(limit, 0);
+  }
+
+  /** As {@link #recent(int)}, after skipping the newest {@code offset}: a later page. */
+  public List<ComparisonView> recent(int limit, int offset) {
+    return repository.recent(Math.max(1, Math.min(limit, 500)), Math.max(0, offset));
   }
 
   @Override

@@ -8,6 +8,7 @@ import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -47,7 +48,9 @@ class EmbeddedDatabaseConfiguration {
     return postgres;
   }
 
+  // spring.datasource.hikari.* applies to this pool too (the connection timeout, above all).
   @Bean
+  @ConfigurationProperties("spring.datasource.hikari")
   DataSource dataSource(EmbeddedPostgres postgres) {
     HikariDataSource dataSource = new HikariDataSource();
     dataSource.setJdbcUrl(postgres.getJdbcUrl("postgres", "postgres"));

@@ -127,16 +127,18 @@ class PullRequestBenchmarks {
       // (LuceneResolutionException is one) The pull request, its branch or the command cannot be
       // benchmarked: say so once, on it.
       repository.ended(row.id(), "failed", e.getMessage());
+      // What goes to GitHub is public: no path or remote of this server in it.
+      String problem = git.withoutServerPaths(e.getMessage());
       github.comment(
           row.repository(),
           row.pullNumber(),
-          PullRequestReplies.couldNotStart(row.command(), e.getMessage()));
+          PullRequestReplies.couldNotStart(row.command(), problem));
       if (head != null && head.matches("[0-9a-f]{40}")) {
         github.status(
             row.repository(),
             head,
             "error",
-            "Could not start: " + e.getMessage(),
+            "Could not start: " + problem,
             properties.dashboardUrl());
       }
     }
@@ -184,6 +186,7 @@ class PullRequestBenchmarks {
             : PullRequestReplies.failed(
                 row.command(),
                 comparison,
+                git.withoutServerPaths(comparison.error()),
                 page,
                 properties.dashboardUrl().resolve("/runs/" + comparison.id()));
     if (row.replyCommentId() == null) {

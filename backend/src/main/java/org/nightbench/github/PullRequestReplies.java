@@ -79,12 +79,12 @@ final class PullRequestReplies {
     return text.toString();
   }
 
-  static String failed(String command, ComparisonView comparison, URI page, URI log) {
+  static String failed(String command, ComparisonView comparison, String error, URI page, URI log) {
     return "`"
         + command
         + "` "
         + comparison.status().name().toLowerCase(java.util.Locale.ROOT)
-        + (comparison.error() == null ? "" : ": " + comparison.error())
+        + (error == null ? "" : ": " + error)
         + "\n\nComparison: "
         + page
         + "\nLog: "

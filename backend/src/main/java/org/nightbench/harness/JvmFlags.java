@@ -167,6 +167,40 @@ public final class JvmFlags {
                 + ")");
       }
     }
+    long total = memoryBytes(flags);
+    long allowed = machine.memoryBytes() / 4 * 3;
+    if (total > allowed) {
+      throw new IllegalArgumentException(
+          "JVM flags ask for "
+              + total / (1 << 20)
+              + " MiB of heap, direct memory and metaspace; a benchmark JVM may have at most 3/4"
+              + " of this machine's "
+              + machine.memoryBytes() / (1 << 20)
+              + " MiB (the rest is the app's, the system's and the index's page cache)");
+    }
+  }
+
+  private static final Pattern HEAP_FLAG =
+      Pattern.compile("-Xm[sx].*|-XX:(?:MaxHeapSize|InitialHeapSize|MinHeapSize)=.*");
+  private static final Pattern OFF_HEAP_FLAG =
+      Pattern.compile("-XX:(?:MaxDirectMemorySize|MaxMetaspaceSize)=.*");
+
+  /**
+   * What one JVM given {@code flags} may take of the machine's memory: its largest heap size (the
+   * initial one counts as much as the maximum: {@code -XX:+AlwaysPreTouch} commits it all at start,
+   * and a heap may always grow to it) plus its direct memory and metaspace limits.
+   */
+  static long memoryBytes(List<String> flags) {
+    long heap = 0;
+    long offHeap = 0;
+    for (String flag : flags) {
+      if (HEAP_FLAG.matcher(flag).matches()) {
+        heap = Math.max(heap, sizeBytes(flag));
+      } else if (OFF_HEAP_FLAG.matcher(flag).matches()) {
+        offHeap += sizeBytes(flag);
+      }
+    }
+    return heap + offHeap;
   }
 
   /** The highest thread or processor count a flag may give on {@code machine}. */

@@ -126,6 +126,24 @@ public final class GitLuceneBuilder {
    * @throws LuceneResolutionException with one line when the remote, the pull request or the branch
    *     cannot be reached, or the two share no history
    */
+  /**
+   * {@code text} (an error of this builder, a run's error) fit for a public page or comment: the
+   * configured remote (a local path, or a URL that may carry credentials) and this server's
+   * directories replaced by what they are, and any other absolute path by "a server path".
+   */
+  public String withoutServerPaths(String text) {
+    if (text == null) {
+      return null;
+    }
+    String result = text.replace(properties.remote(), "the Lucene remote");
+    result = result.replace(properties.cloneDirectory().toString(), "the server's clone");
+    result = result.replace(properties.buildsDirectory().toString(), "the server's builds");
+    return SERVER_PATH.matcher(result).replaceAll("a server path");
+  }
+
+  // An absolute path not inside a URL: after a space, quote, bracket or the start of the text.
+  private static final Pattern SERVER_PATH = Pattern.compile("(?<![\\w.:/~-])/(?:[\\w.@+=-]+/?)+");
+
   public PullRequestCommits pullRequest(int number, String baseBranch, Consumer<String> log) {
     if (number <= 0) {
       throw new LuceneResolutionException("pull request number must be positive, not " + number);

@@ -15,6 +15,14 @@ public record GitLuceneSpec(String ref) implements LuceneSpec {
    */
   static final Pattern REF = Pattern.compile("[A-Za-z0-9._/-]+");
 
+  /**
+   * Git's pseudo-refs (HEAD, FETCH_HEAD, ORIG_HEAD, MERGE_HEAD, AUTO_MERGE ...) and the stash:
+   * state of one clone, not a revision of the remote, so the same spec would mean another commit on
+   * another worker or another day.
+   */
+  static final Pattern CLONE_STATE =
+      Pattern.compile("(.*/)?([A-Z_]*HEAD|AUTO_MERGE)|(refs/)?stash", Pattern.CASE_INSENSITIVE);
+
   public GitLuceneSpec {
     if (ref == null || ref.isEmpty()) {
       throw new LuceneResolutionException(
@@ -28,6 +36,13 @@ public record GitLuceneSpec(String ref) implements LuceneSpec {
           "Lucene spec 'git:"
               + ref
               + "' is not a valid git ref; only letters, digits and . _ / - are allowed");
+    }
+    if (CLONE_STATE.matcher(ref).matches()) {
+      throw new LuceneResolutionException(
+          "Lucene spec 'git:"
+              + ref
+              + "' names the state of a clone, not a revision of the remote; name a branch, tag"
+              + " or sha, e.g. git:main");
     }
   }
 

@@ -17,6 +17,15 @@ public record MavenLuceneSpec(String version) implements LuceneSpec {
       throw new LuceneResolutionException(
           "invalid Lucene version '" + version + "'; only letters, digits and . + _ - are allowed");
     }
+    // Maven's meta-versions LATEST and RELEASE (and anything else not a version number) mean
+    // another release each time they are resolved: a run of one would not be reproducible.
+    if (!Character.isDigit(version.charAt(0))) {
+      throw new LuceneResolutionException(
+          "Lucene spec 'maven:"
+              + version
+              + "' is not a version number (LATEST and RELEASE change with each release); name"
+              + " one, e.g. maven:9.12.3");
+    }
   }
 
   @Override

@@ -1,10 +1,12 @@
 package org.nightbench.runs;
 
+import jakarta.servlet.http.HttpServletRequest;
 import org.nightbench.jfr.JfrRecorder;
 import org.nightbench.jfr.JfrService;
 import org.nightbench.lucene.LuceneGitProperties;
 import org.nightbench.series.digest.DigestService;
 import org.nightbench.web.NotFoundException;
+import org.nightbench.web.Paging;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -37,9 +39,13 @@ class RunPageController {
     this.luceneWebUrl = luceneWebUrl;
   }
 
+  /** The newest runs, a page of them; older ones on the next pages. */
   @GetMapping("/runs")
-  String list(Model model) {
-    model.addAttribute("runs", runs.recent(LIST_LIMIT));
+  String list(
+      @RequestParam(required = false) Integer page, HttpServletRequest request, Model model) {
+    Paging paging = Paging.of(page, LIST_LIMIT);
+    model.addAttribute(
+        "runs", paging.shown(runs.recent(paging.limit(), paging.offset()), request, model));
     return LIST_VIEW;
   }
 

@@ -382,9 +382,10 @@ public class RunRepository {
         .optional();
   }
 
-  public List<Run> recent(int limit) {
-    return jdbc.sql("select " + COLUMNS + " from run order by id desc limit :limit")
+  public List<Run> recent(int limit, int offset) {
+    return jdbc.sql("select " + COLUMNS + " from run order by id desc limit :limit offset :offset")
         .param("limit", limit)
+        .param("offset", offset)
         .query(RunRepository::map)
         .list();
   }

@@ -179,7 +179,12 @@ public class RunService {
   }
 
   public List<Run> recent(int limit) {
-    return runs.recent(Math.max(1, Math.min(limit, 1_000)));
+    return recent(limit, 0);
+  }
+
+  /** As {@link #recent(int)}, after skipping the newest {@code offset}: a later page. */
+  public List<Run> recent(int limit, int offset) {
+    return runs.recent(Math.max(1, Math.min(limit, 1_000)), Math.max(0, offset));
   }
 
   public List<String> log(long id, int fromLine) {

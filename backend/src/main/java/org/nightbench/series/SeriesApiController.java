@@ -12,6 +12,7 @@ import org.nightbench.annotations.Annotation;
 import org.nightbench.annotations.AnnotationService;
 import org.nightbench.changepoints.ChangePoint;
 import org.nightbench.changepoints.ChangePointService;
+import org.nightbench.web.AcceptEncoding;
 import org.nightbench.web.Csv;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
@@ -190,6 +191,9 @@ class SeriesApiController {
     if (ids.isEmpty() || ids.size() > MAX_SERIES_PER_REQUEST) {
       throw new IllegalArgumentException(
           "ids: between 1 and " + MAX_SERIES_PER_REQUEST + " series, not " + ids.size());
+    }
+    if (ids.contains(null)) {
+      throw new IllegalArgumentException("ids: a series id between two commas is missing");
     }
     PreparedPoints.PreparedMany points = preparedPoints.ofMany(ids);
     return preparedJson(points.etag(), points.gzipped(), acceptEncoding);

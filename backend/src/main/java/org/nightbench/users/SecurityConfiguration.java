@@ -12,6 +12,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
 import org.springframework.security.authentication.AuthenticationManager;
@@ -102,7 +103,22 @@ public class SecurityConfiguration {
                     .anyRequest()
                     .hasRole("EDITOR"))
         .authenticationManager(signIn)
-        .formLogin(login -> login.loginPage("/login").permitAll())
+        // A failed sign-in says why in the address, not in a session it would have to start.
+        .formLogin(
+            login ->
+                login
+                    .loginPage("/login")
+                    .failureHandler(
+                        (request, response, failure) ->
+                            response.sendRedirect(
+                                request.getContextPath()
+                                    + (failure instanceof ThrottledAuthentication.Throttled
+                                        ? SignInPageController.THROTTLED
+                                        : SignInPageController.FAILED)))
+                    .permitAll())
+        // The page an anonymous reader asked for before signing in is remembered in a cookie, not
+        // a session: GET /users or /account/password by anyone starts none.
+        .requestCache(cache -> cache.requestCache(new AskedPageCookie()))
         .httpBasic(basic -> basic.authenticationEntryPoint(basicEntryPoint(throttle)))
         // Pages are sent to sign in; API clients get 401 with a Basic challenge, also for a write
         // without a CSRF token when nobody is signed in (SignInChallenge).
@@ -173,13 +189,17 @@ public class SecurityConfiguration {
   @Bean
   SignInThrottle signInThrottle(
       @Value("${nightbench.security.sign-in.max-failures-per-user-and-address:5}") int perPair,
-      @Value("${nightbench.security.sign-in.max-failures-per-address:20}") int perAddress,
       @Value("${nightbench.security.sign-in.max-failures-per-user:50}") int perUser,
       @Value("${nightbench.security.sign-in.window:15m}") Duration window,
-      @Value("${nightbench.security.sign-in.trusted-for:30d}") Duration trustedFor) {
-    return new SignInThrottle(
-        new SignInThrottle.Limits(perPair, perAddress, perUser, window, trustedFor),
-        Ticker.systemTicker());
+      @Value("${nightbench.security.sign-in.trusted-for:30d}") Duration trustedFor,
+      ObjectProvider<JdbcClient> jdbc) {
+    SignInThrottle.Limits limits = new SignInThrottle.Limits(perPair, perUser, window, trustedFor);
+    // Known pairs in the database; in memory where there is none (the tests' controller slices).
+    JdbcClient database = jdbc.getIfAvailable();
+    return database == null
+        ? new SignInThrottle(limits, Ticker.systemTicker())
+        : new SignInThrottle(
+            limits, Ticker.systemTicker(), new StoredKnownPairs(database, trustedFor));
   }
 
   /** The signed-in sessions of each user, kept current by {@link #sessionEvents}. */

@@ -1,8 +1,6 @@
 package org.nightbench.users;
 
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpSession;
-import org.springframework.security.web.WebAttributes;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -16,15 +14,25 @@ class SignInPageController {
 
   static final String VIEW = "users/login";
 
+  /** What a failed sign-in is sent back to: {@code ?error}, or {@code ?error=throttled}. */
+  static final String FAILED = "/login?error", THROTTLED = "/login?error=throttled";
+
+  private final SignInThrottle throttle;
+
+  SignInPageController(SignInThrottle throttle) {
+    this.throttle = throttle;
+  }
+
+  // No HttpSession parameter: reading this page must not start a session (the failure's kind comes
+  // in the address, not in a session attribute).
   @GetMapping("/login")
-  String login(HttpServletRequest request, HttpSession session, Model model) {
-    // "?error" has no value: only whether it is there counts.
-    if (request.getParameterMap().containsKey("error")) {
-      Object failure = session.getAttribute(WebAttributes.AUTHENTICATION_EXCEPTION);
+  String login(HttpServletRequest request, Model model) {
+    String error = request.getParameter("error");
+    if (error != null) {
       model.addAttribute(
           "error",
-          failure instanceof ThrottledAuthentication.Throttled throttled
-              ? throttled.getMessage()
+          "throttled".equals(error)
+              ? ThrottledAuthentication.message(throttle)
               : "Wrong username or password.");
     }
     return VIEW;

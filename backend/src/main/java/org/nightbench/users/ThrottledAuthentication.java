@@ -39,10 +39,7 @@ final class ThrottledAuthentication implements AuthenticationProvider {
     String address = address(authentication);
     if (throttle.blocked(username, address)) {
       audit.get().throttled(username, address, "refused unchecked");
-      throw new Throttled(
-          "Too many failed sign-ins: try again in "
-              + throttle.limits().window().toMinutes()
-              + " minutes");
+      throw new Throttled(message(throttle));
     }
     try {
       Authentication result = passwords.authenticate(authentication);
@@ -56,6 +53,13 @@ final class ThrottledAuthentication implements AuthenticationProvider {
       audit.get().failure(username, address, e.getClass().getSimpleName());
       throw e;
     }
+  }
+
+  /** What a throttled attempt is told. */
+  static String message(SignInThrottle throttle) {
+    return "Too many failed sign-ins: try again in "
+        + throttle.limits().window().toMinutes()
+        + " minutes";
   }
 
   @Override

@@ -17,8 +17,10 @@ public final class Csv {
   /** What a CSV download is sent as. */
   public static final MediaType TEXT_CSV = new MediaType("text", "csv", StandardCharsets.UTF_8);
 
-  // What spreadsheets start a formula with (OWASP's list): =, +, -, @, tab and carriage return.
-  private static final String FORMULA_STARTS = "=+-@\t\r";
+  // What spreadsheets start a formula with (OWASP's list): =, +, -, @, tab and carriage return; and
+  // a semicolon, which a spreadsheet set to semicolon-separated files reads as the start of a new
+  // cell, so ";=1+1" is an empty cell and a formula.
+  private static final String FORMULA_STARTS = ";=+-@\t\r";
 
   // A plain number, such as -0.073 or 1.5E-4, is no formula: it stays a number.
   private static final Pattern NUMBER =
@@ -43,7 +45,8 @@ public final class Csv {
   }
 
   /**
-   * RFC 4180: quote a field holding a comma, quote or line break, doubling its quotes; first, a
+   * RFC 4180: quote a field holding a comma, quote or line break, doubling its quotes, and one
+   * holding a semicolon too, so a spreadsheet that splits on semicolons keeps it one cell; first, a
    * field a spreadsheet would run as a formula ({@code =HYPERLINK(...)}) gets a leading single
    * quote, which makes it text.
    */
@@ -53,6 +56,7 @@ public final class Csv {
     }
     value = neutralised(value);
     if (value.indexOf(',') < 0
+        && value.indexOf(';') < 0
         && value.indexOf('"') < 0
         && value.indexOf('\n') < 0
         && value.indexOf('\r') < 0) {

@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.core.retry.RetryException;
 import org.springframework.core.retry.RetryListener;
 import org.springframework.core.retry.RetryPolicy;
+import org.springframework.core.retry.RetryState;
 import org.springframework.core.retry.RetryTemplate;
 import org.springframework.core.retry.Retryable;
 
@@ -65,7 +66,10 @@ final class DatabaseRetry {
     RetryTemplate retry =
         new RetryTemplate(
             RetryPolicy.builder()
-                .predicate(e -> DatabaseOutage.is(e) && !workerStopping.getAsBoolean())
+                .predicate(
+                    e ->
+                        (DatabaseOutage.is(e) || DatabaseOutage.lockedOut(e))
+                            && !workerStopping.getAsBoolean())
                 .maxRetries(Long.MAX_VALUE)
                 .delay(FIRST_PAUSE)
                 .multiplier(2)
@@ -74,9 +78,18 @@ final class DatabaseRetry {
                 .build());
     retry.setRetryListener(
         new RetryListener() {
+          // Before every try again, the first one too (onRetryFailure hears of failed retries
+          // only, so one outage that the first retry outlived left no line at all).
           @Override
-          public void onRetryFailure(RetryPolicy policy, Retryable<?> retryable, Throwable e) {
-            String line = what + ": the database is unreachable (" + RunWorker.oneLine(e) + ")";
+          public void beforeRetry(RetryPolicy policy, Retryable<?> retryable, RetryState state) {
+            Throwable failure = state.getLastException();
+            String line =
+                what
+                    + (DatabaseOutage.is(failure)
+                        ? ": the database is unreachable ("
+                        : ": a lock is held by another transaction (")
+                    + RunWorker.oneLine(failure)
+                    + ")";
             log.warn("Run {}: {}; trying again", runId, line);
             runLog.accept(line + "; trying again");
           }

@@ -11,12 +11,14 @@ import org.nightbench.runs.RunHistoryRepository;
 import org.nightbench.runs.RunRepository;
 import org.nightbench.runs.RunTry;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
  * The worker's last step for a run that measured: stores its results and ends it, in one
- * transaction, so its points and its end commit together or not at all.
+ * transaction, so its points and its end commit together or not at all; the transaction is bounded
+ * ({@link IngestionTimeouts}), so a worker frozen inside it holds nothing for long.
  */
 @Component
 class RunCompletion {
@@ -25,16 +27,19 @@ class RunCompletion {
   private final RunRepository runs;
   private final RunHistoryRepository history;
   private final ApplicationEventPublisher events;
+  private final JdbcClient jdbc;
 
   RunCompletion(
       ResultIngester ingester,
       RunRepository runs,
       RunHistoryRepository history,
-      ApplicationEventPublisher events) {
+      ApplicationEventPublisher events,
+      JdbcClient jdbc) {
     this.ingester = ingester;
     this.runs = runs;
     this.history = history;
     this.events = events;
+    this.jdbc = jdbc;
   }
 
   /**
@@ -49,6 +54,12 @@ class RunCompletion {
   @Transactional
   public int complete(
       RunTry attempt, RunContext context, List<StepResult> steps, RunFindings findings) {
+    IngestionTimeouts.DEFAULT.apply(jdbc);
+    // A try that is no longer the run's writes nothing, so it holds none of the run's rows either.
+    if (!runs.state(attempt).owned()) {
+      throw new IllegalStateException(
+          "run " + context.runId() + " is no longer this try's; its results are not stored");
+    }
     Ingested ingested = ingester.ingest(context, steps);
     List<String> notes = new ArrayList<>(findings.notes());
     notes.addAll(ingested.notes());

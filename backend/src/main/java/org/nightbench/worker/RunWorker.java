@@ -1,9 +1,11 @@
 package org.nightbench.worker;
 
 import com.github.kagkarlsson.scheduler.CurrentlyExecuting;
+import com.github.kagkarlsson.scheduler.task.CompletionHandler;
 import com.github.kagkarlsson.scheduler.task.ExecutionContext;
+import com.github.kagkarlsson.scheduler.task.ExecutionOperations;
+import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
-import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -56,27 +58,49 @@ public class RunWorker {
     this.settings = settings;
     this.workDirectories = workDirectories;
     this.task =
-        Tasks.oneTime(RunQueueTask.name(settings.machine()), Long.class)
-            .onDeadExecution(new DeadRunHandler(runs, logs, settings.retryDeadRuns()))
-            .onFailure(
-                (complete, operations) -> {
-                  if (complete.getCause().filter(RunHandedBack.class::isInstance).isPresent()) {
-                    // Due at once: the next worker of this machine, or this one restarted, takes
-                    // it.
-                    operations.reschedule(complete, Instant.now());
-                  } else {
-                    // A run's failures are recorded on the run; an exception here means the
-                    // database itself failed, and re-running a benchmark behind the user's back
-                    // helps nobody.
-                    operations.stop();
-                  }
-                })
-            .execute(
-                (instance, context) ->
-                    run(
-                        instance.getData(),
-                        context.getSchedulerState()::isShuttingDown,
-                        () -> heartbeatsFailing(context)));
+        new OneTimeTask<>(
+            RunQueueTask.name(settings.machine()),
+            Long.class,
+            (complete, operations) -> {
+              if (complete.getCause().filter(RunHandedBack.class::isInstance).isPresent()) {
+                // Due at once: the next worker of this machine, or this one restarted, takes it.
+                operations.reschedule(complete, Instant.now());
+              } else {
+                // A run's failures are recorded on the run; an exception here means the database
+                // itself failed, and re-running a benchmark behind the user's back helps nobody.
+                operations.stop();
+              }
+            },
+            new DeadRunHandler(runs, logs, settings.retryDeadRuns())) {
+
+          @Override
+          public void executeOnce(TaskInstance<Long> instance, ExecutionContext context) {
+            run(
+                instance.getData(),
+                context.getSchedulerState()::isShuttingDown,
+                () -> heartbeatsFailing(context));
+          }
+
+          @Override
+          public CompletionHandler<Long> execute(
+              TaskInstance<Long> instance, ExecutionContext context) {
+            executeOnce(instance, context);
+            return (complete, operations) -> removeIfStillOurs(instance.getData(), operations);
+          }
+        };
+  }
+
+  /**
+   * Removes a finished run's queue entry; a worker that was frozen and woke to find its run taken
+   * over finds the entry another try's (the job engine's own removal would log that as an ERROR
+   * with a stack trace): one WARN line, and the entry is left to that try.
+   */
+  private static void removeIfStillOurs(long runId, ExecutionOperations<Long> operations) {
+    try {
+      operations.remove();
+    } catch (RuntimeException e) {
+      log.warn("Run {}: its queue entry is another try's now; left to it ({})", runId, oneLine(e));
+    }
   }
 
   /**

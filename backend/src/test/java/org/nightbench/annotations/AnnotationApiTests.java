@@ -471,7 +471,7 @@ class AnnotationApiTests {
   }
 
   @Test
-  void aScopeAndKindHoldAtMostTwentyThousandAnnotations() throws Exception {
+  void aScopeHoldsAtMostTwentyThousandAnnotationsOfAllKindsTogether() throws Exception {
     jdbc.sql(
             "insert into annotation (at, short_text, kind, scope, created_by)"
                 + " select now(), 'filler', 'code', 'all', 'test' from generate_series(1, 19999)")
@@ -481,26 +481,85 @@ class AnnotationApiTests {
         .andExpect(
             jsonPath("$.detail")
                 .value(
-                    "too many annotations: 19999 of kind code in scope all already, at most"
-                        + " 20000; delete some first"));
-    // Another kind, or the last free place, is still taken.
+                    "too many annotations: 19999 in scope all already, at most 20000 of all kinds;"
+                        + " delete some first"));
+    // The last free place is taken by another kind; then no kind has room.
     mvc.perform(
             post("/api/annotations")
                 .contentType(MediaType.APPLICATION_JSON)
                 .content(json("{'at':'2024-01-01','shortText':'x','kind':'noise'}"))
                 .with(TestUsers.editor()))
         .andExpect(status().isCreated());
+    expectBadRequest(
+        "{'at':'2024-01-01','shortText':'over','kind':'environment'}",
+        "too many annotations: 20000 in scope all already, at most 20000 of all kinds;"
+            + " delete some first");
+    assertThat(count()).isEqualTo(20_000);
+  }
+
+  @Test
+  void aChartGetsOnlyTheAnnotationsWithinItsNightsAndAThousandAtMost() throws Exception {
+    jdbc.sql(
+            "update series set point_count = 2, first_x = '2024-01-01T00:00:00Z',"
+                + " last_x = '2024-12-31T00:00:00Z' where id = ?")
+        .param(series)
+        .update();
+    // 5,000 within the year (every 100 minutes from its start), 300 long before and after it.
+    jdbc.sql(
+            "insert into annotation (at, short_text, kind, scope, created_by) select"
+                + " timestamptz '2024-01-01T00:00:00Z' + make_interval(mins => 100 * i),"
+                + " 'in view', 'code', 'all', 'test' from generate_series(0, 4999) i")
+        .update();
+    jdbc.sql(
+            "insert into annotation (at, short_text, kind, scope, created_by) select"
+                + " timestamptz '2001-01-01T00:00:00Z' + make_interval(days => i), 'before',"
+                + " 'code', 'all', 'test' from generate_series(0, 149) i"
+                + " union all select timestamptz '2030-01-01T00:00:00Z' + make_interval(days => i),"
+                + " 'after', 'code', 'all', 'test' from generate_series(0, 149) i")
+        .update();
+
+    String body =
+        mvc.perform(get("/api/series/{id}/annotations", series))
+            .andExpect(status().isOk())
+            .andReturn()
+            .getResponse()
+            .getContentAsString();
+    List<String> texts = JsonPath.read(body, "$[*].shortText");
+    assertThat(texts).hasSize(1_000).containsOnly("in view");
+    List<String> dates = JsonPath.read(body, "$[*].at");
+    assertThat(dates.get(0)).startsWith("2024-01-01T00:00");
+    assertThat(dates.get(999)).as("spread over the year, not its first days").startsWith("2024-12");
+  }
+
+  @Test
+  void oneEditorMakesAtMostTenThousandAnnotationsADay() throws Exception {
+    jdbc.sql(
+            "insert into annotation (at, short_text, kind, scope, created_by, created_at)"
+                + " select now(), 'yesterday', 'code', 'all', 'editor', now() - interval '25h'"
+                + " from generate_series(1, 100)")
+        .update();
+    jdbc.sql(
+            "insert into annotation (at, short_text, kind, scope, benchmark, created_by)"
+                + " select now(), 'today', 'code', 'group', 'search', 'editor'"
+                + " from generate_series(1, 9999)")
+        .update();
+    importing("2024-01-01,one too many\n2024-01-02,two too many\n")
+        .andExpect(status().isBadRequest())
+        .andExpect(
+            jsonPath("$.detail")
+                .value(
+                    "too many annotations: 9999 made by editor within the last 24 hours, at most"
+                        + " 10000 a day; try again tomorrow"));
     mvc.perform(
             post("/api/annotations")
                 .contentType(MediaType.APPLICATION_JSON)
-                .content(json("{'at':'2024-01-01','shortText':'last'}"))
+                .content(json("{'at':'2024-01-01','shortText':'the last of the day'}"))
                 .with(TestUsers.editor()))
         .andExpect(status().isCreated());
     expectBadRequest(
         "{'at':'2024-01-01','shortText':'over'}",
-        "too many annotations: 20000 of kind code in scope all already, at most 20000;"
-            + " delete some first");
-    assertThat(count()).isEqualTo(20_001);
+        "too many annotations: 10000 made by editor within the last 24 hours, at most 10000 a"
+            + " day; try again tomorrow");
   }
 
   @Test

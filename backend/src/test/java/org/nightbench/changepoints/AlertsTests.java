@@ -3,12 +3,14 @@ package org.nightbench.changepoints;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.patch;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
@@ -208,6 +210,46 @@ class AlertsTests {
                 .with(user("editor").roles("EDITOR")))
         .andExpect(status().isForbidden());
     assertThat(state(regressionA)).isEqualTo("untriaged");
+  }
+
+  @Test
+  void theListIsPagedAndAnAnonymousReadersPageIsPreparedOnceUntilAnAlertChanges() throws Exception {
+    for (int i = 0; i < 55; i++) {
+      changePoint(series("search", "Task" + i, "qps"), -0.05, "regression", "untriaged");
+    }
+    // 58 open alerts: 50 on the first page, 8 on the second.
+    var first =
+        mvc.perform(get("/alerts").param("machine", machine))
+            .andExpect(status().isOk())
+            .andExpect(content().string(containsString("page 1")))
+            .andExpect(header().string("ETag", startsWith("W/\"a-")))
+            .andReturn()
+            .getResponse();
+    assertThat(first.getContentAsString().split("<tr id=\"alert-", -1)).hasSize(51);
+    assertThat(first.getContentAsString())
+        .contains("href=\"/alerts?machine=" + machine + "&amp;page=2\" rel=\"next\"")
+        .doesNotContain("rel=\"prev\"");
+    String second =
+        mvc.perform(get("/alerts").param("machine", machine).param("page", "2"))
+            .andExpect(status().isOk())
+            .andReturn()
+            .getResponse()
+            .getContentAsString();
+    assertThat(second.split("<tr id=\"alert-", -1)).hasSize(9);
+    assertThat(second).contains("rel=\"prev\"").doesNotContain("rel=\"next\"");
+    for (String page : new String[] {"0", "-1", "10001", "x", "1.5"}) {
+      mvc.perform(get("/alerts").param("page", page)).andExpect(status().isBadRequest());
+    }
+
+    // The same page again is the prepared one, until an alert changes.
+    String etag = first.getHeader("ETag");
+    mvc.perform(get("/alerts").param("machine", machine)).andExpect(header().string("ETag", etag));
+    mvc.perform(get("/alerts").param("machine", machine).header("If-None-Match", etag))
+        .andExpect(status().isNotModified());
+    jdbc.sql("update change_point set note = 'looked at' where id = ?").param(regressionA).update();
+    mvc.perform(get("/alerts").param("machine", machine))
+        .andExpect(header().string("ETag", not(etag)))
+        .andExpect(content().string(containsString("looked at")));
   }
 
   private long run(String sha) {

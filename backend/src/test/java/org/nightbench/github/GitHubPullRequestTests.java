@@ -359,6 +359,26 @@ class GitHubPullRequestTests {
   }
 
   @Test
+  @Order(7)
+  void aPullRequestThatCannotBeFetchedIsAnsweredWithoutTheServersRemoteOrPaths() throws Exception {
+    github.forget();
+    github.pullRequest(fixture().second().getName(), "main");
+    String delivery = UUID.randomUUID().toString();
+    deliver("issue_comment", comment(99, "OWNER", "ada", "/benchmark search HighTerm"), delivery)
+        .andExpect(content().string("queued"));
+
+    benchmarks.work();
+
+    String reply = only("POST", "/repos/apache/lucene/issues/99/comments").body();
+    assertThat(reply).contains("Could not start").contains("the Lucene remote");
+    assertThat(reply).doesNotContain(fixture().remote().toString()).doesNotContain(home.toString());
+    assertThat(github.calls())
+        .as("no comment or status names a path of the server")
+        .noneMatch(call -> call.body().contains(home.toString()));
+    assertThat(state(delivery)).isEqualTo("failed");
+  }
+
+  @Test
   @Order(100)
   void aReplayedCommentWithANewDeliveryIdStartsNothingAgain() throws Exception {
     byte[] body = comment(3, "NONE", "replayer", "/benchmark search");

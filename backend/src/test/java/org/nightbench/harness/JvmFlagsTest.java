@@ -107,7 +107,7 @@ class JvmFlagsTest {
   @Test
   void heapAndDirectMemoryAreBoundedByTheMachinesMemory() {
     JvmFlags.check(
-        List.of("-Xmx8g", "-Xms8g", "-XX:MaxDirectMemorySize=8g", "-XX:+AlwaysPreTouch"), SMALL);
+        List.of("-Xmx4g", "-Xms4g", "-XX:MaxDirectMemorySize=2g", "-XX:+AlwaysPreTouch"), SMALL);
     for (String flag :
         List.of("-Xmx9g", "-Xms8193m", "-XX:MaxDirectMemorySize=16g", "-XX:MaxHeapSize=1t")) {
       assertThatThrownBy(() -> JvmFlags.check(List.of("-XX:+AlwaysPreTouch", flag), SMALL))
@@ -119,6 +119,26 @@ class JvmFlagsTest {
     JvmFlags.check(List.of("-Xss1g"), SMALL);
     assertThatThrownBy(() -> JvmFlags.check(List.of("-Xss2g"), HUGE))
         .hasMessage("JVM flag '-Xss2g' asks for a thread stack larger than 1 GiB");
+  }
+
+  @Test
+  void heapDirectMemoryAndMetaspaceTogetherLeaveAQuarterOfTheMachine() {
+    // 23.5 GiB of memory, a pre-touched 23 GiB heap: every page committed at start.
+    MachineLimits box = new MachineLimits(2, (47L << 30) / 2);
+    assertThatThrownBy(() -> JvmFlags.check(List.of("-Xms23g", "-XX:+AlwaysPreTouch"), box))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "JVM flags ask for 23552 MiB of heap, direct memory and metaspace; a benchmark JVM"
+                + " may have at most 3/4 of this machine's 24064 MiB (the rest is the app's, the"
+                + " system's and the index's page cache)");
+    assertThatThrownBy(
+            () ->
+                JvmFlags.check(
+                    List.of("-Xmx5g", "-XX:MaxDirectMemorySize=1g", "-XX:MaxMetaspaceSize=1g"),
+                    SMALL))
+        .hasMessageStartingWith("JVM flags ask for 7168 MiB");
+    JvmFlags.check(List.of("-Xms6g", "-Xmx6g", "-XX:+AlwaysPreTouch"), SMALL);
+    JvmFlags.check(List.of("-Xms1g", "-Xmx17g", "-XX:+AlwaysPreTouch"), box);
   }
 
   @Test

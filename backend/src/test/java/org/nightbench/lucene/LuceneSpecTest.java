@@ -67,6 +67,28 @@ class LuceneSpecTest {
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").contains(spec));
   }
 
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "maven:LATEST",
+        "maven:RELEASE",
+        "maven:latest",
+        "maven:SNAPSHOT",
+        "git:FETCH_HEAD",
+        "git:ORIG_HEAD",
+        "git:MERGE_HEAD",
+        "git:HEAD",
+        "git:refs/remotes/origin/HEAD",
+        "git:AUTO_MERGE",
+        "git:refs/stash"
+      })
+  void refusesSpecsThatMeanAnotherRevisionEachTimeTheyAreResolved(String spec) {
+    assertThatThrownBy(() -> LuceneSpec.parse(spec))
+        .isInstanceOf(LuceneResolutionException.class)
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").contains(spec));
+    assertThat(LuceneSpec.parse("git:heads-up")).hasToString("git:heads-up");
+  }
+
   @Test
   void aSpecLongerThan200CharactersIsRefusedWithoutBeingEchoed() {
     String ok = "maven:" + "9".repeat(LuceneSpec.MAX_LENGTH - "maven:".length());

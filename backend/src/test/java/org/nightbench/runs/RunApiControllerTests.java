@@ -9,6 +9,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import java.util.List;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -119,6 +120,31 @@ class RunApiControllerTests {
         .andExpect(content().string(Matchers.containsString("/runs/" + id)));
     // Leave no queued run behind for tests that drive the worker.
     repository.markFailed(id, "test cleanup");
+  }
+
+  @Test
+  void theRunsPageShowsTwoHundredANewestFirstAndPagesToTheOlderOnes() throws Exception {
+    List<Long> ids =
+        jdbc.sql(
+                "insert into run (lucene_spec, machine, profile, corpus, status)"
+                    + " select 'maven:9.12.3', 'paged-runs', 'tiny', 'c', 'cancelled'"
+                    + " from generate_series(1, 201) returning id")
+            .query(Long.class)
+            .list();
+    long oldest = ids.stream().mapToLong(Long::longValue).min().orElseThrow();
+    long newest = ids.stream().mapToLong(Long::longValue).max().orElseThrow();
+    String first = mvc.perform(get("/runs")).andReturn().getResponse().getContentAsString();
+    assertThat(first)
+        .contains("href=\"/runs/" + newest + "\"")
+        .doesNotContain("href=\"/runs/" + oldest + "\"")
+        .contains("href=\"/runs?page=2\" rel=\"next\"");
+    mvc.perform(get("/runs").param("page", "2"))
+        .andExpect(status().isOk())
+        .andExpect(content().string(Matchers.containsString("href=\"/runs/" + oldest + "\"")))
+        .andExpect(content().string(Matchers.containsString("rel=\"prev\"")));
+    mvc.perform(get("/runs").param("page", "0"))
+        .andExpect(status().isBadRequest())
+        .andExpect(content().string(Matchers.containsString("page: between 1 and 10000, not 0")));
   }
 
   @Test

@@ -183,6 +183,11 @@ class SeriesPointsApiTests {
         .andExpect(status().isNotFound())
         .andExpect(jsonPath("$.detail").value("No series " + Long.MAX_VALUE));
     mvc.perform(get("/api/series/points").param("ids", "")).andExpect(status().isBadRequest());
+    for (String ids : new String[] {latency + ",," + recall, "," + latency, latency + ","}) {
+      mvc.perform(get("/api/series/points").param("ids", ids))
+          .andExpect(status().isBadRequest())
+          .andExpect(jsonPath("$.detail").value("ids: a series id between two commas is missing"));
+    }
   }
 
   @Test

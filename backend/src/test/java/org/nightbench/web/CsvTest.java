@@ -52,4 +52,13 @@ class CsvTest {
                 + "'\tindented,\"'\rreturn\"\n"
                 + "'-2+3,plain text\n");
   }
+
+  @Test
+  void aSemicolonStartsNoCellOfItsOwnInASpreadsheetThatSplitsOnSemicolons() {
+    Csv csv = new Csv("note").row(";=1+1").row("a;=HYPERLINK(\"http://evil\")").row(";");
+
+    assertThat(csv.toString())
+        .isEqualTo(
+            "note\n" + "\"';=1+1\"\n" + "\"a;=HYPERLINK(\"\"http://evil\"\")\"\n" + "\"';\"\n");
+  }
 }

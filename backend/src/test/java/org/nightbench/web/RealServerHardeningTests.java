@@ -9,6 +9,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.nightbench.users.Role;
+import org.nightbench.users.UserAccounts;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
@@ -20,9 +22,10 @@ import org.springframework.test.context.ActiveProfiles;
 
 /**
  * What only the real server shows: the headers Tomcat writes. An anonymous reader gets no session
- * cookie, even on a page with a form; a redirect names a path, never the host the request's Host
- * header claimed; parameters the container cannot decode, and a header over Tomcat's limit, are a
- * 400 and one WARN line, not a logged stack trace.
+ * cookie, even on a page with a form, the sign-in page and a page that sends one to sign in; a
+ * redirect names a path, never the host the request's Host header claimed; parameters the container
+ * cannot decode, and a header over Tomcat's limit, are a 400 and one WARN line, not a logged stack
+ * trace.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("test")
@@ -30,6 +33,7 @@ class RealServerHardeningTests {
 
   @LocalServerPort int port;
   @Autowired JdbcClient jdbc;
+  @Autowired UserAccounts accounts;
 
   @Test
   void anAnonymousReaderGetsNoSession() throws Exception {
@@ -48,19 +52,77 @@ class RealServerHardeningTests {
     } finally {
       jdbc.sql("delete from change_point where id = ?").param(changePoint).update();
     }
-    // The sign-in page still keeps its form's token in a session.
-    assertThat(exchange("GET /login HTTP/1.1\r\nHost: localhost\r\n")).contains("JSESSIONID");
+  }
+
+  @Test
+  void theSignInPagesStartNoSessionAndSigningInStillReturnsToTheAskedPage() throws Exception {
+    for (String page : new String[] {"/login", "/login?error", "/users", "/account/password"}) {
+      String answer =
+          exchange("GET " + page + " HTTP/1.1\r\nHost: localhost\r\nAccept: text/html\r\n");
+      assertThat(answer.toLowerCase(java.util.Locale.ROOT))
+          .as(page)
+          .doesNotContain("set-cookie: jsessionid");
+    }
+    String name = "real-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+    accounts.create(name, "real server sign in", Role.ADMIN, "test");
+    String asked = exchange("GET /users HTTP/1.1\r\nHost: localhost\r\nAccept: text/html\r\n");
+    assertThat(asked).startsWith("HTTP/1.1 302");
+    String remembered = between(asked, "REDIRECT_URI=", ";");
+    String page = exchange("GET /login HTTP/1.1\r\nHost: localhost\r\n");
+    String token = between(page, "name=\"_csrf\" value=\"", "\"");
+    String cookies =
+        "Cookie: REDIRECT_URI="
+            + remembered
+            + "; NB-SIGN-IN-CSRF="
+            + between(page, "NB-SIGN-IN-CSRF=", ";")
+            + "\r\n";
+
+    String wrong = signIn(cookies, name, "wrong", token);
+    assertThat(wrong).startsWith("HTTP/1.1 302").contains("/login?error");
+    assertThat(wrong.toLowerCase(java.util.Locale.ROOT)).doesNotContain("set-cookie: jsessionid");
+    String noToken = signIn("", name, "real server sign in", token);
+    assertThat(noToken).as("no token cookie, no sign-in").doesNotContain("JSESSIONID");
+
+    String right = signIn(cookies, name, "real server sign in", token);
+    assertThat(right).startsWith("HTTP/1.1 302").contains("JSESSIONID=");
+    assertThat(right.lines().filter(line -> line.toLowerCase().startsWith("location:")))
+        .singleElement()
+        .satisfies(location -> assertThat(location).endsWith(": /users"));
+    // A Host header of the client's choosing is never where the asked page is sent back to.
+    String form = "username=" + name + "&password=real+server+sign+in&_csrf=" + token;
+    String evil =
+        exchange(
+            "POST /login HTTP/1.1\r\nHost: evil.example\r\n"
+                + cookies
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+                + form.length()
+                + "\r\n",
+            form);
+    assertThat(evil).startsWith("HTTP/1.1 302").doesNotContain("evil.example");
+  }
+
+  private String signIn(String cookies, String name, String password, String token)
+      throws Exception {
+    String form =
+        "username=" + name + "&password=" + password.replace(' ', '+') + "&_csrf=" + token;
+    return exchange(
+        "POST /login HTTP/1.1\r\nHost: localhost\r\n"
+            + cookies
+            + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+            + form.length()
+            + "\r\n",
+        form);
   }
 
   @Test
   void aRedirectNeverNamesTheHostTheClientClaimed() throws Exception {
     String page = exchange("GET /login HTTP/1.1\r\nHost: localhost\r\n");
-    String session = between(page, "JSESSIONID=", ";");
+    String session = between(page, "NB-SIGN-IN-CSRF=", ";");
     String token = between(page, "name=\"_csrf\" value=\"", "\"");
     String form = "username=nobody&password=wrong+password&_csrf=" + token;
     String answer =
         exchange(
-            "POST /login HTTP/1.1\r\nHost: evil.example\r\nCookie: JSESSIONID="
+            "POST /login HTTP/1.1\r\nHost: evil.example\r\nCookie: NB-SIGN-IN-CSRF="
                 + session
                 + "\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: "
                 + form.length()

@@ -81,6 +81,52 @@ class StrictInputTests {
     mvc.perform(get("/api/runs?limit=" + toFullwidth("5"))).andExpect(status().isBadRequest());
   }
 
+  @Test
+  void aUtf16BodyIsRefusedWhetherItSaysSoOrNot() throws Exception {
+    String json = "{\"values\":[1,2,3]}";
+    mvc.perform(
+            post("/api/change-points/detect")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(json.getBytes(StandardCharsets.UTF_8)))
+        .andExpect(status().isOk());
+    mvc.perform(
+            post("/api/change-points/detect")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(json.getBytes(StandardCharsets.UTF_16LE)))
+        .andExpect(status().isBadRequest())
+        .andExpect(
+            jsonPath("$.detail")
+                .value("the request body holds a NUL byte (at byte 1): send UTF-8, not UTF-16"));
+    mvc.perform(
+            post("/api/change-points/detect")
+                .contentType("application/json;charset=UTF-16")
+                .content(json.getBytes(StandardCharsets.UTF_16)))
+        .andExpect(status().isUnsupportedMediaType())
+        .andExpect(jsonPath("$.detail").value("the request body must be UTF-8, not UTF-16"));
+  }
+
+  @Test
+  void halfASurrogatePairIsRefusedNotStoredAsAQuestionMark() throws Exception {
+    for (String text : new String[] {"\\ud800", "\\udc00x", "\\ud800\\u0041", "a\\ud83d"}) {
+      mvc.perform(
+              post("/api/change-points/detect")
+                  .contentType(MediaType.APPLICATION_JSON)
+                  .content("{\"values\":[1,2,3],\"note\":\"" + text + "\"}"))
+          .andExpect(status().isBadRequest())
+          .andExpect(
+              jsonPath("$.detail")
+                  .value(org.hamcrest.Matchers.startsWith("the request body escapes half a")));
+    }
+    // A whole pair, and an escaped backslash before "u", are fine.
+    for (String text : new String[] {"\\ud83d\\ude00", "\\\\ud800", "\\u00e9"}) {
+      mvc.perform(
+              post("/api/change-points/detect")
+                  .contentType(MediaType.APPLICATION_JSON)
+                  .content("{\"values\":[1,2,3],\"note\":\"" + text + "\"}"))
+          .andExpect(status().isOk());
+    }
+  }
+
   private static String toFullwidth(String digits) {
     StringBuilder out = new StringBuilder();
     digits.chars().forEach(c -> out.append((char) ('０' + (c - '0'))));

@@ -129,6 +129,16 @@ class FrozenWorkerTests {
                   .single())
           .isZero();
       assertThat(worker.isAlive()).as("the woken worker lives on").isTrue();
+      await(
+          () ->
+              Files.readString(output, StandardCharsets.UTF_8)
+                  .contains("its queue entry is another try's now"),
+          30,
+          worker);
+      assertThat(Files.readString(output, StandardCharsets.UTF_8).lines())
+          .as("waking up is a WARN line, not an ERROR with a stack trace")
+          .noneMatch(line -> line.matches(".*\\bERROR\\b.*"))
+          .noneMatch(line -> line.startsWith("\tat "));
       assertThat(repository.markFailed(second.get(), "ended by the test's second try"))
           .as("the run is still the second try's")
           .isTrue();

@@ -325,13 +325,13 @@ public final class DashboardSpeed {
   }
 
   /** How many readers ask for the overview at once. */
-  private static final int READERS = 32;
+  static final int READERS = 32;
 
   /**
    * {@code readers} threads each asking for {@code url} {@code each} times, all started together;
    * every request's time from sending to the last byte.
    */
-  private static List<Double> concurrentReaders(HttpClient http, String url, int readers, int each)
+  static List<Double> concurrentReaders(HttpClient http, String url, int readers, int each)
       throws InterruptedException {
     List<Double> millis = Collections.synchronizedList(new ArrayList<>());
     CountDownLatch go = new CountDownLatch(1);
@@ -404,7 +404,7 @@ public final class DashboardSpeed {
     return percentile(values, 0.5);
   }
 
-  private static double percentile(List<Double> values, double p) {
+  static double percentile(List<Double> values, double p) {
     List<Double> sorted = new ArrayList<>(values);
     Collections.sort(sorted);
     return sorted.get((int) Math.min(sorted.size() - 1, Math.floor(p * sorted.size())));

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.nightbench.database.DatabaseHealth;
 import org.nightbench.runs.RunnerProperties;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -23,16 +24,24 @@ class WorkersHealthIndicator extends AbstractHealthIndicator {
   static final Duration RECENTLY_SEEN = Duration.ofDays(1);
 
   private final MachineRegistry machines;
+  private final DatabaseHealth database;
   private final RunnerProperties settings;
 
-  WorkersHealthIndicator(MachineRegistry machines, RunnerProperties settings) {
+  WorkersHealthIndicator(
+      MachineRegistry machines, RunnerProperties settings, DatabaseHealth database) {
     super("worker heartbeats could not be read");
     this.machines = machines;
+    this.database = database;
     this.settings = settings;
   }
 
   @Override
   protected void doHealthCheck(Health.Builder builder) {
+    // Not read while the database is away: the db component says so, at once.
+    if (!database.check().reachable()) {
+      builder.unknown().withDetail("reason", "the database is unreachable");
+      return;
+    }
     List<MachineStatus> all = machines.overview();
     Instant recently = Instant.now().minus(RECENTLY_SEEN);
     Map<String, Object> perMachine = new LinkedHashMap<>();

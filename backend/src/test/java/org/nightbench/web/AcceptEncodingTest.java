@@ -1,4 +1,4 @@
-package org.nightbench.series;
+package org.nightbench.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,12 +1,12 @@
-package org.nightbench.series;
+package org.nightbench.web;
 
 /** Reads an Accept-Encoding header for the one question the points API asks of it. */
-final class AcceptEncoding {
+public final class AcceptEncoding {
 
   private AcceptEncoding() {}
 
   /** Whether gzip is acceptable: named without {@code q=0}, or else allowed by {@code *}. */
-  static boolean allowsGzip(String header) {
+  public static boolean allowsGzip(String header) {
     if (header == null) {
       return false;
     }
