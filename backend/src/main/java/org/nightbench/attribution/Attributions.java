@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.nightbench.changepoints.Alert;
+import org.nightbench.changepoints.AlertsPageContent;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
@@ -22,7 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
  * worked out the first time it is asked for and kept.
  */
 @Service("attributions")
-public class Attributions {
+public class Attributions implements AlertsPageContent {
 
   private final AttributionRepository repository;
   private final TransactionTemplate keeping;
@@ -35,6 +36,16 @@ public class Attributions {
     // Kept in a transaction of its own: a page read in a read-only transaction still keeps it.
     this.keeping = new TransactionTemplate(transactions);
     keeping.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+  }
+
+  /**
+   * For the alerts page's cache: the editors' verdicts shown under the alerts, so an override shows
+   * at once to anonymous readers too. (A run's evidence needs no part: it follows from the run's
+   * points, which the alerts' own version covers.)
+   */
+  @Override
+  public String version() {
+    return repository.verdictsVersion();
   }
 
   /** The evidence of a run: kept, or worked out of its points now and kept. */

@@ -99,6 +99,10 @@ class AttributionsTests {
     mvc.perform(get("/alerts").param("machine", machine).with(TestUsers.editor()))
         .andExpect(content().string(containsString("Whose move?")))
         .andExpect(content().string(containsString("set by editor; the evidence: the control")));
+    // Anonymous readers get a cached page: the override must reach it at once too.
+    mvc.perform(get("/alerts").param("machine", machine))
+        .andExpect(status().isOk())
+        .andExpect(content().string(containsString("set by editor; the evidence: the control")));
 
     mvc.perform(
             post("/alerts/{id}/attribution", slower)
