@@ -168,7 +168,7 @@ public final class ChangePointDetector {
     return Math.max(settled, knownChangeIndex + settings.minSegment());
   }
 
-  private static void validate(double[] values, double[] stddevs) {
+  static void validate(double[] values, double[] stddevs) {
     if (values == null) {
       throw new IllegalArgumentException("values is null");
     }
