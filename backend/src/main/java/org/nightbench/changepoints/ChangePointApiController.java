@@ -5,10 +5,15 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.security.Principal;
 import java.util.List;
 import java.util.Set;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.nightbench.changepoints.detection.ChangePointDetector;
 import org.nightbench.changepoints.detection.DetectedChange;
 import org.nightbench.changepoints.detection.DetectionInputs;
 import org.nightbench.changepoints.detection.DetectorSettings;
+import org.nightbench.changepoints.detection.NightlyReplay;
+import org.nightbench.changepoints.detection.NightlyStep;
+import org.nightbench.changepoints.detection.SuspectedChange;
 import org.nightbench.web.Csv;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -66,6 +71,94 @@ class ChangePointApiController {
   record DetectResponse(int points, List<DetectedChange> changePoints) {}
 
   /**
+   * A series to replay night by night: its values, or each night's samples (one per JVM; the night
+   * is their mean with their standard deviation, as ingestion stores it), and what an editor knows.
+   */
+  record ReplayRequest(
+      double[] values,
+      double[][] samples,
+      Set<Integer> excluded,
+      Set<Integer> knownBoundaries,
+      Double minRelativeChange) {
+
+    DetectRequest series() {
+      if ((values == null) == (samples == null)) {
+        throw new IllegalArgumentException(
+            "send either values ([1.0, 2.0, ...]) or samples ([[1.0, 1.1], [2.0, 2.1], ...])");
+      }
+      int nights = values != null ? values.length : samples.length;
+      if (nights > MAX_REPLAY_NIGHTS) {
+        throw new IllegalArgumentException(
+            "too many nights: " + nights + ", at most " + MAX_REPLAY_NIGHTS);
+      }
+      if (values != null) {
+        return new DetectRequest(values, null, excluded, knownBoundaries, minRelativeChange);
+      }
+      double[] means = new double[nights];
+      double[] stddevs = new double[nights];
+      for (int i = 0; i < nights; i++) {
+        double[] night = samples[i];
+        if (night == null || night.length == 0) {
+          throw new IllegalArgumentException("samples[" + i + "] is empty: one value per JVM");
+        }
+        if (night.length > MAX_SAMPLES) {
+          throw new IllegalArgumentException(
+              "samples[" + i + "] has " + night.length + " values, at most " + MAX_SAMPLES);
+        }
+        for (int j = 0; j < night.length; j++) {
+          if (!Double.isFinite(night[j])) {
+            throw new IllegalArgumentException("samples[" + i + "][" + j + "] is " + night[j]);
+          }
+        }
+        means[i] = Mean.of(night).getAsDouble();
+        stddevs[i] = night.length > 1 ? StandardDeviation.of(night).getAsDouble() : Double.NaN;
+      }
+      return new DetectRequest(means, stddevs, excluded, knownBoundaries, minRelativeChange);
+    }
+  }
+
+  /**
+   * One thing a replayed night changed: {@code stage} is suspected, confirmed or withdrawn; {@code
+   * index} where the new level starts; the evidence of the suspicion or of the detector.
+   */
+  record ReplayedEvent(
+      int night,
+      String stage,
+      int index,
+      Integer movedFrom,
+      String reason,
+      DetectedChange confirmed,
+      SuspectedChange suspected) {
+
+    static ReplayedEvent of(NightlyReplay.Event e) {
+      return new ReplayedEvent(
+          e.night(),
+          e.stage().stored(),
+          e.index(),
+          e.movedFrom(),
+          e.reason(),
+          e.confirmed(),
+          e.suspected());
+    }
+  }
+
+  /** A change point the replayed series ends with. */
+  record ReplayedChange(int index, String stage, double relativeChange) {}
+
+  /** Night by night what the app would do, and the change points the series ends with. */
+  record ReplayResponse(
+      int nights, List<ReplayedEvent> events, List<ReplayedChange> changePoints) {}
+
+  /**
+   * Each replayed night runs the nightly check on the series so far (about a millisecond a night),
+   * so fewer nights than the detector takes at once: eight years.
+   */
+  static final int MAX_REPLAY_NIGHTS = 3_000;
+
+  /** More JVMs a night than any profile runs. */
+  static final int MAX_SAMPLES = 1_000;
+
+  /**
    * Fifteen years of nights with room to spare, and a bound on what an anonymous caller can make
    * the detector do (10,000 adversarial values take tens of milliseconds: {@code
    * scripts/detector-worst-case.sh}). The body itself is capped before parsing by {@code
@@ -75,6 +168,8 @@ class ChangePointApiController {
 
   private final ChangePointService changePoints;
   private final ChangePointDetector detector = new ChangePointDetector(DetectorSettings.defaults());
+  private final NightlyReplay replay =
+      new NightlyReplay(new NightlyStep(DetectorSettings.defaults()));
 
   ChangePointApiController(ChangePointService changePoints) {
     this.changePoints = changePoints;
@@ -101,6 +196,35 @@ class ChangePointApiController {
     return new DetectResponse(
         request.values().length,
         detector.detect(request.values(), request.stddevs(), request.inputs()));
+  }
+
+  @PostMapping("/replay")
+  @Operation(
+      summary = "Replay your own series night by night as the app judges it",
+      description =
+          "Body {\"values\": [...]} or {\"samples\": [[one value per JVM], ...]}, with the"
+              + " optional \"excluded\", \"knownBoundaries\" and \"minRelativeChange\" of"
+              + " /detect; stores nothing, so anyone may call it. Each night from the second on"
+              + " runs the code ingestion runs after a night on the series so far. Answers the"
+              + " events (the night that decided, suspected, confirmed or withdrawn, where the new"
+              + " level starts, a confirmation's movedFrom, a withdrawal's reason, and the"
+              + " evidence) and the change points the series ends with. At most "
+              + MAX_REPLAY_NIGHTS
+              + " nights.")
+  ReplayResponse replay(@RequestBody ReplayRequest request) {
+    if (request == null) {
+      throw new IllegalArgumentException("no body: send {\"values\": [1.0, 2.0, ...]}");
+    }
+    DetectRequest series = request.series();
+    double[] values = series.values();
+    DetectionInputs inputs = series.inputs();
+    NightlyReplay.Result result = replay.replay(values, series.stddevs(), inputs);
+    return new ReplayResponse(
+        values.length,
+        result.events().stream().map(ReplayedEvent::of).toList(),
+        result.changePoints().stream()
+            .map(k -> new ReplayedChange(k.index(), k.stage().stored(), k.relativeChange()))
+            .toList());
   }
 
   @GetMapping

@@ -3,10 +3,9 @@ package org.nightbench.changepoints;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.nightbench.changepoints.DetectionRepository.StagedChange;
 import org.nightbench.changepoints.detection.DetectedChange;
 import org.nightbench.changepoints.detection.DetectorSettings;
-import org.nightbench.changepoints.detection.SuspectedChange;
+import org.nightbench.changepoints.detection.NightlyStep;
 import org.nightbench.changepoints.detection.SuspicionCheck;
 import org.nightbench.changepoints.marks.DetectionMarks;
 import org.nightbench.changepoints.marks.SeriesMarks;
@@ -49,11 +48,7 @@ public class ChangePointDetection {
     if (history == null || history.size() < 2) {
       return List.of();
     }
-    int known = known(history);
-    SeriesMarks told = marks.read(seriesId);
-    List<Long> stored = store(history, detector.detectAppended(history, told, known));
-    suspect(history, told);
-    return stored;
+    return night(history, marks.read(seriesId));
   }
 
   /**
@@ -75,9 +70,18 @@ public class ChangePointDetection {
     if (at >= 0 && at < detector.appendedFrom(history, told, known)) {
       return detectAll(seriesId);
     }
-    List<Long> stored = store(history, detector.detectAppended(history, told, known));
-    suspect(history, told);
-    return stored;
+    return night(history, told);
+  }
+
+  /**
+   * The night of the newest point, as {@link NightlyStep} decides it (the replay of a posted series
+   * runs the same), stored.
+   */
+  private List<Long> night(SeriesHistory history, SeriesMarks told) {
+    int newest = history.size() - 1;
+    int from =
+        Math.max(0, Math.min(known(history), newest - NightlyStep.reach()) - SuspicionCheck.MATCH);
+    return store(history, detector.night(history, told, staged(history, history.xs()[from])));
   }
 
   /** The index of the series' newest confirmed change point, or 0. */
@@ -105,106 +109,51 @@ public class ChangePointDetection {
     List<DetectedChange> found = history.size() < 2 ? List.of() : detector.detect(history, told);
     repository.deleteUntriagedExcept(
         seriesId, found.stream().map(c -> history.runIds()[c.index()]).toList());
-    List<Long> stored = store(history, found);
-    if (history.size() >= 2) {
-      suspect(history, told);
+    if (history.size() < 2) {
+      return List.of();
     }
-    return stored;
+    return store(history, detector.decide(history, told, found, staged(history, 0L)));
+  }
+
+  /** The series' change points from x {@code from} on, as the nightly step knows them. */
+  private List<NightlyStep.Known> staged(SeriesHistory history, long from) {
+    return repository.stagedSince(history.seriesId(), from).stream()
+        .map(
+            row ->
+                new NightlyStep.Known(
+                    row.id(),
+                    history.indexOf(row.runId()),
+                    NightlyStep.Stage.ofStored(row.stage()),
+                    row.relativeChange()))
+        .toList();
   }
 
   /**
-   * Stores the detector's steps as confirmed change points: one within {@value
-   * SuspicionCheck#MATCH} nights of a suspected (or withdrawn) one confirms that one, moved to
-   * where the detector placed it, its triage kept; any other is new. Each newly confirmed one is
-   * announced.
+   * Stores a night's decisions: a confirmation moves its suspected (or withdrawn) change point to
+   * where the detector placed the step, its triage kept, or inserts a new one; each newly confirmed
+   * one is announced. Withdrawn rows stay, as a person may have seen them.
+   *
+   * @return the ids of the change points newly confirmed
    */
-  private List<Long> store(SeriesHistory history, List<DetectedChange> found) {
+  private List<Long> store(SeriesHistory history, List<NightlyStep.Decision> decisions) {
     List<Long> stored = new ArrayList<>();
-    if (found.isEmpty()) {
-      return stored;
-    }
-    List<StagedChange> staged =
-        new ArrayList<>(
-            repository.stagedSince(
-                history.seriesId(), history.xs()[found.get(0).index()] - MATCH_MS));
-    for (DetectedChange change : found) {
-      Optional<Long> id = Optional.empty();
-      StagedChange suspected = nearestUnconfirmed(history, staged, change.index());
-      if (suspected != null && repository.confirm(suspected.id(), history, change)) {
-        staged.remove(suspected);
-        id = Optional.of(suspected.id());
-      } else {
-        id = repository.insert(history, change);
+    for (NightlyStep.Decision decision : decisions) {
+      if (decision instanceof NightlyStep.Confirm c) {
+        Optional<Long> id =
+            c.key() != null && repository.confirm(c.key(), history, c.change())
+                ? Optional.of(c.key())
+                : repository.insert(history, c.change());
+        id.ifPresent(
+            confirmed -> {
+              stored.add(confirmed);
+              events.publishEvent(new ChangePointDetected(confirmed));
+            });
+      } else if (decision instanceof NightlyStep.Withdraw w) {
+        repository.withdraw(w.key());
+      } else if (decision instanceof NightlyStep.Suspect s) {
+        repository.insertSuspected(history, s.change());
       }
-      id.ifPresent(
-          confirmed -> {
-            stored.add(confirmed);
-            events.publishEvent(new ChangePointDetected(confirmed));
-          });
     }
     return stored;
-  }
-
-  /** A generous bound in x for the rows a match may need: {@code MATCH} nights are days apart. */
-  private static final long MATCH_MS = 86_400_000L * 31 * SuspicionCheck.MATCH;
-
-  /**
-   * The suspected or withdrawn change point nearest {@code index}, within MATCH nights, or null.
-   */
-  private static StagedChange nearestUnconfirmed(
-      SeriesHistory history, List<StagedChange> staged, int index) {
-    StagedChange nearest = null;
-    int distance = Integer.MAX_VALUE;
-    for (StagedChange row : staged) {
-      int at = history.indexOf(row.runId());
-      if (!row.confirmed() && at >= 0 && Math.abs(at - index) <= SuspicionCheck.MATCH) {
-        if (Math.abs(at - index) < distance) {
-          distance = Math.abs(at - index);
-          nearest = row;
-        }
-      }
-    }
-    return nearest;
-  }
-
-  /**
-   * The morning-after check on the series' newest nights: withdraws the suspected change points
-   * that the nights since no longer hold or that the detector has not confirmed within {@value
-   * SuspicionCheck#CONFIRM_WITHIN} nights, and stores a new suspected one where the newest nights
-   * lie beyond the noise of the history since the newest confirmed change point, unless a change
-   * point (in any stage) lies within {@value SuspicionCheck#MATCH} nights of it. Reads only the
-   * rows and nights of the series' tail, so a night costs the same in year fifteen as in year one.
-   */
-  private void suspect(SeriesHistory history, SeriesMarks told) {
-    int newest = history.size() - 1;
-    int since = known(history);
-    int tail = Math.max(0, newest - SuspicionCheck.REFERENCE - SuspicionCheck.CONFIRM_WITHIN);
-    List<StagedChange> staged = repository.stagedSince(history.seriesId(), history.xs()[tail]);
-    for (StagedChange row : staged) {
-      int at = history.indexOf(row.runId());
-      if (!row.suspected()) {
-        continue;
-      }
-      boolean stale =
-          at < 0
-              || at <= since
-              || newest - at > SuspicionCheck.CONFIRM_WITHIN
-              || !detector.holds(history, told, at, row.relativeChange(), since);
-      if (stale) {
-        repository.withdraw(row.id());
-      }
-    }
-    Optional<SuspectedChange> found = detector.suspect(history, told, since);
-    if (found.isEmpty()) {
-      return;
-    }
-    int index = found.get().index();
-    boolean known =
-        staged.stream()
-            .map(row -> history.indexOf(row.runId()))
-            .anyMatch(at -> at >= 0 && Math.abs(at - index) <= SuspicionCheck.MATCH);
-    if (!known && index > since) {
-      repository.insertSuspected(history, found.get());
-    }
   }
 }

@@ -2,14 +2,12 @@ package org.nightbench.changepoints;
 
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import org.nightbench.changepoints.detection.ChangePointDetector;
 import org.nightbench.changepoints.detection.DetectedChange;
 import org.nightbench.changepoints.detection.DetectionInputs;
 import org.nightbench.changepoints.detection.DetectorSettings;
-import org.nightbench.changepoints.detection.SuspectedChange;
-import org.nightbench.changepoints.detection.SuspicionCheck;
+import org.nightbench.changepoints.detection.NightlyStep;
 import org.nightbench.changepoints.marks.SeriesMarks;
 
 /**
@@ -21,10 +19,11 @@ import org.nightbench.changepoints.marks.SeriesMarks;
 final class SeriesDetector {
 
   private final ChangePointDetector detector;
-  private final SuspicionCheck suspicion = new SuspicionCheck();
+  private final NightlyStep step;
 
   SeriesDetector(DetectorSettings settings) {
     this.detector = new ChangePointDetector(settings);
+    this.step = new NightlyStep(settings);
   }
 
   /** Every change point of the whole series, by index into {@code history}. */
@@ -33,30 +32,24 @@ final class SeriesDetector {
   }
 
   /**
-   * The change points the newest nights can have added, past the one at {@code known} (an index
-   * into {@code history}, or 0).
+   * The night whose point is the newest of {@code history}: what to confirm, withdraw and suspect,
+   * given the change points the series has ({@code known}, indices into {@code history}).
    */
-  List<DetectedChange> detectAppended(SeriesHistory history, SeriesMarks marks, int known) {
-    return detector.detectAppended(
-        history.values(), history.stddevs(), known, inputs(history, marks));
+  List<NightlyStep.Decision> night(
+      SeriesHistory history, SeriesMarks marks, List<NightlyStep.Known> known) {
+    return step.night(history.values(), history.stddevs(), inputs(history, marks), known);
   }
 
-  /**
-   * The change the newest nights suspect, against the history since index {@code since} (the newest
-   * confirmed change point's, or 0).
-   */
-  Optional<SuspectedChange> suspect(SeriesHistory history, SeriesMarks marks, int since) {
-    return suspicion.suspect(history.values(), since, inputs(history, marks));
+  /** The same after a recompute over the whole series placed {@code found}. */
+  List<NightlyStep.Decision> decide(
+      SeriesHistory history,
+      SeriesMarks marks,
+      List<DetectedChange> found,
+      List<NightlyStep.Known> known) {
+    return step.decide(history.values(), inputs(history, marks), found, known);
   }
 
-  /** Whether a change suspected at index {@code index} still stands on the nights since. */
-  boolean holds(
-      SeriesHistory history, SeriesMarks marks, int index, double relativeChange, int since) {
-    return suspicion.holds(
-        history.values(), index, Math.signum(relativeChange), since, inputs(history, marks));
-  }
-
-  /** The first index of {@code history} that {@link #detectAppended} can report. */
+  /** The first index of {@code history} that the night's look at its tail can report. */
   int appendedFrom(SeriesHistory history, SeriesMarks marks, int known) {
     return detector.appendedFrom(history.size(), known, inputs(history, marks));
   }

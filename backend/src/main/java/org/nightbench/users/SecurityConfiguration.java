@@ -54,8 +54,11 @@ public class SecurityConfiguration {
   /** A computation on the caller's own numbers: it changes nothing stored. */
   static final String DETECT = "/api/change-points/detect";
 
+  /** The same, night by night: it changes nothing stored either. */
+  static final String REPLAY = "/api/change-points/replay";
+
   /** The POSTs anyone may send (the API description marks every other write as signed in). */
-  static final List<String> PUBLIC_WRITES = List.of(DETECT, GITHUB_WEBHOOK);
+  static final List<String> PUBLIC_WRITES = List.of(DETECT, REPLAY, GITHUB_WEBHOOK);
 
   /** API paths for admins only, reads included. */
   static final List<String> ADMIN_API = List.of("/api/users", "/api/webhooks");
@@ -94,6 +97,8 @@ public class SecurityConfiguration {
                     .permitAll()
                     // A computation on the caller's own numbers: it changes nothing stored.
                     .requestMatchers(pathPattern(HttpMethod.POST, DETECT))
+                    .permitAll()
+                    .requestMatchers(pathPattern(HttpMethod.POST, REPLAY))
                     .permitAll()
                     // GitHub signs each delivery with the webhook secret; the controller checks it.
                     .requestMatchers(pathPattern(HttpMethod.POST, GITHUB_WEBHOOK))
@@ -144,6 +149,7 @@ public class SecurityConfiguration {
                                 && !signOut.matches(request)
                                 && !BasicCredentialsAlone.fromAnotherSite(request),
                         pathPattern(HttpMethod.POST, DETECT),
+                        pathPattern(HttpMethod.POST, REPLAY),
                         pathPattern(HttpMethod.POST, GITHUB_WEBHOOK)))
         .headers(
             headers ->

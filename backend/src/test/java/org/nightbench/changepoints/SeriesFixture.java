@@ -3,9 +3,12 @@ package org.nightbench.changepoints;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.UUID;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -60,6 +63,33 @@ final class SeriesFixture {
       runs.add(run);
     }
     return runs;
+  }
+
+  /**
+   * One night at night {@code night} whose JVMs measured {@code samples}: stored as ingestion
+   * stores a point (their mean, their standard deviation when there are several); its run.
+   */
+  long night(int night, double[] samples) {
+    long run =
+        jdbc.sql(
+                "insert into run (lucene_spec, lucene_version, machine, profile, corpus, status)"
+                    + " values ('git:main', '11.0.0', ?, 'nightly', 'c', 'succeeded')"
+                    + " returning id")
+            .param(machine)
+            .query(Long.class)
+            .single();
+    jdbc.sql(
+            "insert into measurement (series_id, run_id, x, value, stddev, samples)"
+                + " values (?, ?, ?, ?, ?, ?)")
+        .params(
+            id,
+            run,
+            Timestamp.from(DAY0.plusSeconds(86_400L * night)),
+            Mean.of(samples).getAsDouble(),
+            samples.length > 1 ? StandardDeviation.of(samples).getAsDouble() : null,
+            Arrays.stream(samples).boxed().toArray(Double[]::new))
+        .update();
+    return run;
   }
 
   /**

@@ -168,7 +168,7 @@ public final class ChangePointDetector {
     return Math.max(settled, knownChangeIndex + settings.minSegment());
   }
 
-  private static void validate(double[] values, double[] stddevs) {
+  static void validate(double[] values, double[] stddevs) {
     if (values == null) {
       throw new IllegalArgumentException("values is null");
     }
@@ -266,7 +266,8 @@ public final class ChangePointDetector {
       return List.of();
     }
     int[] breaks = first.stream().mapToInt(JumpAtSplit.Outcome::index).toArray();
-    NoiseModel noise = NoiseModel.estimate(cleaned, from, to, breaks);
+    NoiseModel noise =
+        withLagOne(NoiseModel.estimate(cleaned, from, to, breaks), cleaned, from, to, breaks);
     List<JumpAtSplit.Outcome> outcomes =
         noise.equals(NoiseModel.INDEPENDENT)
             ? first
@@ -290,6 +291,48 @@ public final class ChangePointDetector {
               outcome.serialCorrelation()));
     }
     return result;
+  }
+
+  /**
+   * {@code noise}, or a plain AR(1) with the nights' lag-1 autocorrelation around their levels'
+   * lines (between {@code breaks}) where that is significant and larger: the variogram counts
+   * persistence only where it rises clearly over ten lags, which a short history does not show.
+   */
+  static NoiseModel withLagOne(NoiseModel noise, double[] cleaned, int from, int to, int[] breaks) {
+    int n = to - from;
+    if (n < SuspicionCheck.MIN_REFERENCE) {
+      return noise;
+    }
+    double[] residuals = new double[n];
+    int start = from;
+    for (int b = 0; b <= breaks.length; b++) {
+      int end = b < breaks.length ? Math.max(start, Math.min(to, breaks[b])) : to;
+      if (end > start) {
+        // Around each level's straight line, so a drift within a level is no persistence.
+        int m = end - start;
+        double meanX = (m - 1) / 2.0;
+        double meanY = 0;
+        for (int i = start; i < end; i++) {
+          meanY += cleaned[i] / m;
+        }
+        double sxy = 0;
+        double sxx = 0;
+        for (int i = start; i < end; i++) {
+          sxy += (i - start - meanX) * (cleaned[i] - meanY);
+          sxx += (i - start - meanX) * (i - start - meanX);
+        }
+        double slope = sxx > 0 ? sxy / sxx : 0;
+        for (int i = start; i < end; i++) {
+          residuals[i - from] = cleaned[i] - meanY - slope * (i - start - meanX);
+        }
+      }
+      start = end;
+    }
+    double lagOne = SuspicionCheck.lagOneCorrelation(residuals, 0);
+    return lagOne > noise.serialCorrelation()
+            && lagOne > SuspicionCheck.LAG_ONE_SIGNIFICANT / Math.sqrt(n)
+        ? new NoiseModel(1, lagOne)
+        : noise;
   }
 
   /** The steps of {@code cleaned[from, to)} under {@code rules}: proposed, tested, placed. */

@@ -50,6 +50,16 @@ public record DetectionInputs(
     return new DetectionInputs(excluded, knownBoundaries, relative);
   }
 
+  /** These inputs for the first {@code length} nights only, as a night of a replay sees them. */
+  public DetectionInputs within(int length) {
+    return new DetectionInputs(
+        excluded.stream().filter(i -> i < length).collect(java.util.stream.Collectors.toSet()),
+        knownBoundaries.stream()
+            .filter(i -> i < length)
+            .collect(java.util.stream.Collectors.toSet()),
+        minRelativeChange);
+  }
+
   /** This series' minimum relative change: the override if set, else the settings'. */
   double minRelativeChange(DetectorSettings settings) {
     return Double.isNaN(minRelativeChange) ? settings.minRelativeChange() : minRelativeChange;

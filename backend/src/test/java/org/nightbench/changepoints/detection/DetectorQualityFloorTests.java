@@ -6,10 +6,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Quality floors on fixed seeds of the held-out generator ({@link HeldOutSeries}), which the
- * detector was not tuned on (tuning used seeds 1 and 2; docs/performance.md reports seed 20261124):
- * a change that makes the detector noisier on correlated or two-level noise, or blinder to steps,
- * fails the build. Deterministic (fixed seeds, no timing); each floor sits a little below what
- * these seeds give, so it guards without flapping.
+ * detector was not tuned on (tuning used seeds 1 and 2; scripts/detector-quality.sh reports seed
+ * 20261124): a change that makes the detector noisier on correlated or two-level noise, or blinder
+ * to steps, fails the build. Deterministic (fixed seeds, no timing); each floor sits a little below
+ * what these seeds give, so it guards without flapping.
  */
 class DetectorQualityFloorTests {
 

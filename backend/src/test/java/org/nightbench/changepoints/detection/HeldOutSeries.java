@@ -64,7 +64,22 @@ record HeldOutSeries(
    */
   static HeldOutSeries changeFree(
       Noise noise, double phi, int length, boolean extras, SplittableRandom random) {
-    return generate(noise, phi, 0.02, length, 0, extras, random);
+    return generate(noise, phi, 0.02, length, 0, Double.NaN, extras, random);
+  }
+
+  /**
+   * A series of {@code length} nights of {@code noise} at 2 % with one step of {@code sizeSigma}
+   * (either way, at least {@link #GAP} nights from the ends), and, when {@code extras}, drift,
+   * bursts and missing nights: a night-by-night replay's series of one noise model.
+   */
+  static HeldOutSeries withStep(
+      Noise noise,
+      double phi,
+      int length,
+      double sizeSigma,
+      boolean extras,
+      SplittableRandom random) {
+    return generate(noise, phi, 0.02, length, 1, sizeSigma, extras, random);
   }
 
   /**
@@ -82,7 +97,7 @@ record HeldOutSeries(
       int length = 200 + random.nextInt(1301);
       double level = 0.01 + 0.04 * random.nextDouble();
       int steps = 1 + random.nextInt(3);
-      list.add(generate(noise, phi, level, length, steps, true, random.split()));
+      list.add(generate(noise, phi, level, length, steps, Double.NaN, true, random.split()));
     }
     return list;
   }
@@ -93,6 +108,7 @@ record HeldOutSeries(
       double relative,
       int length,
       int wantedSteps,
+      double sizeSigma,
       boolean extras,
       SplittableRandom random) {
     double base = Math.pow(10, 1 + 3 * random.nextDouble());
@@ -104,6 +120,9 @@ record HeldOutSeries(
     double[] stepSigma = new double[at.size()];
     for (int k = 0; k < at.size(); k++) {
       stepSigma[k] = 0.5 + 5.5 * random.nextDouble();
+      if (!Double.isNaN(sizeSigma)) {
+        stepSigma[k] = sizeSigma;
+      }
       stepRelative[k] = (random.nextBoolean() ? 1 : -1) * stepSigma[k] * sigma;
     }
     boolean drift = extras && random.nextInt(10) < 3;

@@ -1,0 +1,223 @@
+package org.nightbench.changepoints.detection;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One night of detection on one series, as ingestion runs it after every night and the replay of a
+ * posted series runs it on each night in turn: given the series so far and the change points it
+ * already has, what to change. The caller stores the decisions (ingestion in the database, a replay
+ * in a {@link #apply list}); this class decides everything, so both behave alike.
+ *
+ * <p>The night: the detector looks at the tail past the newest confirmed change point ({@link
+ * ChangePointDetector#detectAppended}); each step it places confirms the suspected or withdrawn
+ * change point within {@value SuspicionCheck#MATCH} nights of it (moved to where the step is, so a
+ * person's triage stays with it), or is a new confirmed one, unless a confirmed one starts there
+ * already. Then the morning-after check ({@link SuspicionCheck}): a suspected change point is
+ * withdrawn when a confirmed one lies at or after it, when {@value SuspicionCheck#CONFIRM_WITHIN}
+ * nights passed without confirmation, or when the nights since no longer hold it; a new one is
+ * suspected where the newest nights lie beyond the noise, unless a change point (any stage) lies
+ * within {@value SuspicionCheck#MATCH} nights. Stateless and thread-safe.
+ */
+public final class NightlyStep {
+
+  /** Where a change point stands. */
+  public enum Stage {
+    SUSPECTED,
+    CONFIRMED,
+    WITHDRAWN;
+
+    /**
+     * As stored and as the API names it: {@code suspected}, {@code confirmed}, {@code withdrawn}.
+     */
+    public String stored() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The stage stored as {@code text}. */
+    public static Stage ofStored(String text) {
+      return valueOf(text.toUpperCase(java.util.Locale.ROOT));
+    }
+  }
+
+  /**
+   * A change point the series already has.
+   *
+   * @param key the caller's handle for it (a row id), returned in the decisions about it
+   * @param index the night where its new level starts, or -1 when that night is no longer in the
+   *     series (a run since flagged disturbed)
+   */
+  public record Known(long key, int index, Stage stage, double relativeChange) {}
+
+  /** What one night changes about a series' change points. */
+  public sealed interface Decision permits Confirm, Withdraw, Suspect {}
+
+  /**
+   * The detector placed a step: confirms the change point {@code key} (moved to the step's index),
+   * or a new one where {@code key} is null.
+   */
+  public record Confirm(Long key, DetectedChange change) implements Decision {}
+
+  /** A suspected change point is withdrawn, for the reason given. */
+  public record Withdraw(long key, int index, String reason) implements Decision {}
+
+  /** A new suspected change point. */
+  public record Suspect(SuspectedChange change) implements Decision {}
+
+  private final ChangePointDetector detector;
+  private final SuspicionCheck suspicion = new SuspicionCheck();
+
+  public NightlyStep(DetectorSettings settings) {
+    this.detector = new ChangePointDetector(settings);
+  }
+
+  /**
+   * The decisions of the night whose value is the last of {@code values}.
+   *
+   * @param values the series so far, oldest first
+   * @param stddevs ±1σ over each night's JVMs (NaN where unknown), or null
+   * @param inputs an editor's excluded nights, known boundaries and minimum change
+   * @param known the change points the series has: at least the newest confirmed one and all from
+   *     {@link SuspicionCheck#MATCH} nights before it or before {@link #reach} of the newest night,
+   *     whichever is earlier
+   */
+  public List<Decision> night(
+      double[] values, double[] stddevs, DetectionInputs inputs, List<Known> known) {
+    Objects.requireNonNull(known, "known");
+    List<DetectedChange> found =
+        detector.detectAppended(values, stddevs, newestConfirmed(known), inputs);
+    return decide(values, inputs, found, known);
+  }
+
+  /**
+   * The decisions after the detector placed {@code found} (by {@code night}, or over the whole
+   * series on a recompute): confirmations, then the morning-after check.
+   */
+  public List<Decision> decide(
+      double[] values, DetectionInputs inputs, List<DetectedChange> found, List<Known> known) {
+    List<Decision> decisions = new ArrayList<>();
+    List<Known> after = new ArrayList<>(known);
+    for (DetectedChange change : found) {
+      int index = change.index();
+      if (after.stream().anyMatch(k -> k.stage() == Stage.CONFIRMED && k.index() == index)) {
+        continue;
+      }
+      Known nearest = nearestUnconfirmed(after, index);
+      Confirm confirm = new Confirm(nearest == null ? null : nearest.key(), change);
+      decisions.add(confirm);
+      after = apply(after, confirm);
+    }
+    int newest = values.length - 1;
+    int since = newestConfirmed(after);
+    for (Known k : after) {
+      if (k.stage() != Stage.SUSPECTED) {
+        continue;
+      }
+      String reason = null;
+      if (k.index() < 0) {
+        reason = "its night is no longer in the series";
+      } else if (k.index() <= since) {
+        reason = "a confirmed change point lies at or after it";
+      } else if (newest - k.index() > SuspicionCheck.CONFIRM_WITHIN) {
+        reason = "not confirmed within " + SuspicionCheck.CONFIRM_WITHIN + " nights";
+      } else if (!suspicion.holds(
+          values, k.index(), Math.signum(k.relativeChange()), since, inputs)) {
+        reason = "the nights since came back";
+      }
+      if (reason != null) {
+        decisions.add(new Withdraw(k.key(), k.index(), reason));
+      }
+    }
+    Optional<SuspectedChange> suspected = suspicion.suspect(values, since, inputs);
+    if (suspected.isPresent()) {
+      int index = suspected.get().index();
+      boolean seen =
+          after.stream()
+              .anyMatch(k -> k.index() >= 0 && Math.abs(k.index() - index) <= SuspicionCheck.MATCH);
+      if (!seen && index > since) {
+        decisions.add(new Suspect(suspected.get()));
+      }
+    }
+    return decisions;
+  }
+
+  /**
+   * {@code known} after {@code decisions}, in index order; a new change point gets the key one
+   * above the largest so far. For a caller that keeps a series' change points in memory.
+   */
+  public static List<Known> apply(List<Known> known, List<Decision> decisions) {
+    List<Known> after = new ArrayList<>(known);
+    for (Decision decision : decisions) {
+      after = apply(after, decision);
+    }
+    return after;
+  }
+
+  private static List<Known> apply(List<Known> known, Decision decision) {
+    List<Known> after = new ArrayList<>(known);
+    if (decision instanceof Confirm c && c.key() != null) {
+      after.replaceAll(
+          k ->
+              k.key() == c.key()
+                  ? new Known(
+                      k.key(), c.change().index(), Stage.CONFIRMED, c.change().relativeChange())
+                  : k);
+    } else if (decision instanceof Confirm c) {
+      after.add(
+          new Known(
+              nextKey(after), c.change().index(), Stage.CONFIRMED, c.change().relativeChange()));
+    } else if (decision instanceof Withdraw w) {
+      after.replaceAll(
+          k ->
+              k.key() == w.key()
+                  ? new Known(k.key(), k.index(), Stage.WITHDRAWN, k.relativeChange())
+                  : k);
+    } else if (decision instanceof Suspect s) {
+      after.add(
+          new Known(
+              nextKey(after), s.change().index(), Stage.SUSPECTED, s.change().relativeChange()));
+    }
+    after.sort((a, b) -> Integer.compare(a.index(), b.index()));
+    return after;
+  }
+
+  private static long nextKey(List<Known> known) {
+    return known.stream().mapToLong(Known::key).max().orElse(0) + 1;
+  }
+
+  /** The index of the newest confirmed change point, or 0: where the detector's look starts. */
+  public static int newestConfirmed(List<Known> known) {
+    return known.stream()
+        .filter(k -> k.stage() == Stage.CONFIRMED && k.index() >= 0)
+        .mapToInt(Known::index)
+        .max()
+        .orElse(0);
+  }
+
+  /**
+   * The suspected or withdrawn change point nearest {@code index}, within MATCH nights, or null.
+   */
+  private static Known nearestUnconfirmed(List<Known> known, int index) {
+    Known nearest = null;
+    for (Known k : known) {
+      int distance = Math.abs(k.index() - index);
+      if (k.stage() != Stage.CONFIRMED
+          && k.index() >= 0
+          && distance <= SuspicionCheck.MATCH
+          && (nearest == null || distance < Math.abs(nearest.index() - index))) {
+        nearest = k;
+      }
+    }
+    return nearest;
+  }
+
+  /**
+   * How far before the newest night the change points a night can touch lie: the suspicion's reach,
+   * the confirmation window and a match's distance.
+   */
+  public static int reach() {
+    return SuspicionCheck.REFERENCE + SuspicionCheck.CONFIRM_WITHIN + SuspicionCheck.MATCH;
+  }
+}

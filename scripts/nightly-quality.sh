@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The nightly path's quality as the app runs it (the lab's
+# org.nightbench.changepoints.detection.NightlyQualityStudy): every series replayed night by night
+# through the code ingestion runs after a night (detector, suspicion, withdrawals), per noise model
+# of the held-out generator: false suspicions and false confirmed change points per 1,000
+# change-free series-nights, steps of 1-6σ suspected on their first night and within 3, the nights
+# to suspect and to confirm, confirmed recall by σ beside the whole-series detector's, precision.
+# Builds from the reactor; installs nothing.
+#
+# usage: scripts/nightly-quality.sh [seed] [changeFreePerModel] [perSizePerModel] [nights]
+#        (defaults 38001 100 30 200)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+nb_args 0 "$@"
+nb_lab org.nightbench.changepoints.detection.NightlyQualityStudy \
+  "${1:-38001}" "${2:-100}" "${3:-30}" "${4:-200}"
