@@ -147,7 +147,8 @@ public class DigestService {
    * Computes and keeps the digest of a run against its previous comparable run, and those of the
    * runs after it whose previous run it now is (a backfilled release can land between two).
    *
-   * @return the run's digest, or empty when the run is unknown or has not succeeded
+   * @return the run's digest with its verdicts, or empty when the run is unknown or has not
+   *     succeeded
    */
   Optional<RunDigest> prepare(long runId) {
     Optional<DigestRun> found = repository.run(runId).filter(r -> "succeeded".equals(r.status()));
@@ -167,7 +168,8 @@ public class DigestService {
         break;
       }
     }
-    return Optional.of(digest);
+    // Kept as the night's test alone; announced with the change points detection has placed.
+    return Optional.of(withChangePoints(digest, List.of(run.id())));
   }
 
   /** The kept digest of a run if it is against the right previous run, else a fresh one, kept. */
@@ -227,7 +229,7 @@ public class DigestService {
     List<DigestRow> rows = new ArrayList<>(DigestJudge.judge(pairs));
     String disturbed = to.disturbed() ? to.disturbedReason() : from.disturbedReason();
     if (disturbed != null && !judgeDisturbed) {
-      String why = "machine disturbed (" + disturbed + "): not judged";
+      String why = DigestJudge.DISTURBED + " (" + disturbed + "): not judged";
       rows.replaceAll(row -> row.judgement() == Judgement.NOT_JUDGED ? row : row.notJudged(why));
     }
     rows.addAll(unmatched);

@@ -105,7 +105,7 @@ class DigestBrowserTests {
   private static List<String> rowsShown(ChromeDriver browser) {
     return (List<String>)
         browser.executeScript(
-            "return [...document.querySelectorAll('#run-digest tr.digest-row')]"
+            "return [...document.querySelectorAll('#run-digest .digest-group tr.digest-row')]"
                 + ".filter(r => r.offsetParent !== null).map(r => r.textContent.trim())");
   }
 

@@ -1,0 +1,44 @@
+package org.nightbench.browser;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.openqa.selenium.chrome.ChromeDriver;
+
+/** axe-core (vendored in the test resources) on the page a browser shows. */
+public final class Axe {
+
+  private static final String SOURCE = "/vendor/axe-core/4.14.1/axe.min.js";
+
+  private Axe() {}
+
+  /** The page's serious and critical violations, one line each; empty when clean. */
+  @SuppressWarnings("unchecked")
+  public static List<String> seriousViolations(ChromeDriver browser) {
+    browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
+    browser.executeScript(source());
+    return (List<String>)
+        browser.executeAsyncScript(
+            """
+            const done = arguments[arguments.length - 1];
+            axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations
+                .filter(v => v.impact === 'serious' || v.impact === 'critical')
+                .map(v => v.id + ' (' + v.impact + '): ' + v.help + ' at '
+                    + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; '))));
+            """);
+  }
+
+  private static String source() {
+    try (InputStream in = Axe.class.getResourceAsStream(SOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException(SOURCE + " is not in the test resources");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
