@@ -113,7 +113,10 @@ public record RunDigestPayload(
             .append(digest.to().label())
             .append(")");
     if (digest.from() == null) {
-      return text.append(": the first of its kind, nothing to compare with: ")
+      boolean first = digest.disturbedReason() == null || digest.note() == null;
+      return text.append(": ")
+          .append(first ? "the first of its kind, nothing to compare with" : digest.note())
+          .append(": ")
           .append(runUrl)
           .toString();
     }

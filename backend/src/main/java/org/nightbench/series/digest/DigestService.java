@@ -99,8 +99,10 @@ public class DigestService {
       return Optional.empty();
     }
     RunDigest digest;
-    if (judgeDisturbed && run.disturbed()) {
-      digest = compute(comparable.previous(run).orElse(null), run, true, true);
+    Optional<DigestRun> undisturbed = comparable.previous(run);
+    if (judgeDisturbed && (run.disturbed() || undisturbed.isEmpty())) {
+      // Anyway means against the run just before, even one on a disturbed machine: said so.
+      digest = compute(comparable.justBefore(run).orElse(null), run, true, true);
     } else {
       digest = prepared(run);
     }
@@ -134,6 +136,35 @@ public class DigestService {
             ? prepared(to)
             : compute(from, to, previous, judgeDisturbed);
     return withChangePoints(digest, comparable.between(from, to));
+  }
+
+  /**
+   * Two runs ticked on the run list, as {@code from} and {@code to}: the earlier in their series'
+   * own order first.
+   *
+   * @throws IllegalArgumentException (a 400) for other than two runs, a malformed id, a run that
+   *     has not succeeded, or two runs that cannot be compared
+   * @throws NotFoundException for an unknown run
+   */
+  public long[] fromAndTo(List<String> ticked) {
+    if (ticked == null || ticked.size() != 2) {
+      throw new IllegalArgumentException(
+          "tick two runs to compare, not " + (ticked == null ? 0 : ticked.size()));
+    }
+    DigestRun a = succeeded(runId("run", ticked.get(0)));
+    DigestRun b = succeeded(runId("run", ticked.get(1)));
+    if (a.id() == b.id()) {
+      throw new IllegalArgumentException("the same run " + a.id() + " ticked twice");
+    }
+    String why = a.incomparability(b);
+    if (why != null) {
+      throw new IllegalArgumentException(
+          "runs " + a.id() + " and " + b.id() + " cannot be compared: " + why);
+    }
+    List<Long> order = comparable.ordered(a).stream().map(DigestRun::id).toList();
+    return order.indexOf(a.id()) <= order.indexOf(b.id())
+        ? new long[] {a.id(), b.id()}
+        : new long[] {b.id(), a.id()};
   }
 
   /**
@@ -196,13 +227,34 @@ public class DigestService {
   /** The digest of {@code to} against {@code from} (null: nothing to compare with). */
   RunDigest compute(DigestRun from, DigestRun to, boolean previous, boolean judgeDisturbed) {
     Map<Long, DigestRepository.Measured> now = repository.measured(to.id());
+    // Gone silent: a skip the earlier run noted too is standing, not news of this night.
     List<String> skipped =
         to.notes().stream()
             .filter(note -> note.toLowerCase(Locale.ROOT).contains("skipped"))
+            .filter(note -> from == null || !from.notes().contains(note))
             .toList();
     if (from == null) {
       List<DigestRow> rows =
           now.values().stream().map(m -> DigestJudge.unmatched(pair(m, new double[0]))).toList();
+      Optional<DigestRun> earlier = comparable.justBefore(to);
+      if (earlier.isPresent()) {
+        // Not the first: every run before it was on a disturbed machine, and none is a baseline.
+        return RunDigest.of(
+            null,
+            to,
+            previous,
+            to.disturbed() ? to.disturbedReason() : "every earlier run of its kind was disturbed",
+            rows,
+            List.of(),
+            0,
+            List.of(),
+            List.of(),
+            "no undisturbed run of "
+                + kind(to)
+                + " before it to compare with: the runs before it, run "
+                + earlier.get().id()
+                + " the last, were on a disturbed machine");
+      }
       return RunDigest.of(
           null,
           to,
@@ -211,7 +263,7 @@ public class DigestService {
           rows,
           List.of(),
           rows.size(),
-          skipped,
+          List.of(),
           List.of(),
           "the first run of " + kind(to) + ": nothing before it to compare with");
     }
@@ -252,7 +304,21 @@ public class DigestService {
         unmatched.size(),
         skipped,
         silentSteps(from, to),
-        null);
+        judgeDisturbed && disturbed != null ? judgedAnyway(from, to) : null);
+  }
+
+  /** What a digest judged anyway says of its two runs' machines. */
+  private static String judgedAnyway(DigestRun from, DigestRun to) {
+    List<String> said = new ArrayList<>();
+    if (to.disturbed()) {
+      said.add("run " + to.id() + " (" + to.disturbedReason() + ")");
+    }
+    if (from.disturbed()) {
+      said.add("run " + from.id() + " (" + from.disturbedReason() + ")");
+    }
+    return "judged anyway, on a disturbed machine: "
+        + String.join(" and ", said)
+        + "; a move may be the machine's, not Lucene's";
   }
 
   private List<RunDigest.SilentStep> silentSteps(DigestRun from, DigestRun to) {

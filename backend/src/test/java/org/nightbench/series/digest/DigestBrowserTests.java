@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.nightbench.browser.Axe;
 import org.nightbench.browser.BrowserSession;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -97,6 +99,47 @@ class DigestBrowserTests {
       assertThat(browser.findElement(By.id("run-log-details")).getAttribute("open")).isNull();
       assertThat(browser.findElement(By.id("run-log")).isDisplayed()).isFalse();
       screenshot(browser, "digest-run-page-" + width);
+    }
+  }
+
+  @Test
+  void judgeItAnywayJudgesAgainstTheDisturbedRunBeforeAtBothWidths() {
+    // A busy box: both releases were measured on a disturbed machine, and both skipped a step.
+    DigestTestData data = new DigestTestData(jdbc);
+    long first = data.release("10.0.0", Instant.parse("2024-10-14T00:00:00Z"));
+    long second = data.release("10.1.0", Instant.parse("2025-01-06T00:00:00Z"));
+    long slower = data.series("search", "AndHighHigh", "qps", true);
+    data.point(slower, first, 100, 101, 99, 100.5, 99.5);
+    data.point(slower, second, 80, 81, 79, 80.5, 79.5);
+    data.disturbed(first, "calibration 25 % below the recent median");
+    data.disturbed(second, "calibration 30 % below the recent median");
+    String standing = "skipped pk-postings Direct: no lucene-codecs on Maven Central";
+    data.notes(first, standing);
+    data.notes(second, standing, "skipped knn: no vectors file");
+    ChromeDriver browser = CHROMIUM.browser();
+    for (int width : List.of(390, 1400)) {
+      browser.manage().window().setSize(new Dimension(width, 1000));
+      browser.get("http://localhost:" + port + "/runs/" + second);
+      WebElement digest = browser.findElement(By.id("run-digest"));
+      assertThat(digest.getText())
+          .doesNotContain("the first run")
+          .contains("no undisturbed run")
+          .contains("run " + first + " the last");
+
+      digest.findElement(By.cssSelector("a.judge-anyway")).click();
+      assertThat(browser.getCurrentUrl()).contains("judgeDisturbed=true");
+      digest = browser.findElement(By.id("run-digest"));
+      assertThat(digest.findElement(By.tagName("h2")).getText()).contains("run " + first);
+      assertThat(digest.findElement(By.cssSelector(".digest-counts")).getText())
+          .contains("1 worse");
+      assertThat(digest.getText())
+          .contains("judged anyway, on a disturbed machine")
+          .contains("run " + first + " (calibration 25 % below the recent median)");
+      // Gone silent: only what this run stopped doing, not the standing skip.
+      assertThat(browser.findElement(By.id("digest-silent")).getText())
+          .contains("skipped knn")
+          .doesNotContain("pk-postings");
+      assertThat(Axe.seriousViolations(browser)).as("judged anyway at " + width).isEmpty();
     }
   }
 
