@@ -107,7 +107,7 @@ public record DigestRow(
       return nominalOnly()
           ? "its own interval excludes 0 (p "
               + FORMAT.probability(pValue)
-              + ") but not after the correction across the run's series (q "
+              + "), not after the run-wide correction (q "
               + FORMAT.probability(qValue)
               + "): not counted as a change"
           : null;

@@ -138,6 +138,32 @@ public class DigestService {
     return withChangePoints(digest, comparable.between(from, to));
   }
 
+  /** Most runs a run page offers to compare with. */
+  private static final int CHOICES = 40;
+
+  /**
+   * The runs a run page offers to compare with ("compare with…"): the comparable runs before it,
+   * releases first (newest first), then the other runs, newest first; at most {@value #CHOICES}.
+   */
+  public List<DigestRun> compareChoices(long runId) {
+    Optional<DigestRun> run = repository.run(runId);
+    if (run.isEmpty()) {
+      return List.of();
+    }
+    List<DigestRun> ordered = comparable.ordered(run.get());
+    List<DigestRun> before = new ArrayList<>();
+    for (DigestRun r : ordered) {
+      if (r.id() == runId) {
+        break;
+      }
+      before.add(r);
+    }
+    java.util.Collections.reverse(before);
+    List<DigestRun> choices = new ArrayList<>(before.stream().filter(DigestRun::release).toList());
+    before.stream().filter(r -> !r.release()).forEach(choices::add);
+    return choices.subList(0, Math.min(CHOICES, choices.size()));
+  }
+
   /**
    * Two runs ticked on the run list, as {@code from} and {@code to}: the earlier in their series'
    * own order first.

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,9 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
@@ -140,6 +143,39 @@ class DigestBrowserTests {
           .contains("skipped knn")
           .doesNotContain("pk-postings");
       assertThat(Axe.seriousViolations(browser)).as("judged anyway at " + width).isEmpty();
+    }
+  }
+
+  @Test
+  void theDoorsToTheDigestOfAnyTwoRunsAtBothWidths() {
+    DigestScenario s = new DigestScenario(jdbc);
+    ChromeDriver browser = CHROMIUM.browser();
+    String base = "http://localhost:" + port;
+    for (int width : List.of(390, 1400)) {
+      browser.manage().window().setSize(new Dimension(width, 1000));
+
+      // "Compare with…" on a run page: the releases before it, newest first.
+      browser.get(base + "/runs/" + s.v1010);
+      Select choices =
+          new Select(browser.findElement(By.cssSelector(".digest-compare select[name='from']")));
+      assertThat(choices.getOptions().stream().map(WebElement::getText).toList())
+          .containsExactly("10.0.0 (run " + s.v1000 + ")", "9.12.3 (run " + s.v9123 + ")");
+      choices.selectByValue("" + s.v9123);
+      browser.findElement(By.cssSelector(".digest-compare button")).click();
+      assertThat(browser.getCurrentUrl()).contains("from=" + s.v9123).contains("to=" + s.v1010);
+      assertThat(browser.findElement(By.tagName("h1")).getText())
+          .contains("run " + s.v9123 + " (9.12.3)");
+
+      // Two ticks on the run list, in any order: the earlier release is the baseline.
+      browser.get(base + "/runs");
+      browser.findElement(By.cssSelector("input[name='run'][value='" + s.v1010 + "']")).click();
+      browser.findElement(By.cssSelector("input[name='run'][value='" + s.v9123 + "']")).click();
+      assertThat(Axe.seriousViolations(browser)).as("/runs at " + width).isEmpty();
+      browser.findElement(By.cssSelector("#runs-compare button[type='submit']")).click();
+      new WebDriverWait(browser, Duration.ofSeconds(20))
+          .until(ExpectedConditions.urlContains("/digest?"));
+      assertThat(browser.getCurrentUrl()).contains("/digest?from=" + s.v9123 + "&to=" + s.v1010);
+      assertThat(browser.findElement(By.id("run-digest")).isDisplayed()).isTrue();
     }
   }
 
