@@ -13,6 +13,7 @@ import org.nightbench.browser.Axe;
 import org.nightbench.browser.BrowserSession;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -95,6 +96,13 @@ class DigestBrowserTests {
       assertThat(browser.getCurrentUrl()).contains("show=worse");
       new Select(browser.findElement(By.id("digest-show"))).selectByValue("");
       browser.findElement(By.id("digest-text")).sendKeys("medterm");
+      assertThat(rowsShown(browser)).singleElement().asString().contains("MedTerm");
+      // Enter filters as typing does: no reload that clears the field (CSP blocks inline handlers).
+      browser.executeScript("window.notReloaded = true");
+      browser.findElement(By.id("digest-text")).sendKeys(Keys.ENTER);
+      assertThat(browser.executeScript("return window.notReloaded === true")).isEqualTo(true);
+      assertThat(browser.findElement(By.id("digest-text")).getAttribute("value"))
+          .isEqualTo("medterm");
       assertThat(rowsShown(browser)).singleElement().asString().contains("MedTerm");
       assertThat(browser.findElement(By.id("digest-silent")).getText())
           .contains("Fuzzy1")
