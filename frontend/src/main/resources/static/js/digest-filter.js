@@ -27,6 +27,9 @@ function apply() {
   history.replaceState(null, '', url);
 }
 
+// Enter in the text field filters, as typing does: the page's CSP allows no inline onsubmit.
+document.getElementById('digest-filter')?.addEventListener('submit', (event) => event.preventDefault());
+
 if (show && text) {
   const wanted = new URL(window.location.href).searchParams.get('show');
   if (wanted && [...show.options].some(o => o.value === wanted)) show.value = wanted;

@@ -1,7 +1,9 @@
 package org.nightbench.webhooks;
 
 import java.util.List;
+import java.util.Locale;
 import org.nightbench.series.digest.DigestRow;
+import org.nightbench.series.digest.Judgement;
 import org.nightbench.series.digest.RunDigest;
 
 /**
@@ -38,16 +40,22 @@ public record RunDigestPayload(
     String runUrl,
     String compareUrl) {
 
-  /** One judged move: the series, its change with the 95 % interval, its q-value and chart. */
+  /**
+   * One counted move: the series, its change with the 95 % interval, its q-value, what it is
+   * counted by ({@code test}, {@code detector} or {@code both}) and that evidence in words, and its
+   * chart.
+   */
   public record Move(
       long seriesId,
       String benchmark,
       String task,
       String metric,
-      double change,
+      Double change,
       Double ciLow,
       Double ciHigh,
       Double qValue,
+      String evidence,
+      String evidenceText,
       String seriesUrl) {}
 
   static RunDigestPayload of(RunDigest digest, String publicUrl, String gitWebUrl) {
@@ -89,6 +97,8 @@ public record RunDigestPayload(
                     r.ciLow(),
                     r.ciHigh(),
                     r.qValue(),
+                    r.evidence() == null ? null : r.evidence().name().toLowerCase(Locale.ROOT),
+                    r.evidenceText(),
                     publicUrl + "/series/" + r.seriesId()))
         .toList();
   }
@@ -103,7 +113,10 @@ public record RunDigestPayload(
             .append(digest.to().label())
             .append(")");
     if (digest.from() == null) {
-      return text.append(": the first of its kind, nothing to compare with: ")
+      boolean first = digest.disturbedReason() == null || digest.note() == null;
+      return text.append(": ")
+          .append(first ? "the first of its kind, nothing to compare with" : digest.note())
+          .append(": ")
           .append(runUrl)
           .toString();
     }
@@ -111,10 +124,15 @@ public record RunDigestPayload(
     if (digest.disturbedReason() != null) {
       text.append("machine disturbed (").append(digest.disturbedReason()).append("), not judged");
     } else {
-      text.append(digest.worse())
-          .append(" worse, ")
-          .append(digest.better())
-          .append(" better, ")
+      text.append(digest.worse()).append(" worse");
+      if (digest.worse() > 0) {
+        text.append(" (").append(digest.evidence(Judgement.WORSE)).append(")");
+      }
+      text.append(", ").append(digest.better()).append(" better");
+      if (digest.better() > 0) {
+        text.append(" (").append(digest.evidence(Judgement.BETTER)).append(")");
+      }
+      text.append(", ")
           .append(digest.withinNoise())
           .append(" within noise, ")
           .append(digest.notJudged())
@@ -128,7 +146,10 @@ public record RunDigestPayload(
             .append(' ')
             .append(worst.metric())
             .append(' ')
-            .append(ChangePointPayload.percent(worst.change()));
+            .append(
+                worst.change() == null
+                    ? worst.evidenceText()
+                    : ChangePointPayload.percent(worst.change()) + ", " + worst.evidenceText());
       }
     }
     if (digest.anythingSilent()) {

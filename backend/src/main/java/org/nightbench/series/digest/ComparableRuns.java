@@ -41,6 +41,17 @@ class ComparableRuns {
     return Optional.empty();
   }
 
+  /**
+   * The run just before {@code run} in its kind's order, disturbed or not: what "judge it anyway"
+   * compares with; empty for the first.
+   */
+  Optional<DigestRun> justBefore(DigestRun run) {
+    List<DigestRun> ordered = ordered(run);
+    int at = indexOf(ordered, run.id());
+    int before = (at < 0 ? ordered.size() : at) - 1;
+    return before < 0 ? Optional.empty() : Optional.of(ordered.get(before));
+  }
+
   /** The runs after {@code run} in its kind's order, nearest first. */
   List<DigestRun> following(DigestRun run) {
     List<DigestRun> ordered = ordered(run);

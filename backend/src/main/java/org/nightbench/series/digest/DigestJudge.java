@@ -27,6 +27,9 @@ final class DigestJudge {
   static final String NOT_POSITIVE = "values not all positive: no ratio to test";
   static final String NOT_BEFORE = "not measured by the earlier run";
 
+  /** How the note of a row on a disturbed night, not judged, begins. */
+  static final String DISTURBED = "machine disturbed";
+
   private DigestJudge() {}
 
   /** One series as both runs measured it: the per-JVM values on each side. */

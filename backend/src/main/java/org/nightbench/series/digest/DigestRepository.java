@@ -127,7 +127,8 @@ class DigestRepository {
     Map<Long, ChangePointRef> found = new HashMap<>();
     Map<Long, Integer> foundAt = new HashMap<>();
     jdbc.sql(
-            "select c.id, c.series_id, c.run_id, c.state, c.stage from change_point c"
+            "select c.id, c.series_id, c.run_id, c.state, c.stage, c.direction,"
+                + " c.relative_change, c.effect_sigma from change_point c"
                 + " where c.run_id = any(?) order by c.id")
         .param(runIds.toArray(Long[]::new))
         .query(
@@ -139,7 +140,13 @@ class DigestRepository {
                 found.put(
                     series,
                     new ChangePointRef(
-                        rs.getLong("id"), rs.getString("state"), rs.getString("stage")));
+                        rs.getLong("id"),
+                        rs.getString("state"),
+                        rs.getString("stage"),
+                        rs.getLong("run_id"),
+                        rs.getString("direction"),
+                        rs.getObject("relative_change", Double.class),
+                        rs.getObject("effect_sigma", Double.class)));
               }
             });
     return found;

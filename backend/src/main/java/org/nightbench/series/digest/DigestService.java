@@ -99,8 +99,10 @@ public class DigestService {
       return Optional.empty();
     }
     RunDigest digest;
-    if (judgeDisturbed && run.disturbed()) {
-      digest = compute(comparable.previous(run).orElse(null), run, true, true);
+    Optional<DigestRun> undisturbed = comparable.previous(run);
+    if (judgeDisturbed && (run.disturbed() || undisturbed.isEmpty())) {
+      // Anyway means against the run just before, even one on a disturbed machine: said so.
+      digest = compute(comparable.justBefore(run).orElse(null), run, true, true);
     } else {
       digest = prepared(run);
     }
@@ -136,6 +138,61 @@ public class DigestService {
     return withChangePoints(digest, comparable.between(from, to));
   }
 
+  /** Most runs a run page offers to compare with. */
+  private static final int CHOICES = 40;
+
+  /**
+   * The runs a run page offers to compare with ("compare with…"): the comparable runs before it,
+   * releases first (newest first), then the other runs, newest first; at most {@value #CHOICES}.
+   */
+  public List<DigestRun> compareChoices(long runId) {
+    Optional<DigestRun> run = repository.run(runId);
+    if (run.isEmpty()) {
+      return List.of();
+    }
+    List<DigestRun> ordered = comparable.ordered(run.get());
+    List<DigestRun> before = new ArrayList<>();
+    for (DigestRun r : ordered) {
+      if (r.id() == runId) {
+        break;
+      }
+      before.add(r);
+    }
+    java.util.Collections.reverse(before);
+    List<DigestRun> choices = new ArrayList<>(before.stream().filter(DigestRun::release).toList());
+    before.stream().filter(r -> !r.release()).forEach(choices::add);
+    return choices.subList(0, Math.min(CHOICES, choices.size()));
+  }
+
+  /**
+   * Two runs ticked on the run list, as {@code from} and {@code to}: the earlier in their series'
+   * own order first.
+   *
+   * @throws IllegalArgumentException (a 400) for other than two runs, a malformed id, a run that
+   *     has not succeeded, or two runs that cannot be compared
+   * @throws NotFoundException for an unknown run
+   */
+  public long[] fromAndTo(List<String> ticked) {
+    if (ticked == null || ticked.size() != 2) {
+      throw new IllegalArgumentException(
+          "tick two runs to compare, not " + (ticked == null ? 0 : ticked.size()));
+    }
+    DigestRun a = succeeded(runId("run", ticked.get(0)));
+    DigestRun b = succeeded(runId("run", ticked.get(1)));
+    if (a.id() == b.id()) {
+      throw new IllegalArgumentException("the same run " + a.id() + " ticked twice");
+    }
+    String why = a.incomparability(b);
+    if (why != null) {
+      throw new IllegalArgumentException(
+          "runs " + a.id() + " and " + b.id() + " cannot be compared: " + why);
+    }
+    List<Long> order = comparable.ordered(a).stream().map(DigestRun::id).toList();
+    return order.indexOf(a.id()) <= order.indexOf(b.id())
+        ? new long[] {a.id(), b.id()}
+        : new long[] {b.id(), a.id()};
+  }
+
   /**
    * The previous comparable run of a run, as the digest uses it; empty for the first or unknown.
    */
@@ -147,7 +204,8 @@ public class DigestService {
    * Computes and keeps the digest of a run against its previous comparable run, and those of the
    * runs after it whose previous run it now is (a backfilled release can land between two).
    *
-   * @return the run's digest, or empty when the run is unknown or has not succeeded
+   * @return the run's digest with its verdicts, or empty when the run is unknown or has not
+   *     succeeded
    */
   Optional<RunDigest> prepare(long runId) {
     Optional<DigestRun> found = repository.run(runId).filter(r -> "succeeded".equals(r.status()));
@@ -167,7 +225,8 @@ public class DigestService {
         break;
       }
     }
-    return Optional.of(digest);
+    // Kept as the night's test alone; announced with the change points detection has placed.
+    return Optional.of(withChangePoints(digest, List.of(run.id())));
   }
 
   /** The kept digest of a run if it is against the right previous run, else a fresh one, kept. */
@@ -194,13 +253,34 @@ public class DigestService {
   /** The digest of {@code to} against {@code from} (null: nothing to compare with). */
   RunDigest compute(DigestRun from, DigestRun to, boolean previous, boolean judgeDisturbed) {
     Map<Long, DigestRepository.Measured> now = repository.measured(to.id());
+    // Gone silent: a skip the earlier run noted too is standing, not news of this night.
     List<String> skipped =
         to.notes().stream()
             .filter(note -> note.toLowerCase(Locale.ROOT).contains("skipped"))
+            .filter(note -> from == null || !from.notes().contains(note))
             .toList();
     if (from == null) {
       List<DigestRow> rows =
           now.values().stream().map(m -> DigestJudge.unmatched(pair(m, new double[0]))).toList();
+      Optional<DigestRun> earlier = comparable.justBefore(to);
+      if (earlier.isPresent()) {
+        // Not the first: every run before it was on a disturbed machine, and none is a baseline.
+        return RunDigest.of(
+            null,
+            to,
+            previous,
+            to.disturbed() ? to.disturbedReason() : "every earlier run of its kind was disturbed",
+            rows,
+            List.of(),
+            0,
+            List.of(),
+            List.of(),
+            "no undisturbed run of "
+                + kind(to)
+                + " before it to compare with: the runs before it, run "
+                + earlier.get().id()
+                + " the last, were on a disturbed machine");
+      }
       return RunDigest.of(
           null,
           to,
@@ -209,7 +289,7 @@ public class DigestService {
           rows,
           List.of(),
           rows.size(),
-          skipped,
+          List.of(),
           List.of(),
           "the first run of " + kind(to) + ": nothing before it to compare with");
     }
@@ -227,7 +307,7 @@ public class DigestService {
     List<DigestRow> rows = new ArrayList<>(DigestJudge.judge(pairs));
     String disturbed = to.disturbed() ? to.disturbedReason() : from.disturbedReason();
     if (disturbed != null && !judgeDisturbed) {
-      String why = "machine disturbed (" + disturbed + "): not judged";
+      String why = DigestJudge.DISTURBED + " (" + disturbed + "): not judged";
       rows.replaceAll(row -> row.judgement() == Judgement.NOT_JUDGED ? row : row.notJudged(why));
     }
     rows.addAll(unmatched);
@@ -250,7 +330,21 @@ public class DigestService {
         unmatched.size(),
         skipped,
         silentSteps(from, to),
-        null);
+        judgeDisturbed && disturbed != null ? judgedAnyway(from, to) : null);
+  }
+
+  /** What a digest judged anyway says of its two runs' machines. */
+  private static String judgedAnyway(DigestRun from, DigestRun to) {
+    List<String> said = new ArrayList<>();
+    if (to.disturbed()) {
+      said.add("run " + to.id() + " (" + to.disturbedReason() + ")");
+    }
+    if (from.disturbed()) {
+      said.add("run " + from.id() + " (" + from.disturbedReason() + ")");
+    }
+    return "judged anyway, on a disturbed machine: "
+        + String.join(" and ", said)
+        + "; a move may be the machine's, not Lucene's";
   }
 
   private List<RunDigest.SilentStep> silentSteps(DigestRun from, DigestRun to) {

@@ -10,8 +10,10 @@ import org.nightbench.series.TaskGroup;
 
 /**
  * What changed between two comparable runs of one machine: how many series got worse, better or
- * stayed within noise, the largest moves each way, every series ordered by significance, the series
- * the earlier run measured and the later did not, and the steps that stopped measuring.
+ * stayed within noise (each row's {@link DigestRow#verdict() verdict}: the night's test and the
+ * detector's change points together, each series counted once), the largest moves each way, every
+ * series ordered by significance, the series the earlier run measured and the later did not, and
+ * the steps that stopped measuring.
  *
  * @param from the earlier run, the baseline; null when {@code to} is the first of its kind
  * @param to the later run
@@ -103,9 +105,9 @@ public record RunDigest(
 
   /** Worse and better first, then within noise, then not judged; smaller q, then larger move. */
   static final Comparator<DigestRow> BY_SIGNIFICANCE =
-      Comparator.comparingInt((DigestRow r) -> rank(r.judgement()))
+      Comparator.comparingInt((DigestRow r) -> rank(r.verdict()))
           .thenComparingDouble(r -> r.qValue() == null ? 2 : r.qValue())
-          .thenComparingDouble(r -> r.change() == null ? 0 : -Math.abs(r.change()))
+          .thenComparingDouble(r -> -Math.abs(size(r)))
           .thenComparing(DigestRow::seriesId);
 
   private static int rank(Judgement judgement) {
@@ -116,36 +118,43 @@ public record RunDigest(
     };
   }
 
-  private static int count(List<DigestRow> rows, Judgement judgement) {
-    return (int) rows.stream().filter(r -> r.judgement() == judgement).count();
+  private static int count(List<DigestRow> rows, Judgement verdict) {
+    return (int) rows.stream().filter(r -> r.verdict() == verdict).count();
   }
 
-  private static List<DigestRow> largest(List<DigestRow> rows, Judgement judgement) {
+  /** How far a row moved: its change, else its change point's step, else 0. */
+  private static double size(DigestRow r) {
+    if (r.change() != null) {
+      return r.change();
+    }
+    return r.changePoint() != null && r.changePoint().relativeChange() != null
+        ? r.changePoint().relativeChange()
+        : 0;
+  }
+
+  private static List<DigestRow> largest(List<DigestRow> rows, Judgement verdict) {
     return rows.stream()
-        .filter(r -> r.judgement() == judgement)
+        .filter(r -> r.verdict() == verdict)
         .sorted(
-            Comparator.comparingDouble((DigestRow r) -> -Math.abs(r.change()))
+            Comparator.comparingDouble((DigestRow r) -> -Math.abs(size(r)))
                 .thenComparing(DigestRow::seriesId))
         .limit(LARGEST)
         .toList();
   }
 
-  /** This digest with each row naming the change point found for its series, if any. */
+  /**
+   * This digest with each row naming the change point found for its series, if any, counted and
+   * ordered again by each row's verdict: the night's test and the detector together.
+   */
   RunDigest withChangePoints(Map<Long, ChangePointRef> changePoints) {
     if (changePoints.isEmpty()) {
       return this;
     }
-    return new RunDigest(
+    return of(
         from,
         to,
         previous,
         disturbedReason,
-        worse,
-        better,
-        withinNoise,
-        notJudged,
-        named(largestRegressions, changePoints),
-        named(largestImprovements, changePoints),
         named(rows, changePoints),
         missing,
         newSeries,
@@ -158,6 +167,29 @@ public record RunDigest(
     return rows.stream()
         .map(r -> refs.containsKey(r.seriesId()) ? r.withChangePoint(refs.get(r.seriesId())) : r)
         .toList();
+  }
+
+  /**
+   * The counted changes of one verdict by their evidence, e.g. "1 by the night's test, 1 by the
+   * detector"; empty when there are none.
+   */
+  public String evidence(Judgement verdict) {
+    Map<DigestRow.Evidence, Long> counts = new java.util.EnumMap<>(DigestRow.Evidence.class);
+    for (DigestRow row : rows) {
+      if (row.verdict() == verdict && row.evidence() != null) {
+        counts.merge(row.evidence(), 1L, Long::sum);
+      }
+    }
+    return counts.entrySet().stream()
+        .map(e -> e.getValue() + " by " + e.getKey().label())
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
+
+  /** How many rows' own interval excludes 0 but not after the run-wide correction. */
+  public long nominalOnly() {
+    return rows.stream()
+        .filter(r -> r.verdict() == Judgement.WITHIN_NOISE && r.nominalOnly())
+        .count();
   }
 
   /**
@@ -185,9 +217,9 @@ public record RunDigest(
         .toList();
   }
 
-  /** The rows judged {@code judgement}. */
-  public List<DigestRow> rows(Judgement judgement) {
-    return rows.stream().filter(((Predicate<DigestRow>) r -> r.judgement() == judgement)).toList();
+  /** The rows whose verdict is {@code verdict}. */
+  public List<DigestRow> rows(Judgement verdict) {
+    return rows.stream().filter(((Predicate<DigestRow>) r -> r.verdict() == verdict)).toList();
   }
 
   /**

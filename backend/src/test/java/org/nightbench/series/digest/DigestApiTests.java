@@ -43,6 +43,8 @@ class DigestApiTests {
         .andExpect(jsonPath("$.notJudged").value(1))
         .andExpect(jsonPath("$.largestRegressions[0].seriesId").value(s.slower))
         .andExpect(jsonPath("$.largestRegressions[0].judgement").value("WORSE"))
+        .andExpect(jsonPath("$.largestRegressions[0].verdict").value("WORSE"))
+        .andExpect(jsonPath("$.largestRegressions[0].evidence").value("BOTH"))
         .andExpect(jsonPath("$.largestRegressions[0].qValue").isNumber())
         .andExpect(jsonPath("$.largestRegressions[0].ciLow").isNumber())
         .andExpect(jsonPath("$.largestRegressions[0].changePoint.state").value("investigating"))
@@ -108,5 +110,22 @@ class DigestApiTests {
         .andExpect(status().isBadRequest());
     mvc.perform(get("/digest").param("from", "" + s.v9123).param("to", "" + s.v1010))
         .andExpect(status().isOk());
+  }
+
+  @Test
+  void twoRunsTickedOnTheRunListOpenTheirDigestInTheirOrder() throws Exception {
+    DigestScenario s = new DigestScenario(jdbc);
+
+    // 10.1.0 ticked before 10.0.0: release order makes 10.0.0 the baseline.
+    mvc.perform(get("/digest").param("run", "" + s.v1010).param("run", "" + s.v1000))
+        .andExpect(status().is3xxRedirection())
+        .andExpect(
+            org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl(
+                "/digest?from=" + s.v1000 + "&to=" + s.v1010));
+    mvc.perform(get("/digest").param("run", "" + s.v1010))
+        .andExpect(status().isBadRequest())
+        .andExpect(content().string(containsString("tick two runs to compare, not 1")));
+    mvc.perform(get("/digest").param("run", "" + s.v1010).param("run", "x<script>"))
+        .andExpect(status().isBadRequest());
   }
 }

@@ -4,16 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.nightbench.browser.Axe;
 import org.nightbench.browser.BrowserSession;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
@@ -91,6 +97,13 @@ class DigestBrowserTests {
       new Select(browser.findElement(By.id("digest-show"))).selectByValue("");
       browser.findElement(By.id("digest-text")).sendKeys("medterm");
       assertThat(rowsShown(browser)).singleElement().asString().contains("MedTerm");
+      // Enter filters as typing does: no reload that clears the field (CSP blocks inline handlers).
+      browser.executeScript("window.notReloaded = true");
+      browser.findElement(By.id("digest-text")).sendKeys(Keys.ENTER);
+      assertThat(browser.executeScript("return window.notReloaded === true")).isEqualTo(true);
+      assertThat(browser.findElement(By.id("digest-text")).getAttribute("value"))
+          .isEqualTo("medterm");
+      assertThat(rowsShown(browser)).singleElement().asString().contains("MedTerm");
       assertThat(browser.findElement(By.id("digest-silent")).getText())
           .contains("Fuzzy1")
           .contains("skipped pk-postings");
@@ -100,12 +113,86 @@ class DigestBrowserTests {
     }
   }
 
+  @Test
+  void judgeItAnywayJudgesAgainstTheDisturbedRunBeforeAtBothWidths() {
+    // A busy box: both releases were measured on a disturbed machine, and both skipped a step.
+    DigestTestData data = new DigestTestData(jdbc);
+    long first = data.release("10.0.0", Instant.parse("2024-10-14T00:00:00Z"));
+    long second = data.release("10.1.0", Instant.parse("2025-01-06T00:00:00Z"));
+    long slower = data.series("search", "AndHighHigh", "qps", true);
+    data.point(slower, first, 100, 101, 99, 100.5, 99.5);
+    data.point(slower, second, 80, 81, 79, 80.5, 79.5);
+    data.disturbed(first, "calibration 25 % below the recent median");
+    data.disturbed(second, "calibration 30 % below the recent median");
+    String standing = "skipped pk-postings Direct: no lucene-codecs on Maven Central";
+    data.notes(first, standing);
+    data.notes(second, standing, "skipped knn: no vectors file");
+    ChromeDriver browser = CHROMIUM.browser();
+    for (int width : List.of(390, 1400)) {
+      browser.manage().window().setSize(new Dimension(width, 1000));
+      browser.get("http://localhost:" + port + "/runs/" + second);
+      WebElement digest = browser.findElement(By.id("run-digest"));
+      assertThat(digest.getText())
+          .doesNotContain("the first run")
+          .contains("no undisturbed run")
+          .contains("run " + first + " the last");
+
+      digest.findElement(By.cssSelector("a.judge-anyway")).click();
+      assertThat(browser.getCurrentUrl()).contains("judgeDisturbed=true");
+      digest = browser.findElement(By.id("run-digest"));
+      assertThat(digest.findElement(By.tagName("h2")).getText()).contains("run " + first);
+      assertThat(digest.findElement(By.cssSelector(".digest-counts")).getText())
+          .contains("1 worse");
+      assertThat(digest.getText())
+          .contains("judged anyway, on a disturbed machine")
+          .contains("run " + first + " (calibration 25 % below the recent median)");
+      // Gone silent: only what this run stopped doing, not the standing skip.
+      assertThat(browser.findElement(By.id("digest-silent")).getText())
+          .contains("skipped knn")
+          .doesNotContain("pk-postings");
+      assertThat(new Axe().violations(browser)).as("judged anyway at " + width).isEmpty();
+    }
+  }
+
+  @Test
+  void theDoorsToTheDigestOfAnyTwoRunsAtBothWidths() {
+    DigestScenario s = new DigestScenario(jdbc);
+    ChromeDriver browser = CHROMIUM.browser();
+    String base = "http://localhost:" + port;
+    for (int width : List.of(390, 1400)) {
+      browser.manage().window().setSize(new Dimension(width, 1000));
+
+      // "Compare with…" on a run page: the releases before it, newest first.
+      browser.get(base + "/runs/" + s.v1010);
+      Select choices =
+          new Select(browser.findElement(By.cssSelector(".digest-compare select[name='from']")));
+      assertThat(choices.getOptions().stream().map(WebElement::getText).toList())
+          .containsExactly("10.0.0 (run " + s.v1000 + ")", "9.12.3 (run " + s.v9123 + ")");
+      choices.selectByValue("" + s.v9123);
+      browser.findElement(By.cssSelector(".digest-compare button")).click();
+      assertThat(browser.getCurrentUrl()).contains("from=" + s.v9123).contains("to=" + s.v1010);
+      assertThat(browser.findElement(By.tagName("h1")).getText())
+          .contains("run " + s.v9123 + " (9.12.3)");
+
+      // Two ticks on the run list, in any order: the earlier release is the baseline.
+      browser.get(base + "/runs");
+      browser.findElement(By.cssSelector("input[name='run'][value='" + s.v1010 + "']")).click();
+      browser.findElement(By.cssSelector("input[name='run'][value='" + s.v9123 + "']")).click();
+      assertThat(new Axe().violations(browser)).as("/runs at " + width).isEmpty();
+      browser.findElement(By.cssSelector("#runs-compare button[type='submit']")).click();
+      new WebDriverWait(browser, Duration.ofSeconds(20))
+          .until(ExpectedConditions.urlContains("/digest?"));
+      assertThat(browser.getCurrentUrl()).contains("/digest?from=" + s.v9123 + "&to=" + s.v1010);
+      assertThat(browser.findElement(By.id("run-digest")).isDisplayed()).isTrue();
+    }
+  }
+
   /** The texts of the digest rows the filter leaves shown. */
   @SuppressWarnings("unchecked")
   private static List<String> rowsShown(ChromeDriver browser) {
     return (List<String>)
         browser.executeScript(
-            "return [...document.querySelectorAll('#run-digest tr.digest-row')]"
+            "return [...document.querySelectorAll('#run-digest .digest-group tr.digest-row')]"
                 + ".filter(r => r.offsetParent !== null).map(r => r.textContent.trim())");
   }
 

@@ -52,7 +52,9 @@ class DigestServiceTests {
     assertThat(worst.qValue()).isLessThanOrEqualTo(0.05);
     assertThat(worst.test()).isEqualTo("welch");
     assertThat(worst.changePoint())
-        .isEqualTo(new ChangePointRef(s.changePoint, "investigating", "confirmed"));
+        .isEqualTo(
+            new ChangePointRef(
+                s.changePoint, "investigating", "confirmed", s.v1010, "regression", -0.2, null));
     assertThat(digest.largestImprovements())
         .extracting(DigestRow::seriesId)
         .containsExactly(s.faster);

@@ -50,7 +50,8 @@ class RunFinishedWebhookTests {
     assertThat(deliveries.get(0).get("worse")).isEqualTo(1);
     assertThat((String) deliveries.get(0).get("text"))
         .startsWith("Run " + s.v1010 + " on " + s.data.machine + " (10.1.0) against run " + s.v1000)
-        .contains("1 worse, 1 better, 1 within noise, 1 not judged")
+        .contains(
+            "1 worse (1 by the night's test and the detector), 1 better (1 by the night's test), 1 within noise, 1 not judged")
         .contains("Worst: search AndHighHigh qps \u221220.0 %")
         .contains("Gone silent: 1 series, 2 steps")
         .endsWith("/runs/" + s.v1010);
