@@ -16,6 +16,7 @@ import org.nightbench.synthetic.SyntheticHistoryProperties;
 import org.nightbench.synthetic.SyntheticHistoryWriter;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -76,17 +77,18 @@ class MachineOrCodeBrowserTests {
       browser.manage().window().setSize(new Dimension(width, 900));
       String where = " at " + width + " px";
 
-      browser.get("http://localhost:" + port + "/alerts?machine=" + machine);
+      String alerts = "http://localhost:" + port + "/alerts?machine=" + machine;
       for (long id : slowAlerts) {
-        assertThat(attributionOf(browser, id))
+        assertThat(attributionOf(browser, alerts, id))
             .as("alert " + id + " of the slow week's first night" + where)
             .startsWith("machine moved")
             .contains("the control 10.6.0 moved −1");
       }
-      assertThat(attributionOf(browser, codeAlert))
+      assertThat(attributionOf(browser, alerts, codeAlert))
           .as("the planted step's alert " + codeAlert + where)
           .startsWith("code moved")
           .contains("the control 10.6.0 stood still");
+      browser.get(alerts);
       check(browser, axe, "alerts" + where, problems);
 
       browser.get("http://localhost:" + port + "/runs/" + firstSlow);
@@ -101,11 +103,22 @@ class MachineOrCodeBrowserTests {
     assertThat(problems).isEmpty();
   }
 
-  /** The alert row's machine-or-code line, as the reader sees it. */
-  private static String attributionOf(ChromeDriver browser, long alertId) {
-    return browser
-        .findElement(By.cssSelector("#alert-" + alertId + " + tr.alert-attribution td:last-child"))
-        .getText();
+  /**
+   * The alert row's machine-or-code line, as the reader sees it: on the page of {@code alerts} that
+   * lists it, found as a reader would, page after page by the "next" link.
+   */
+  private static String attributionOf(ChromeDriver browser, String alerts, long alertId) {
+    By row = By.cssSelector("#alert-" + alertId + " + tr.alert-attribution td:last-child");
+    browser.get(alerts);
+    for (int page = 1; ; page++) {
+      List<WebElement> found = browser.findElements(row);
+      if (!found.isEmpty()) {
+        return found.get(0).getText();
+      }
+      List<WebElement> next = browser.findElements(By.cssSelector("a[rel=next]"));
+      assertThat(next).as("alert " + alertId + " on none of " + page + " pages").isNotEmpty();
+      browser.get(next.get(0).getDomProperty("href"));
+    }
   }
 
   /** No sideways panning on a phone, and axe-core's serious and critical violations. */
