@@ -55,12 +55,19 @@ class SuspectedChangeBrowserTests {
   private JavascriptExecutor js;
   private WebDriverWait wait;
 
+  /**
+   * For detection, which runs after ingestion off the test's thread, behind whatever else the
+   * shared test context queued there: a generous bound under load costs nothing when it is quick.
+   */
+  private WebDriverWait detected;
+
   @BeforeEach
   void theSharedBrowser() {
     browser = CHROMIUM.browser();
     js = browser;
     wait = new WebDriverWait(browser, Duration.ofSeconds(30));
     wait.ignoring(StaleElementReferenceException.class);
+    detected = new WebDriverWait(browser, Duration.ofSeconds(180));
   }
 
   @Test
@@ -72,7 +79,8 @@ class SuspectedChangeBrowserTests {
 
     // The night the regression lands, ingested: detection runs after the commit, off the thread.
     ingest(series, 60, 1, 90);
-    wait.withMessage("a suspected change point")
+    detected
+        .withMessage("a suspected change point")
         .until(d -> series.stages().stream().anyMatch(s -> s.endsWith(":suspected:untriaged")));
     long id = Long.parseLong(series.stages().get(0).split(":")[0]);
 
@@ -108,7 +116,8 @@ class SuspectedChangeBrowserTests {
 
     // A dozen more nights at the new level: the detector places the step, the alert is confirmed.
     ingest(series, 61, 12, 90);
-    wait.withMessage("the suspected change point confirmed")
+    detected
+        .withMessage("the suspected change point confirmed")
         .until(d -> series.stages().stream().allMatch(s -> s.endsWith(":confirmed:untriaged")));
     assertThat(series.stages()).singleElement().asString().startsWith(id + ":");
 
