@@ -40,27 +40,8 @@ final class SeriesFixture {
   List<Long> nights(int first, int n, double level) {
     List<Long> runs = new ArrayList<>();
     for (int night = first; night < first + n; night++) {
-      long run =
-          jdbc.sql(
-                  "insert into run (lucene_spec, lucene_version, machine, profile, corpus, status)"
-                      + " values ('git:main', '11.0.0', ?, 'nightly', 'c', 'succeeded')"
-                      + " returning id")
-              .param(machine)
-              .query(Long.class)
-              .single();
       double value = level * (1 + 0.01 * random.nextGaussian());
-      jdbc.sql(
-              "insert into measurement (series_id, run_id, x, value, stddev, samples)"
-                  + " values (?, ?, ?, ?, ?, ?)")
-          .params(
-              id,
-              run,
-              Timestamp.from(DAY0.plusSeconds(86_400L * night)),
-              value,
-              level * 0.01,
-              new Double[] {value})
-          .update();
-      runs.add(run);
+      runs.add(store(night, value, level * 0.01, new Double[] {value}));
     }
     return runs;
   }
@@ -70,6 +51,15 @@ final class SeriesFixture {
    * stores a point (their mean, their standard deviation when there are several); its run.
    */
   long night(int night, double[] samples) {
+    return store(
+        night,
+        Mean.of(samples).getAsDouble(),
+        samples.length > 1 ? StandardDeviation.of(samples).getAsDouble() : null,
+        Arrays.stream(samples).boxed().toArray(Double[]::new));
+  }
+
+  /** A succeeded nightly run of this machine and the series' point at night {@code night}. */
+  private long store(int night, double value, Double stddev, Double[] samples) {
     long run =
         jdbc.sql(
                 "insert into run (lucene_spec, lucene_version, machine, profile, corpus, status)"
@@ -81,13 +71,7 @@ final class SeriesFixture {
     jdbc.sql(
             "insert into measurement (series_id, run_id, x, value, stddev, samples)"
                 + " values (?, ?, ?, ?, ?, ?)")
-        .params(
-            id,
-            run,
-            Timestamp.from(DAY0.plusSeconds(86_400L * night)),
-            Mean.of(samples).getAsDouble(),
-            samples.length > 1 ? StandardDeviation.of(samples).getAsDouble() : null,
-            Arrays.stream(samples).boxed().toArray(Double[]::new))
+        .params(id, run, Timestamp.from(DAY0.plusSeconds(86_400L * night)), value, stddev, samples)
         .update();
     return run;
   }
