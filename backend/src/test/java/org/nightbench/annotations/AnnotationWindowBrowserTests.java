@@ -60,6 +60,15 @@ class AnnotationWindowBrowserTests {
   @Test
   void aChartOfTenThousandAnnotationsFetchesAThousandAndAllOfAZoomedWindow() {
     long series = seriesWithAPointADay();
+    try {
+      tenThousandOn(series);
+    } finally {
+      // Ten thousand rows are no one else's business: the other tests share this database.
+      jdbc.sql("delete from annotation where series_id = ?").param(series).update();
+    }
+  }
+
+  private void tenThousandOn(long series) {
     // Evenly over the series' nights: one every 28.8 minutes, 50 a day.
     jdbc.sql(
             "insert into annotation (at, short_text, kind, scope, series_id, created_by) select"
