@@ -2,7 +2,7 @@
 # PostgreSQL away while people read: the backend's test-scope lab command
 # org.nightbench.database.HealthOutageLab starts the application on an embedded PostgreSQL with its
 # own pool settings, reads /actuator/health and /runs, stops PostgreSQL for OUTAGE seconds (default
-# 60) reading both once a second, starts it again and times how long each takes to answer 200 again.
+# 60) reading both in turn, starts it again and times how long each takes to answer 200 again.
 # Prints each phase's statuses and answer times (p50, max) and the machine's load.
 #
 # usage: scripts/health-outage.sh            OUTAGE=150 scripts/health-outage.sh

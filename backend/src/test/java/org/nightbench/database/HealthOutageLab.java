@@ -24,8 +24,8 @@ import org.springframework.util.FileSystemUtils;
  * A lab command, not a test: how {@code /actuator/health} and a page read ({@code /runs}) answer
  * while PostgreSQL is away and after it is back, with the application's own pool settings. Starts
  * the application on an embedded PostgreSQL, reads both a few times, stops PostgreSQL for {@code
- * outage} seconds reading both once a second, starts it again and times how long each takes to
- * answer 200 again, nothing restarted. Prints each phase's statuses and answer times (p50, max).
+ * outage} seconds reading both in turn, starts it again and times how long each takes to answer 200
+ * again, nothing restarted. Prints each phase's statuses and answer times (p50, max).
  *
  * <p>usage: {@code HealthOutageLab [outage seconds]} (see {@code scripts/health-outage.sh}).
  */
