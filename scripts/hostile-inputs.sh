@@ -474,6 +474,8 @@ send() { # category expect check auth method path content-type body
   case $check in
     leak:*)
       if grep -qF -- "${check#leak:}" "$work/body"; then outcome=acted why="served ${check#leak:}…"; fi ;;
+    nosession)
+      if grep -qi '^set-cookie: *JSESSIONID=' "$work/headers"; then outcome=acted why="started a session"; fi ;;
     reflect:*)
       if grep -qi '^content-type: text/html' "$work/headers" && grep -qF -- "${check#reflect:}" "$work/body"; then
         outcome=acted why="reflected unescaped"

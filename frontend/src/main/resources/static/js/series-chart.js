@@ -159,7 +159,9 @@ function annotationPlugin(letters) {
  * The view: the series (the page's first), x by release or date, log scale, annotations, change
  * points, the commit lookup, the zoom window and its listener, whether the legend offers to
  * annotate, and the detection marks ({@code marks}: {@code excluded}, a Set of run ids, and
- * {@code expected}, [{runId, x}]) with the legend's links for them ({@code markLinks(point)}).
+ * {@code expected}, [{runId, x}]) with the legend's links for them ({@code markLinks(point)}), and
+ * {@code onView(range)}, told the visible dates ([from, to] in ms, null for all of them) whenever
+ * they change. The graph's {@code showAnnotations(list)} sets other annotations' letters.
  */
 export function draw(element, legend, view) {
   const { unit, runUrl, luceneWebUrl } = element.dataset;
@@ -188,7 +190,7 @@ export function draw(element, legend, view) {
     for (let r = 0; r < rows.length; r++) if (xOf(r) >= lo && xOf(r) <= hi) n++;
     return n * 4 <= element.clientWidth;
   };
-  const letters = annotations.map(a => ({
+  const lettersOf = list => list.map(a => ({
     series: labels[0],
     x: xOf(rowFor(rows, primary, a.runId, Date.parse(a.at))),
     shortText: a.letter,
@@ -196,6 +198,9 @@ export function draw(element, legend, view) {
     cssClass: `annotation-${a.kind}`,
     tickHeight: 10,
   }));
+  const letters = lettersOf(annotations);
+  // The x range last told to view.onView: a redraw that leaves it (a hover, new letters) is not news.
+  let told = null;
   element.replaceChildren();
   element.setAttribute('role', 'img');
   element.setAttribute('aria-label', view.title
@@ -333,6 +338,16 @@ export function draw(element, legend, view) {
         canvas.restore();
       }
     },
+    drawCallback(g) {
+      // Every change of the visible dates (a zoom, a pan, the range selector, a reset) ends in a
+      // drawing: the page then fetches the annotations of what is in view. Release order has no dates.
+      if (byRelease || !view.onView) return;
+      const range = g.isZoomed('x') ? g.xAxisRange() : null;
+      const key = range ? range.join() : 'all';
+      if (key === told) return;
+      told = key;
+      view.onView(range);
+    },
     zoomCallback(minX, maxX) {
       const dots = sparse(minX, maxX);
       if (dots !== graph.getBooleanOption('drawPoints')) graph.updateOptions({ drawPoints: dots });
@@ -344,5 +359,7 @@ export function draw(element, legend, view) {
   // The range selector's two drag handles are images: decorative to a screen reader, which gets
   // the points table under the chart instead.
   element.querySelectorAll('img').forEach(img => img.setAttribute('alt', ''));
+  // New letters without a new chart: what the page calls when it has fetched another window's.
+  graph.showAnnotations = list => graph.setAnnotations(lettersOf(list));
   return graph;
 }

@@ -20,16 +20,34 @@ async function json(url) {
   return response.json();
 }
 
+/**
+ * The chart's annotations in {@code range} ([from, to] in ms; null: all its dates), at most a
+ * thousand, evenly thinned by the server when more; {@code inView}: how many there are in it.
+ */
+async function annotationsIn(url, range) {
+  const windowed = range ? `${url}?from=${new Date(range[0]).toISOString()}&to=${new Date(range[1]).toISOString()}` : url;
+  const response = await fetch(windowed);
+  if (!response.ok) throw new Error(`${windowed}: HTTP ${response.status}`);
+  const list = await response.json();
+  return { list, inView: Number(response.headers.get('X-Total-Count') ?? list.length) };
+}
+
+/** How long the visible dates must stay still before their annotations are fetched (a pan moves them on every frame). */
+const SETTLE_MS = 150;
+
 async function main() {
   const element = document.getElementById('chart');
   const legend = document.getElementById('chart-legend');
   const { seriesId, apiUrl } = element.dataset;
   try {
     const state = readUrl();
+    const annotationsUrl = `${apiUrl}${seriesId}/annotations`;
+    // The dates whose annotations are held; the unzoomed chart's are the preloaded ones.
+    let annotationsFor = state.window ?? null;
     const noMarks = { excluded: [], expected: [], minRelativeChange: null, defaultMinRelativeChange: 0.01 };
     const [points, firstAnnotations, firstChangePoints, related, firstMarks] = await Promise.all([
       json(element.dataset.pointsUrl).then(body => body.points),
-      json(`${apiUrl}${seriesId}/annotations`).catch(() => []),
+      annotationsIn(annotationsUrl, annotationsFor).catch(() => ({ list: [], inView: 0 })),
       json(`${apiUrl}${seriesId}/change-points`).catch(() => []),
       json(`${apiUrl}${seriesId}/related`).catch(() => []),
       json(`${apiUrl}${seriesId}/detection`).catch(() => noMarks),
@@ -39,7 +57,8 @@ async function main() {
       legend.textContent = '';
       return;
     }
-    let annotations = firstAnnotations;
+    let annotations = firstAnnotations.list;
+    let annotationsInView = firstAnnotations.inView;
     let changePoints = firstChangePoints;
     let marks = firstMarks;
     const primary = { id: Number(seriesId), label: element.dataset.label, metric: element.dataset.metric, points };
@@ -67,6 +86,8 @@ async function main() {
     let byRelease = releases && state.x !== 'date' && state.with.length === 0 && !state.window;
 
     const render = async () => {
+      // Release order has no dates to window: it shows all of the chart's annotations.
+      if (byRelease && annotationsFor != null) await fetchAnnotations(null).catch(console.error);
       const others = await Promise.all(state.with.map(id => load(id).catch(() => null)));
       const seriesList = [primary, ...others.filter(Boolean)];
       const view = {
@@ -74,6 +95,7 @@ async function main() {
         window: state.window, marks: markedRuns(marks),
         markLinks: editable ? point => markLinks(point, marks) : null,
         onZoom(range) { state.window = range; writeUrl(state); },
+        onView: range => showAnnotationsOf(byRelease ? null : range),
       };
       // Exposed for people poking at the page and for the browser tests.
       window.nightbenchChart?.destroy();
@@ -130,9 +152,41 @@ async function main() {
       list.innerHTML = annotationList(annotations, editable);
       list.hidden = annotations.length === 0;
       const none = document.getElementById('chart-annotations-none');
-      if (none) none.hidden = annotations.length > 0;
+      if (none) none.hidden = annotations.length > 0 || annotationsFor != null;
+      const thinned = document.getElementById('chart-annotations-thinned');
+      if (thinned) {
+        thinned.hidden = annotationsInView <= annotations.length;
+        thinned.textContent = `${annotations.length.toLocaleString('en')} of the`
+          + ` ${annotationsInView.toLocaleString('en')} annotations ${annotationsFor ? 'in view' : 'on this chart'},`
+          + ' evenly spread over their dates: zoom in to see them all.';
+      }
     };
     showList();
+    // Only the annotations of the visible dates are fetched: a chart with ten thousand of them
+    // gets a thousand at most, and those of a zoomed window when it settles.
+    let settle = null;
+    let asked = 0;
+    const fetchAnnotations = async range => {
+      const ask = ++asked;
+      const fetched = await annotationsIn(annotationsUrl, range);
+      if (ask !== asked) return false; // a later window's answer is on its way
+      annotations = fetched.list;
+      annotationsInView = fetched.inView;
+      annotationsFor = range;
+      showList();
+      return true;
+    };
+    function showAnnotationsOf(range) {
+      clearTimeout(settle);
+      if (String(range) === String(annotationsFor)) return;
+      settle = setTimeout(async () => {
+        try {
+          if (await fetchAnnotations(range)) window.nightbenchChart?.showAnnotations(annotations);
+        } catch (error) {
+          console.error(error);
+        }
+      }, SETTLE_MS);
+    }
     const section = document.getElementById('detection');
     const showMarks = () => {
       if (!section) return;
@@ -145,8 +199,7 @@ async function main() {
       const { annotationsUrl } = element.dataset;
       // After a change: the letters are the server's (date order), so ask again and draw again.
       const reload = async () => {
-        annotations = await json(`${apiUrl}${seriesId}/annotations`);
-        showList();
+        await fetchAnnotations(annotationsFor);
         await render();
       };
       const form = annotationForm(dialog, annotationsUrl, reload);

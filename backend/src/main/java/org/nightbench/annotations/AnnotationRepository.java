@@ -36,30 +36,47 @@ class AnnotationRepository {
     this.jdbc = jdbc;
   }
 
-  /** The annotations on one series' chart, lettered in date order. */
-  List<Annotation> forSeries(long seriesId, String benchmark, int max) {
-    // Only those within the series' nights (a day either side): the chart shows no others. When
-    // more than max remain, every k-th of them in date order, so dense stretches are thinned
-    // evenly and the answer stays small whatever was imported.
-    return jdbc.sql(
-            "with shown as (select a.*, row_number() over (order by a.at, a.id) - 1 as n,"
-                + " count(*) over () as total"
-                + " from annotation a join series s on s.id = :series"
-                + " where (a.scope = 'all' or (a.scope = 'group' and a.benchmark = :benchmark)"
-                + " or (a.scope = 'series' and a.series_id = :series))"
-                + " and (s.first_x is null or a.at between s.first_x - interval '1 day'"
-                + " and s.last_x + interval '1 day'))"
-                + " select "
-                + COLUMNS
-                + " from shown a"
-                + " where a.total <= :max"
-                + " or a.n % cast(ceil(a.total / cast(:max as double precision)) as bigint) = 0"
-                + " order by a.at, a.id")
-        .param("series", seriesId)
-        .param("benchmark", benchmark)
-        .param("max", max)
-        .query((rs, row) -> annotation(rs, Letters.of(row)))
-        .list();
+  /**
+   * The annotations on one series' chart from {@code from} to {@code to} (null: open), each
+   * lettered by its place among all of the chart's in date order, at most {@code max} of them.
+   */
+  AnnotationService.InView forSeries(
+      long seriesId, String benchmark, Instant from, Instant to, int max) {
+    // The chart's are those within the series' nights (a day either side): it shows no others.
+    // Each is numbered among all of them, for a letter that does not change with the window. Of
+    // those in the window, when more than max, every k-th in date order: dense stretches are
+    // thinned evenly and the answer stays small whatever was imported.
+    long[] inView = {0};
+    List<Annotation> shown =
+        jdbc.sql(
+                "with chart as (select a.*, row_number() over (order by a.at, a.id) - 1 as n"
+                    + " from annotation a join series s on s.id = :series"
+                    + " where (a.scope = 'all' or (a.scope = 'group' and a.benchmark = :benchmark)"
+                    + " or (a.scope = 'series' and a.series_id = :series))"
+                    + " and (s.first_x is null or a.at between s.first_x - interval '1 day'"
+                    + " and s.last_x + interval '1 day')),"
+                    + " windowed as (select c.*, row_number() over (order by c.at, c.id) - 1 as k,"
+                    + " count(*) over () as total from chart c"
+                    + " where c.at >= coalesce(cast(:from as timestamptz), '-infinity')"
+                    + " and c.at <= coalesce(cast(:to as timestamptz), 'infinity'))"
+                    + " select "
+                    + COLUMNS
+                    + ", a.n, a.total from windowed a"
+                    + " where a.total <= :max"
+                    + " or a.k % cast(ceil(a.total / cast(:max as double precision)) as bigint) = 0"
+                    + " order by a.at, a.id")
+            .param("series", seriesId)
+            .param("benchmark", benchmark)
+            .param("from", from == null ? null : utc(from))
+            .param("to", to == null ? null : utc(to))
+            .param("max", max)
+            .query(
+                (rs, row) -> {
+                  inView[0] = rs.getLong("total");
+                  return annotation(rs, Letters.of(Math.toIntExact(rs.getLong("n"))));
+                })
+            .list();
+    return new AnnotationService.InView(shown, inView[0]);
   }
 
   /**
@@ -88,12 +105,10 @@ class AnnotationRepository {
         .optional();
   }
 
-  /** Stores a new annotation written by {@code user}; its id. */
   /**
-   * How many annotations there are of {@code kind} in the scope {@code row} names (all series, one
+   * How many annotations there are, of every kind, in the scope {@code row} names (all series, one
    * benchmark group or one series).
    */
-  /** Annotations of every kind in the scope of {@code row}. */
   long countInScope(Row row) {
     return jdbc.sql(
             "select count(*) from annotation where scope = :scope"
@@ -116,6 +131,7 @@ class AnnotationRepository {
         .single();
   }
 
+  /** Stores a new annotation written by {@code user}; its id. */
   long insert(Row row, String user) {
     return jdbc.sql(
             "insert into annotation (at, run_id, short_text, long_text, kind, scope, series_id,"

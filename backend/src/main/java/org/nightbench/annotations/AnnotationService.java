@@ -54,11 +54,58 @@ public class AnnotationService {
   static final int MAX_ON_A_CHART = 1_000;
 
   /**
+   * What a chart is sent of its annotations: those in its window, thinned evenly when more than
+   * asked for.
+   *
+   * @param shown in date order, each lettered by its place among all of the chart's (so a letter
+   *     stays the same whatever the window)
+   * @param inView how many lie in the window before thinning
+   */
+  public record InView(List<Annotation> shown, long inView) {
+
+    /** Whether some in the window were left out. */
+    public boolean thinned() {
+      return inView > shown.size();
+    }
+  }
+
+  /**
    * Those of one series' chart: its own, its benchmark group's and the global ones, within the
    * series' nights, at most {@link #MAX_ON_A_CHART} (thinned evenly over the dates when more).
    */
   public List<Annotation> forSeries(long seriesId, String benchmark) {
-    return repository.forSeries(seriesId, benchmark, MAX_ON_A_CHART);
+    return forSeries(seriesId, benchmark, null, null, null).shown();
+  }
+
+  /**
+   * Those of one series' chart from {@code from} to {@code to} (either open when null; an ISO date
+   * or instant), at most {@code limit} (null: {@link #MAX_ON_A_CHART}), thinned evenly over the
+   * window's dates when more. A chart fetches its visible window's: whatever was imported, the
+   * answer stays small. Bad input is a one-line {@link IllegalArgumentException}.
+   */
+  public InView forSeries(long seriesId, String benchmark, String from, String to, Integer limit) {
+    Instant start = windowEnd("from", from);
+    Instant end = windowEnd("to", to);
+    if (start != null && end != null && start.isAfter(end)) {
+      throw new IllegalArgumentException("from " + start + " is after to " + end);
+    }
+    if (limit != null && (limit < 1 || limit > MAX_ON_A_CHART)) {
+      throw new IllegalArgumentException(
+          "limit: between 1 and " + MAX_ON_A_CHART + ", not " + limit);
+    }
+    return repository.forSeries(
+        seriesId, benchmark, start, end, limit == null ? MAX_ON_A_CHART : limit);
+  }
+
+  private static Instant windowEnd(String name, String text) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    try {
+      return date(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+    }
   }
 
   /** Every annotation in date order, optionally only of one scope and of one benchmark group. */

@@ -157,6 +157,9 @@ class SeriesApiController {
   /** The most series one request for points may ask for. */
   static final int MAX_SERIES_PER_REQUEST = 200;
 
+  /** How many annotations lie in the asked window, before thinning. */
+  static final String TOTAL_COUNT = "X-Total-Count";
+
   @GetMapping("/points")
   @Operation(
       summary = "The points of several series at once, in the order asked",
@@ -279,10 +282,37 @@ class SeriesApiController {
   @GetMapping("/{id}/annotations")
   @Operation(
       summary = "The annotations on one series' chart, lettered A, B, C … in date order",
-      description = "Its own, its benchmark's (scope group) and the global ones.")
-  List<Annotation> annotations(@Parameter(description = "Series id") @PathVariable long id) {
+      description =
+          "Its own, its benchmark's (scope group) and the global ones, within the series' nights."
+              + " With from and to, only those of that window (the chart asks for what it shows"
+              + " when zoomed); a letter is the annotation's place among all of the chart's, the"
+              + " same in any window. When more than `limit` (default and at most 1000) lie in the"
+              + " window, every k-th in date order is sent, and the header X-Total-Count says how"
+              + " many there are in the window.")
+  @ApiResponse(responseCode = "200", description = "The annotations in the window, maybe thinned")
+  @ApiResponse(
+      responseCode = "400",
+      description = "A bad from, to or limit, in one line",
+      content =
+          @Content(
+              mediaType = "application/problem+json",
+              schema = @Schema(implementation = ProblemDetail.class)))
+  ResponseEntity<List<Annotation>> annotations(
+      @Parameter(description = "Series id") @PathVariable long id,
+      @Parameter(description = "From this ISO date or instant, e.g. 2024-03-01T00:00:00Z")
+          @RequestParam(required = false)
+          String from,
+      @Parameter(description = "Up to this ISO date or instant") @RequestParam(required = false)
+          String to,
+      @Parameter(description = "At most this many, 1 to 1000 (default 1000)")
+          @RequestParam(required = false)
+          Integer limit) {
     Series shown = series.get(id);
-    return annotations.forSeries(shown.id(), shown.benchmark());
+    AnnotationService.InView inView =
+        annotations.forSeries(shown.id(), shown.benchmark(), from, to, limit);
+    return ResponseEntity.ok()
+        .header(TOTAL_COUNT, String.valueOf(inView.inView()))
+        .body(inView.shown());
   }
 
   @GetMapping("/{id}/change-points")

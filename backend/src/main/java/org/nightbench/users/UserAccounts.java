@@ -108,7 +108,16 @@ public class UserAccounts implements UserDetailsService {
   }
 
   public List<Account> all() {
-    return jdbc.sql("select username, role, created_by from app_user order by username")
+    return page(Integer.MAX_VALUE, 0);
+  }
+
+  /** At most {@code limit} accounts by name, after the first {@code offset}. */
+  public List<Account> page(int limit, int offset) {
+    return jdbc.sql(
+            "select username, role, created_by from app_user order by username"
+                + " limit :limit offset :offset")
+        .param("limit", limit)
+        .param("offset", offset)
         .query((rs, row) -> new Account(rs.getString(1), rs.getString(2), rs.getString(3)))
         .list();
   }

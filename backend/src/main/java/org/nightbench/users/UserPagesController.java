@@ -3,6 +3,7 @@ package org.nightbench.users;
 import jakarta.servlet.http.HttpServletRequest;
 import java.security.Principal;
 import java.util.Arrays;
+import org.nightbench.web.Paging;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.ErrorResponseException;
@@ -32,9 +33,15 @@ class UserPagesController {
     this.roles = roles;
   }
 
+  /** Users a page, by name. */
+  static final int PAGE_SIZE = 100;
+
   @GetMapping("/users")
-  String list(Model model) {
-    model.addAttribute("users", accounts.all());
+  String list(
+      @RequestParam(required = false) Integer page, HttpServletRequest request, Model model) {
+    Paging paging = Paging.of(page, PAGE_SIZE);
+    model.addAttribute(
+        "users", paging.shown(accounts.page(paging.limit(), paging.offset()), request, model));
     model.addAttribute("roles", Arrays.stream(Role.values()).map(Role::stored).toList());
     return LIST_VIEW;
   }

@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.nightbench.users.Role;
@@ -529,6 +530,74 @@ class AnnotationApiTests {
     List<String> dates = JsonPath.read(body, "$[*].at");
     assertThat(dates.get(0)).startsWith("2024-01-01T00:00");
     assertThat(dates.get(999)).as("spread over the year, not its first days").startsWith("2024-12");
+  }
+
+  @Test
+  void aChartAsksForTheAnnotationsOfItsWindowAndTheirLettersStayTheSame() throws Exception {
+    jdbc.sql(
+            "update series set point_count = 2, first_x = '2024-01-01T00:00:00Z',"
+                + " last_x = '2024-12-31T00:00:00Z' where id = ?")
+        .param(series)
+        .update();
+    // One a day for 30 days from 2024-01-01: day i is the chart's (i+1)-th letter.
+    jdbc.sql(
+            "insert into annotation (at, short_text, kind, scope, series_id, created_by) select"
+                + " timestamptz '2024-01-01T00:00:00Z' + make_interval(days => i), 'day ' || i,"
+                + " 'code', 'series', ?, 'test' from generate_series(0, 29) i")
+        .param(series)
+        .update();
+
+    String body =
+        mvc.perform(
+                get("/api/series/{id}/annotations", series)
+                    .param("from", "2024-01-11")
+                    .param("to", "2024-01-13T00:00:00Z"))
+            .andExpect(status().isOk())
+            .andExpect(header().string("X-Total-Count", "3"))
+            .andReturn()
+            .getResponse()
+            .getContentAsString();
+    assertThat(JsonPath.<List<String>>read(body, "$[*].shortText"))
+        .containsExactly("day 10", "day 11", "day 12");
+    assertThat(JsonPath.<List<String>>read(body, "$[*].letter")).containsExactly("K", "L", "M");
+
+    // Open at one end; thinned to every k-th when more than the limit, the total in the header.
+    mvc.perform(get("/api/series/{id}/annotations", series).param("from", "2024-01-28"))
+        .andExpect(status().isOk())
+        .andExpect(jsonPath("$[*].letter").value(Matchers.contains("AB", "AC", "AD")));
+    mvc.perform(get("/api/series/{id}/annotations", series).param("limit", "2"))
+        .andExpect(status().isOk())
+        .andExpect(header().string("X-Total-Count", "30"))
+        .andExpect(jsonPath("$[*].shortText").value(Matchers.contains("day 0", "day 15")))
+        .andExpect(jsonPath("$[*].letter").value(Matchers.contains("A", "P")));
+  }
+
+  @Test
+  void aBadWindowIsAOneLine400() throws Exception {
+    expectBadWindow("from", "yesterday", "from: bad date 'yesterday'");
+    expectBadWindow("to", "2024-13-01", "to: bad date '2024-13-01'");
+    expectBadWindow(
+        "to", "0001-01-01", "to: date '0001-01-01' is out of range: from 1900-01-01 to 9999-12-31");
+    expectBadWindow("limit", "0", "limit: between 1 and 1000, not 0");
+    expectBadWindow("limit", "1001", "limit: between 1 and 1000, not 1001");
+    mvc.perform(
+            get("/api/series/{id}/annotations", series)
+                .param("from", "2024-02-01")
+                .param("to", "2024-01-01"))
+        .andExpect(status().isBadRequest())
+        .andExpect(
+            jsonPath("$.detail")
+                .value("from 2024-02-01T00:00:00Z is after to 2024-01-01T00:00:00Z"));
+    mvc.perform(get("/api/series/{id}/annotations", series).param("limit", "many"))
+        .andExpect(status().isBadRequest())
+        .andExpect(header().string("Content-Type", "application/problem+json"));
+  }
+
+  private void expectBadWindow(String parameter, String value, String detail) throws Exception {
+    mvc.perform(get("/api/series/{id}/annotations", series).param(parameter, value))
+        .andExpect(status().isBadRequest())
+        .andExpect(header().string("Content-Type", "application/problem+json"))
+        .andExpect(jsonPath("$.detail").value(detail));
   }
 
   @Test

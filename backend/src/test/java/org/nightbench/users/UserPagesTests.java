@@ -12,7 +12,11 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -84,6 +88,57 @@ class UserPagesTests {
         .andExpect(status().isOk())
         .andExpect(jsonPath("$.role").value("admin"));
     assertThat(role(name)).isEqualTo("admin");
+  }
+
+  @Test
+  void theUsersPageListsAHundredAPageByName() throws Exception {
+    String prefix = "paged-" + UUID.randomUUID().toString().substring(0, 8) + "-";
+    jdbc.sql(
+            "insert into app_user (username, password_hash, role, created_by)"
+                + " select ? || lpad(i::text, 3, '0'), 'x', 'viewer', 'test'"
+                + " from generate_series(1, 150) i")
+        .param(prefix)
+        .update();
+    List<String> everyone =
+        jdbc.sql("select username from app_user order by username").query(String.class).list();
+
+    // Page after page by the "next" link, a hundred at most each: every user once, by name.
+    List<String> listed = new ArrayList<>();
+    String next = "/users";
+    int pages = 0;
+    while (next != null) {
+      String html =
+          mvc.perform(get(next).with(TestUsers.admin()))
+              .andExpect(status().isOk())
+              .andReturn()
+              .getResponse()
+              .getContentAsString();
+      List<String> page = matches(html, "<tr id=\"user-([^\"]+)\"");
+      assertThat(page).hasSizeLessThanOrEqualTo(UserPagesController.PAGE_SIZE).isNotEmpty();
+      listed.addAll(page);
+      pages++;
+      List<String> links = matches(html, "href=\"([^\"]+)\" rel=\"next\"");
+      next = links.isEmpty() ? null : links.get(0).replace("&amp;", "&");
+      assertThat(pages).isLessThanOrEqualTo(everyone.size() / UserPagesController.PAGE_SIZE + 1);
+    }
+    assertThat(listed).containsExactlyElementsOf(everyone);
+    assertThat(pages).isGreaterThanOrEqualTo(2);
+    mvc.perform(get("/users").param("page", "2").with(TestUsers.admin()))
+        .andExpect(content().string(Matchers.containsString("page=1\" rel=\"prev\"")));
+
+    for (String page : new String[] {"0", "10001", "x"}) {
+      mvc.perform(get("/users").param("page", page).with(TestUsers.admin()))
+          .andExpect(status().isBadRequest());
+    }
+  }
+
+  private static List<String> matches(String html, String regex) {
+    List<String> found = new ArrayList<>();
+    Matcher m = Pattern.compile(regex).matcher(html);
+    while (m.find()) {
+      found.add(m.group(1));
+    }
+    return found;
   }
 
   @Test

@@ -7,10 +7,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import org.nightbench.runs.RunQueueTask;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -123,6 +124,28 @@ public class MachineRegistry {
    */
   @Transactional(readOnly = true)
   public List<MachineStatus> overview() {
+    return overview(Integer.MAX_VALUE, 0);
+  }
+
+  /**
+   * As {@link #overview()}, but at most {@code limit} labels after the first {@code offset}: a page
+   * reads only its own machines' workers and runs.
+   */
+  @Transactional(readOnly = true)
+  public List<MachineStatus> overview(int limit, int offset) {
+    List<String> labels =
+        jdbc.sql(
+                "select label from (select label from machine_label union select machine from run"
+                    + " where status in ('queued', 'running')) l order by label"
+                    + " limit :limit offset :offset")
+            .param("limit", limit)
+            .param("offset", offset)
+            .query(String.class)
+            .list();
+    if (labels.isEmpty()) {
+      return List.of();
+    }
+    String[] page = labels.toArray(String[]::new);
     Map<String, List<WorkerStatus>> workers = new HashMap<>();
     jdbc.sql(
             "select w.name, w.machine, w.started_at, w.last_heartbeat, w.stopped_at,"
@@ -130,8 +153,10 @@ public class MachineRegistry {
                 + " (select s.task_instance from scheduled_tasks s where s.picked"
                 + " and s.picked_by = w.name and s.task_name = :prefix || w.machine limit 1)"
                 + " as current_run"
-                + " from worker w order by w.machine, w.last_heartbeat desc")
+                + " from worker w where w.machine = any(:labels)"
+                + " order by w.machine, w.last_heartbeat desc")
         .param("prefix", RunQueueTask.name(""))
+        .param("labels", page)
         .query(
             rs -> {
               String current = rs.getString("current_run");
@@ -149,7 +174,8 @@ public class MachineRegistry {
     Map<String, MachineStatus.CurrentRun> running = new HashMap<>();
     jdbc.sql(
             "select machine, id, lucene_spec, progress from run where status = 'running'"
-                + " order by started_at desc")
+                + " and machine = any(:labels) order by started_at desc")
+        .param("labels", page)
         .query(
             rs -> {
               running.put(
@@ -158,15 +184,20 @@ public class MachineRegistry {
                       rs.getLong("id"), rs.getString("lucene_spec"), rs.getString("progress")));
             });
     Map<String, Long> queued = new HashMap<>();
-    jdbc.sql("select machine, count(*) from run where status = 'queued' group by machine")
+    jdbc.sql(
+            "select machine, count(*) from run where status = 'queued' and machine = any(:labels)"
+                + " group by machine")
+        .param("labels", page)
         .query(
             rs -> {
               queued.put(rs.getString(1), rs.getLong(2));
             });
-    List<String> known = knownLabels();
-    TreeSet<String> labels = new TreeSet<>(known);
-    labels.addAll(running.keySet());
-    labels.addAll(queued.keySet());
+    Set<String> known =
+        new HashSet<>(
+            jdbc.sql("select label from machine_label where label = any(:labels)")
+                .param("labels", page)
+                .query(String.class)
+                .list());
     List<MachineStatus> machines = new ArrayList<>();
     for (String label : labels) {
       List<WorkerStatus> its = workers.getOrDefault(label, List.of());

@@ -11,7 +11,11 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 import org.nightbench.runs.RunRepository;
@@ -107,6 +111,71 @@ class MachinesTests {
     mvc.perform(delete("/api/machines/{label}", label).with(admin()))
         .andExpect(status().isNoContent());
     assertThat(machines.known(label)).isFalse();
+  }
+
+  @Test
+  void theMachinesPageListsFiftyLabelsAPageAndEveryPageSaysWhichRunsWillNotStart()
+      throws Exception {
+    String prefix = "paged-" + UUID.randomUUID().toString().substring(0, 8) + "-";
+    jdbc.sql(
+            "insert into machine_label (label) select ? || lpad(i::text, 3, '0')"
+                + " from generate_series(1, 80) i")
+        .param(prefix)
+        .update();
+    // A run waits for the last of them, which no worker serves: said on the first page too.
+    String last = prefix + "080";
+    long waiting =
+        jdbc.sql(
+                "insert into run (lucene_spec, machine, profile, corpus, status)"
+                    + " values ('maven:10.2.2', ?, 'tiny', 'wikimedium10k', 'queued') returning id")
+            .param(last)
+            .query(Long.class)
+            .single();
+    try {
+      List<String> everyone =
+          jdbc.sql(
+                  "select label from (select label from machine_label union select machine"
+                      + " from run where status in ('queued', 'running')) l order by label")
+              .query(String.class)
+              .list();
+      List<String> listed = new ArrayList<>();
+      String next = "/machines";
+      int pages = 0;
+      while (next != null) {
+        String html =
+            mvc.perform(get(next))
+                .andExpect(status().isOk())
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
+        List<String> page = matches(html, "<tr id=\"machine-([^\"]+)\"");
+        assertThat(page).hasSizeLessThanOrEqualTo(MachinesPageController.PAGE_SIZE).isNotEmpty();
+        assertThat(html).contains("no live worker serves machine &#39;" + last + "&#39;");
+        listed.addAll(page);
+        pages++;
+        List<String> links = matches(html, "href=\"([^\"]+)\" rel=\"next\"");
+        next = links.isEmpty() ? null : links.get(0).replace("&amp;", "&");
+        assertThat(pages)
+            .isLessThanOrEqualTo(everyone.size() / MachinesPageController.PAGE_SIZE + 1);
+      }
+      assertThat(listed).containsExactlyElementsOf(everyone);
+      assertThat(pages).isGreaterThanOrEqualTo(2);
+      mvc.perform(get("/machines").param("page", "0")).andExpect(status().isBadRequest());
+      // The API stays whole: every label at once.
+      mvc.perform(get("/api/machines")).andExpect(jsonPath("$.length()").value(everyone.size()));
+    } finally {
+      runs.markFailed(waiting, "test cleanup");
+      jdbc.sql("delete from machine_label where label like ?").param(prefix + "%").update();
+    }
+  }
+
+  private static List<String> matches(String html, String regex) {
+    List<String> found = new ArrayList<>();
+    Matcher m = Pattern.compile(regex).matcher(html);
+    while (m.find()) {
+      found.add(m.group(1));
+    }
+    return found;
   }
 
   @Test
