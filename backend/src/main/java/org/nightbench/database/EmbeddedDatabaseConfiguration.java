@@ -26,7 +26,11 @@ class EmbeddedDatabaseConfiguration {
 
   @Bean(destroyMethod = "close")
   EmbeddedPostgres embeddedPostgres(EmbeddedDatabaseProperties properties) throws IOException {
-    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+    // The context stops the server (destroyMethod), after everything that still uses it has
+    // stopped. The library's own JVM shutdown hook would stop it at once, beside the context's
+    // close: the work still finishing then (detection after an ingestion, a run handed back)
+    // waits on a database that is gone, and the close waits for that work up to its 30 s limit.
+    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setRegisterShutdownHook(false);
     if (properties.dataDirectory() != null && !properties.dataDirectory().toString().isBlank()) {
       Files.createDirectories(properties.dataDirectory());
       builder

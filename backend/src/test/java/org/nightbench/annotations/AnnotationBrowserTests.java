@@ -81,7 +81,7 @@ class AnnotationBrowserTests {
     String page = "http://localhost:" + port + "/series/" + series;
     JavascriptExecutor js = browser;
     // The list and the letters are drawn anew after every change: an element may go stale.
-    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
     wait.ignoring(StaleElementReferenceException.class);
 
     // Anonymous: the chart and its list, but nothing to change them with.

@@ -29,7 +29,7 @@ public final class Axe {
   /** axe-core's serious and critical violations on the page, one line each. */
   @SuppressWarnings("unchecked")
   public List<String> violations(ChromeDriver browser) {
-    browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
+    browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
     browser.executeScript(axe);
     return (List<String>)
         browser.executeAsyncScript(

@@ -79,13 +79,13 @@ class PagesBrowserTests {
         browser.get("http://localhost:" + port + page.getValue());
         if (page.getKey().equals("knn")) {
           // Its charts and frontiers are drawn once the points have come.
-          new WebDriverWait(browser, Duration.ofSeconds(20))
+          new WebDriverWait(browser, Duration.ofSeconds(60))
               .until(
                   d -> d.findElements(By.cssSelector("#knn-frontier .frontier canvas")).size() > 1);
         }
         if (page.getKey().equals("series")) {
           // The chart and its points table are drawn once the points have come.
-          new WebDriverWait(browser, Duration.ofSeconds(20))
+          new WebDriverWait(browser, Duration.ofSeconds(60))
               .until(d -> !d.findElements(By.cssSelector("#chart canvas")).isEmpty());
           if (width == 390) {
             pointsTableOpensFromTheKeyboard(browser, problems);
@@ -142,7 +142,7 @@ class PagesBrowserTests {
     summary.sendKeys(Keys.ENTER);
     // The table fills once the chart's points have arrived, later on a busy machine.
     try {
-      new WebDriverWait(browser, Duration.ofSeconds(20))
+      new WebDriverWait(browser, Duration.ofSeconds(60))
           .until(d -> d.findElements(By.cssSelector("#chart-points tbody tr")).size() >= 30);
     } catch (org.openqa.selenium.TimeoutException e) {
       // counted below

@@ -145,7 +145,7 @@ class ChangePointDetectionTests {
           events.publishEvent(new RunIngested(after.get(after.size() - 1), List.of(series)));
         });
 
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(180));
     while (count(series) == 0 && Instant.now().isBefore(deadline)) {
       Thread.sleep(100);
     }

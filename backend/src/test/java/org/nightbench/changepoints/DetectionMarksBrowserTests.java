@@ -61,7 +61,7 @@ class DetectionMarksBrowserTests {
     browser = CHROMIUM.browser();
     js = browser;
     // The lists and the chart are drawn anew after every change: an element may go stale.
-    wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+    wait = new WebDriverWait(browser, Duration.ofSeconds(60));
     wait.ignoring(StaleElementReferenceException.class);
   }
 

@@ -65,7 +65,7 @@ class SuspectedChangeBrowserTests {
   void theSharedBrowser() {
     browser = CHROMIUM.browser();
     js = browser;
-    wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+    wait = new WebDriverWait(browser, Duration.ofSeconds(60));
     wait.ignoring(StaleElementReferenceException.class);
     detected = new WebDriverWait(browser, Duration.ofSeconds(180));
   }

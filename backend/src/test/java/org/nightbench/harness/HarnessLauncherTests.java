@@ -111,7 +111,9 @@ class HarnessLauncherTests {
         .hasMessage("search JVM 1/3: cancelled on request");
 
     canceller.join();
-    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
+    assertThat(Duration.ofNanos(System.nanoTime() - started))
+        .as("killed, not waited for: the child sleeps 300 s")
+        .isLessThan(Duration.ofSeconds(120));
     long child =
         Long.parseLong(
             log.stream()

@@ -54,7 +54,7 @@ class JobEngineTests {
 
     workers.forEach(Scheduler::start);
     try {
-      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
       while (executions.size() < 10 && System.nanoTime() < deadline) {
         LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
       }

@@ -128,7 +128,7 @@ class KnnPageBrowserTests {
     assertFrontier(browser, second.id(), 1);
 
     // The API answers the page's layout: each frontier line names its recall and latency series.
-    browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(20));
+    browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
     @SuppressWarnings("unchecked")
     Map<String, Object> line =
         (Map<String, Object>)
@@ -144,7 +144,7 @@ class KnnPageBrowserTests {
 
     // The run page's curve: recall on y from 0 to 1, latency on x, the fanouts as labels.
     browser.get("http://localhost:" + port + "/runs/" + second.id());
-    new WebDriverWait(browser, Duration.ofSeconds(20))
+    new WebDriverWait(browser, Duration.ofSeconds(60))
         .until(
             d -> !d.findElements(By.cssSelector("#run-curves .curve-chart[data-drawn]")).isEmpty());
     @SuppressWarnings("unchecked")
@@ -204,7 +204,7 @@ class KnnPageBrowserTests {
   }
 
   private static void awaitKnn(ChromeDriver browser) {
-    new WebDriverWait(browser, Duration.ofSeconds(30))
+    new WebDriverWait(browser, Duration.ofSeconds(60))
         .until(d -> browser.executeScript("return window.nightbenchKnn != null") == Boolean.TRUE);
   }
 

@@ -69,7 +69,7 @@ class OverviewGroupsBrowserTests {
 
     // Choosing a group swaps the list in place and keeps the view in the address.
     new Select(browser.findElement(By.name("group"))).selectByVisibleText("Grouping");
-    new WebDriverWait(browser, Duration.ofSeconds(10))
+    new WebDriverWait(browser, Duration.ofSeconds(60))
         .until(driver -> sectionTitles(browser).equals(List.of("Grouping")));
     assertThat(browser.getCurrentUrl()).contains("group=grouping").contains("machine=" + machine);
     assertThat(tasksOf(browser, "grouping")).containsExactly("TermGroup10K");
@@ -80,7 +80,7 @@ class OverviewGroupsBrowserTests {
     assertThat(crumb.getText()).isEqualTo("Filtered");
     assertThat(crumb.getAttribute("href")).endsWith("/?group=filtered");
     WebElement add = browser.findElement(By.id("chart-add"));
-    new WebDriverWait(browser, Duration.ofSeconds(30)).until(driver -> add.isDisplayed());
+    new WebDriverWait(browser, Duration.ofSeconds(60)).until(driver -> add.isDisplayed());
     List<String> optgroups =
         add.findElements(By.tagName("optgroup")).stream()
             .map(group -> group.getAttribute("label"))
@@ -94,7 +94,7 @@ class OverviewGroupsBrowserTests {
         .doesNotContain(String.valueOf(unknown));
     // Drawn beside it, a series of another group names its group in the chart's list.
     new Select(add).selectByValue(String.valueOf(unknown));
-    new WebDriverWait(browser, Duration.ofSeconds(30))
+    new WebDriverWait(browser, Duration.ofSeconds(60))
         .until(
             driver ->
                 browser.findElements(By.cssSelector("#chart-series li")).stream()

@@ -89,7 +89,7 @@ class SeriesChartBrowserTests {
     WebElement text = browser.findElement(By.name("q"));
     text.clear();
     text.sendKeys("overview");
-    new WebDriverWait(browser, Duration.ofSeconds(5))
+    new WebDriverWait(browser, Duration.ofSeconds(60))
         .until(
             driver ->
                 browser.getCurrentUrl().contains("q=overview&")
@@ -107,7 +107,7 @@ class SeriesChartBrowserTests {
 
     browser.get("http://localhost:" + port + "/series/" + series);
     JavascriptExecutor js = browser;
-    new WebDriverWait(browser, Duration.ofSeconds(30))
+    new WebDriverWait(browser, Duration.ofSeconds(60))
         .until(driver -> js.executeScript("return window.nightbenchChart != null"));
 
     assertThat(browser.findElement(By.tagName("h1")).getText())
@@ -155,7 +155,7 @@ class SeriesChartBrowserTests {
 
     browser.get("http://localhost:" + port + "/series/" + series);
     JavascriptExecutor js = browser;
-    new WebDriverWait(browser, Duration.ofSeconds(30))
+    new WebDriverWait(browser, Duration.ofSeconds(60))
         .until(driver -> js.executeScript("return window.nightbenchChart != null"));
 
     WebElement legend = browser.findElement(By.id("chart-legend"));
@@ -247,18 +247,18 @@ class SeriesChartBrowserTests {
 
     browser.get("http://localhost:" + port + "/series/" + series);
     JavascriptExecutor js = browser;
-    new WebDriverWait(browser, Duration.ofSeconds(30))
+    new WebDriverWait(browser, Duration.ofSeconds(60))
         .until(driver -> js.executeScript("return window.nightbenchChart != null"));
 
     // The latest release point links the changes since the release before it, as a git point.
     WebElement legend = browser.findElement(By.id("chart-legend"));
-    new WebDriverWait(browser, Duration.ofSeconds(10))
+    new WebDriverWait(browser, Duration.ofSeconds(60))
         .until(driver -> legend.getText().contains("changes since ccccccc"));
     assertThat(legend.findElement(By.cssSelector("a.compare")).getAttribute("href"))
         .endsWith("/compare/" + a + "..." + b);
 
     // Beside each step: a bisect where both points have a commit, and why not where one has none.
-    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(10));
+    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
     wait.until(
         driver ->
             !browser.findElements(By.cssSelector("#detection .bisect-offer")).isEmpty()
@@ -291,13 +291,13 @@ class SeriesChartBrowserTests {
 
     browser.get("http://localhost:" + port + "/series/" + series);
     JavascriptExecutor js = browser;
-    new WebDriverWait(browser, Duration.ofSeconds(30))
+    new WebDriverWait(browser, Duration.ofSeconds(60))
         .until(driver -> js.executeScript("return window.nightbenchChart != null"));
 
     // Before any hover the legend describes the latest point, with the same links; the commits
     // come from the runs API after the chart is drawn.
     WebElement legend = browser.findElement(By.id("chart-legend"));
-    new WebDriverWait(browser, Duration.ofSeconds(10))
+    new WebDriverWait(browser, Duration.ofSeconds(60))
         .until(driver -> legend.getText().contains("changes since aaaaaaa"));
     assertThat(legend.getText()).contains("bbbbbbb", "changes since aaaaaaa");
     assertThat(legend.findElement(By.cssSelector("a.compare")).getAttribute("href"))
@@ -339,7 +339,7 @@ class SeriesChartBrowserTests {
 
     browser.get("http://localhost:" + port + "/series/" + series);
     JavascriptExecutor js = browser;
-    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
     wait.until(driver -> js.executeScript("return window.nightbenchChart != null"));
 
     // Letters on the chart in date order, and the legend under it with the link made safe.
@@ -404,7 +404,7 @@ class SeriesChartBrowserTests {
         .pause(Duration.ofMillis(200))
         .click()
         .perform();
-    new WebDriverWait(browser, Duration.ofSeconds(10))
+    new WebDriverWait(browser, Duration.ofSeconds(60))
         .withMessage(
             () -> "clicked the point of run " + runs[8] + ", now at " + browser.getCurrentUrl())
         .until(driver -> browser.getCurrentUrl().endsWith("/runs/" + runs[8]));

@@ -75,7 +75,7 @@ class FrozenWorkerTests {
           () -> runs.log(runId, 0).stream().anyMatch(line -> line.startsWith("== indexing")),
           120,
           worker);
-      await(() -> worker.descendants().findAny().isPresent(), 30, worker);
+      await(() -> worker.descendants().findAny().isPresent(), 60, worker);
       worker.descendants().forEach(harnessJvms::add);
 
       signal("STOP", worker.pid());
@@ -110,7 +110,7 @@ class FrozenWorkerTests {
 
       signal("CONT", worker.pid());
 
-      await(() -> harnessJvms.stream().noneMatch(ProcessHandle::isAlive), 30, worker);
+      await(() -> harnessJvms.stream().noneMatch(ProcessHandle::isAlive), 60, worker);
       await(
           () -> Files.readString(output, StandardCharsets.UTF_8).contains("writes nothing"),
           30,

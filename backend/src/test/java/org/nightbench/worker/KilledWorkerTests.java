@@ -73,7 +73,7 @@ class KilledWorkerTests {
           () -> runs.log(runId, 0).stream().anyMatch(line -> line.startsWith("== indexing")),
           120,
           worker);
-      await(() -> worker.descendants().findAny().isPresent(), 30, worker);
+      await(() -> worker.descendants().findAny().isPresent(), 60, worker);
       worker.descendants().forEach(harnessJvms::add);
       // Its own heartbeat lists it live on the machines page, with the run it measures (issue 32).
       WorkerStatus beating = onlyWorker();
@@ -89,7 +89,7 @@ class KilledWorkerTests {
     assertThat(runs.find(runId).orElseThrow().status())
         .as("nobody ended the run when its worker died")
         .isEqualTo(RunStatus.RUNNING);
-    await(() -> harnessJvms.stream().noneMatch(ProcessHandle::isAlive), 15, null);
+    await(() -> harnessJvms.stream().noneMatch(ProcessHandle::isAlive), 60, null);
 
     // A surviving worker of the same machine, heartbeating fast enough for a test to wait it out.
     OneTimeTask<Long> survivorsTask =
@@ -111,7 +111,7 @@ class KilledWorkerTests {
     }
 
     // Killed, it never said it stopped: silent once its beats are older than 6 × 500 ms.
-    await(() -> !onlyWorker().live(), 10, null);
+    await(() -> !onlyWorker().live(), 60, null);
     assertThat(onlyWorker().stoppedAt()).isNull();
 
     Run failed = runs.find(runId).orElseThrow();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.UUID;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.nightbench.runs.machines.MachineRegistry;
 import org.nightbench.runs.machines.MachineStatus;
@@ -25,15 +26,19 @@ class WorkerHeartbeatTests {
   void anIdleWorkerBeatsFromItsStartAndIsNoLongerLiveOnceStopped() throws Exception {
     String label = "hb-" + UUID.randomUUID().toString().substring(0, 8);
     WorkerHeartbeat heartbeat =
-        new WorkerHeartbeat(machines, label + ":7", label, Duration.ofMillis(200), 6);
+        new WorkerHeartbeat(machines, label + ":7", label, Duration.ofMillis(500), 6);
     assertThat(machines.known(label)).isFalse();
     try {
       heartbeat.onApplicationEvent(null);
       WorkerStatus first = worker(label);
       assertThat(first.live()).isTrue();
       assertThat(machines.known(label)).isTrue();
-      Thread.sleep(700);
-      assertThat(worker(label).lastHeartbeat()).isAfter(first.lastHeartbeat());
+      // A poll, not a fixed sleep: on a loaded machine the next beat may come late.
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      while (!worker(label).lastHeartbeat().isAfter(first.lastHeartbeat())) {
+        assertThat(System.nanoTime()).as("a second beat within 60 s").isLessThan(deadline);
+        LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+      }
     } finally {
       heartbeat.close();
     }

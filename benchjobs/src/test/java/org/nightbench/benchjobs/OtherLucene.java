@@ -29,6 +29,15 @@ final class OtherLucene {
   static final String TEN = "10.6.0";
 
   private static final Path RELEASES = Path.of("target", "lucene-releases");
+
+  /**
+   * These JVMs check what a release runs and answers, never how fast: C1 alone compiles a short
+   * run's code for a fraction of C2's CPU, and the serial collector starts no GC threads, which on
+   * a loaded two-core machine beside the other test JVM matters more than peak speed.
+   */
+  private static final List<String> SMALL_JVM =
+      List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
   private static final Pattern JAVA_VERSION = Pattern.compile("JAVA_VERSION=\"(\\d+)");
 
   private final String version;
@@ -64,6 +73,7 @@ final class OtherLucene {
   Run run(Path workDir, Class<?> main, List<String> args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(javaHome.resolve("bin").resolve("java").toString());
+    command.addAll(SMALL_JVM);
     command.add("-cp");
     command.add(classpath());
     command.add(main.getName());

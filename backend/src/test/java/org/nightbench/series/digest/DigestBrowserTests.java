@@ -180,7 +180,7 @@ class DigestBrowserTests {
       browser.findElement(By.cssSelector("input[name='run'][value='" + s.v9123 + "']")).click();
       assertThat(new Axe().violations(browser)).as("/runs at " + width).isEmpty();
       browser.findElement(By.cssSelector("#runs-compare button[type='submit']")).click();
-      new WebDriverWait(browser, Duration.ofSeconds(20))
+      new WebDriverWait(browser, Duration.ofSeconds(60))
           .until(ExpectedConditions.urlContains("/digest?"));
       assertThat(browser.getCurrentUrl()).contains("/digest?from=" + s.v9123 + "&to=" + s.v1010);
       assertThat(browser.findElement(By.id("run-digest")).isDisplayed()).isTrue();
