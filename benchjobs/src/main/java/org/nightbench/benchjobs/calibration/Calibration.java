@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Times the calibration workload: warm-up rounds, then measured rounds, reported as medians so a

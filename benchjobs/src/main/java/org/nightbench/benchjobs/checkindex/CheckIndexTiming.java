@@ -12,7 +12,7 @@ import java.util.Map;
 import org.apache.lucene.index.CheckIndex;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Runs Lucene's CheckIndex over an index with the same integrity checks on every release and times

@@ -31,7 +31,7 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.nightbench.benchjobs.indexing.FacetFields;
 import org.nightbench.benchjobs.indexing.TaxonomyIndex;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Times the facet operations on the high-cardinality RandomLabel dimension of an index, taxonomy

@@ -20,7 +20,7 @@ import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.LiveIds;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Primary-key lookups as an application does them without a searcher: per segment, seekExact the id

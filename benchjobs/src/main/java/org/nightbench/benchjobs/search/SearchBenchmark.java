@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.IndexSearcher;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.tasks.Task;
 
 /**
  * Times every runnable task of a task file in seeded rounds after a warm-up that lasts until round

@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.nightbench.benchjobs.result.Curve;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.result.Curve;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Turns timed rounds into metrics: per category {@code qps} = queries / sum of their median

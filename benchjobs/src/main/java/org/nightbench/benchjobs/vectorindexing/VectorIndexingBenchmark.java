@@ -24,8 +24,8 @@ import org.nightbench.benchjobs.indexing.DocumentVectors;
 import org.nightbench.benchjobs.indexing.JvmCosts;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
-import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.vectors.KnnFormat;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Indexes the corpus's documents that have an embedded vector (the indexing step's fields plus the

@@ -32,9 +32,9 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.nightbench.benchjobs.result.Curve;
-import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.timing.WriterTimings;
+import org.nightbench.protocol.result.Curve;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * luceneutil's KNN benchmark in one JVM: per vector format, index the document vectors (time, size,
