@@ -14,6 +14,7 @@ import org.nightbench.benchjobs.vectors.EmbeddingCache;
 import org.nightbench.benchjobs.vectors.MiniLm;
 import org.nightbench.benchjobs.vectors.QueryVectors;
 import org.nightbench.benchjobs.vectors.VectorTaskTexts;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.EmbedSpec;
 import org.nightbench.protocol.result.Metric;
 
@@ -180,6 +181,7 @@ final class EmbedStep {
     detail.put("model", MiniLm.NAME);
     detail.put("dimension", MiniLm.DIMENSION);
     detail.put("docs", maxDocs);
-    return new Metric("embedding", MiniLm.NAME, name, unit, higherIsBetter, value, detail);
+    return new Metric(
+        Benchmarks.EMBEDDING.series(), MiniLm.NAME, name, unit, higherIsBetter, value, detail);
   }
 }

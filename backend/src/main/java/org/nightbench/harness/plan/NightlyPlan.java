@@ -22,6 +22,8 @@ import org.nightbench.harness.plan.PlanStep.Role;
 import org.nightbench.harness.plan.PlanStep.Skip;
 import org.nightbench.harness.plan.PlanStep.SpecFor;
 import org.nightbench.harness.plan.PlanStep.Together;
+import org.nightbench.protocol.BenchmarkDefinition;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.EmbedSpec;
 import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.SearchSpec;
@@ -30,10 +32,10 @@ import org.nightbench.protocol.VectorIndexingSpec;
 
 /**
  * A nightly run's steps on its one side: embed the corpus (so the search index's documents carry
- * the vectors), index it once per indexing variant, take or generate the tasks, then search in
- * several fresh JVMs, PK lookups, facet timings, NRT, load sweeps, the nightly's other
- * measurements, KNN and vector indexing. A benchmark whose input failed is passed over and named as
- * skipped.
+ * the vectors), index it once per indexing variant, take or generate the tasks, then every other
+ * benchmark the profile asks for in the order of {@link Benchmarks#ALL} (search in several fresh
+ * JVMs, PK lookups, facet timings, NRT, load sweeps, the nightly's other measurements, KNN and
+ * vector indexing). A benchmark whose input failed is passed over and named as skipped.
  */
 final class NightlyPlan {
 
@@ -68,18 +70,44 @@ final class NightlyPlan {
     generateTasks();
     embedTasks();
     plan.add(new Skip("search, NRT and load", "they need the task file", Set.of(TASKS)));
-    search();
-    if (profile.pkLookups() != null) {
-      measure("PK lookups", specs.pkLookups(index), "pk.json");
+    for (BenchmarkDefinition benchmark : Benchmarks.ALL) {
+      benchmark(benchmark).run();
     }
-    if (profile.facetTimings() != null) {
-      measure("facet timings", specs.facetTimings(index), "facet-timings.json");
-    }
-    nrt();
-    load();
-    measurements(profile.measurements());
-    vectors();
     return new StepPlan(plan, profile.tasksFile() != null ? Set.of(TASKS) : Set.of());
+  }
+
+  /**
+   * The steps of {@code benchmark}, in the definitions' order, each only when the profile asks for
+   * it. A switch expression over its step, so a new benchmark without steps here does not compile.
+   * Indexing and the embedding are planned first, as every other benchmark reads what they make;
+   * the calibration is timed around the run ({@link NightlyBenchmarks#calibrate}).
+   */
+  private Runnable benchmark(BenchmarkDefinition benchmark) {
+    NightlyMeasurements measurements = profile.measurements();
+    return switch (benchmark.step()) {
+      case INDEX, EMBED, GENERATE_TASKS, CALIBRATE, BARE_LOOP -> () -> {};
+      case SEARCH -> this::search;
+      case PK_LOOKUP ->
+          () -> {
+            if (profile.pkLookups() != null) {
+              measure("PK lookups", specs.pkLookups(index), "pk.json");
+            }
+          };
+      case FACET_TIMINGS ->
+          () -> {
+            if (profile.facetTimings() != null) {
+              measure("facet timings", specs.facetTimings(index), "facet-timings.json");
+            }
+          };
+      case NRT -> this::nrt;
+      case LOAD -> this::load;
+      case PK_POSTINGS -> () -> pkPostings(measurements);
+      case CHECK_INDEX -> () -> checkIndex(measurements);
+      case COLD_SEARCH -> () -> coldSearch(measurements);
+      case STORED_FIELDS -> () -> storedFields(measurements);
+      case KNN -> this::knn;
+      case VECTOR_INDEXING -> this::vectorIndexing;
+    };
   }
 
   /**
@@ -208,12 +236,10 @@ final class NightlyPlan {
   }
 
   /**
-   * The nightly's measurements beside the queries, each in its own JVM: PK lookups with the id
-   * postings in RAM (a release without lucene-codecs measures nothing there and the harness's note
-   * says so on the run), CheckIndex of the index the queries read, search on a cold page cache, and
-   * the stored fields benchmark per mode on an index of its own.
+   * PK lookups with the id postings in RAM: a release without lucene-codecs measures nothing there
+   * and the harness's note says so on the run.
    */
-  private void measurements(NightlyMeasurements measurements) {
+  private void pkPostings(NightlyMeasurements measurements) {
     if (measurements.pkPostings() != null) {
       Path copies = work.resolve("pk-postings");
       plan.add(
@@ -225,16 +251,28 @@ final class NightlyPlan {
               Set.of(),
               copies));
     }
+  }
+
+  /** CheckIndex of the index the queries read. */
+  private void checkIndex(NightlyMeasurements measurements) {
     if (measurements.checkIndex()) {
       StepSpec spec = specs.checkIndex(profile.searchIndex().name(), index);
       measure("CheckIndex", spec, "check-index.json");
     }
+  }
+
+  /** Search on a cold page cache. */
+  private void coldSearch(NightlyMeasurements measurements) {
     if (measurements.coldSearch() != null) {
       String step = "cold page cache search";
       plan.add(new Skip(step, "it needs the task file", Set.of(TASKS)));
       SpecFor spec = SpecFor.of(specs.coldSearch(index, tasks));
       plan.add(step(step, Role.OPTIONAL, spec, "cold-search.json", Set.of(TASKS), null));
     }
+  }
+
+  /** The stored fields benchmark per mode, each on an index of its own. */
+  private void storedFields(NightlyMeasurements measurements) {
     if (measurements.storedFields() != null) {
       for (String mode : measurements.storedFieldsModes().modes()) {
         Path storedIndex = work.resolve("stored-fields-" + mode);
@@ -250,18 +288,21 @@ final class NightlyPlan {
     }
   }
 
-  /**
-   * Vector search, on an index of its own, then indexing throughput with a vector field: the
-   * embedded documents indexed once per vector format, each in its own JVM as an indexing variant
-   * is.
-   */
-  private void vectors() {
+  /** Vector search, on an index of its own. */
+  private void knn() {
     if (embedding == null) {
       return;
     }
     StepSpec knn = specs.knn(docs, queries, embedding.cacheDirectory(), work.resolve("knn"));
     plan.add(step("KNN", Role.OPTIONAL, SpecFor.of(knn), "knn.json", Set.of(EMBEDDINGS), null));
-    if (profile.vectorIndexing() == null) {
+  }
+
+  /**
+   * Indexing throughput with a vector field: the embedded documents indexed once per vector format,
+   * each in its own JVM as an indexing variant is.
+   */
+  private void vectorIndexing() {
+    if (embedding == null || profile.vectorIndexing() == null) {
       return;
     }
     Path vectorIndex = work.resolve("vector-index");

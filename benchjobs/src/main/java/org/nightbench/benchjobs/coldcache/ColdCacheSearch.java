@@ -19,6 +19,7 @@ import org.nightbench.benchjobs.search.TaskCompiler;
 import org.nightbench.benchjobs.search.TaskPlan;
 import org.nightbench.benchjobs.search.UnsupportedTaskException;
 import org.nightbench.benchjobs.vectors.VectorTaskTexts;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.tasks.Task;
 
@@ -31,7 +32,7 @@ import org.nightbench.protocol.tasks.Task;
 public final class ColdCacheSearch {
 
   /** Benchmark name of the metrics. */
-  public static final String BENCHMARK = "coldCache";
+  public static final String BENCHMARK = Benchmarks.COLD_SEARCH.series();
 
   /** The task of the metrics. */
   static final String TASK = "search";

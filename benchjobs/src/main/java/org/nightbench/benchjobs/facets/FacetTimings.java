@@ -31,6 +31,7 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.nightbench.benchjobs.indexing.FacetFields;
 import org.nightbench.benchjobs.indexing.TaxonomyIndex;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.result.Metric;
 
 /**
@@ -43,7 +44,7 @@ import org.nightbench.protocol.result.Metric;
 public final class FacetTimings {
 
   /** Benchmark name of every metric. */
-  public static final String BENCHMARK = "facets";
+  public static final String BENCHMARK = Benchmarks.FACET_TIMINGS.series();
 
   private static final int TOP_N = 10;
 

@@ -25,6 +25,7 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.MMapDirectory;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.result.Curve;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.tasks.Task;
@@ -36,7 +37,7 @@ import org.nightbench.protocol.tasks.Task;
  */
 public final class LoadSweep {
 
-  public static final String BENCHMARK = "load";
+  public static final String BENCHMARK = Benchmarks.LOAD.series();
 
   /** The results: metrics, the latency-against-load curve and notes for the run page. */
   public record Result(List<Metric> metrics, Curve curve, List<String> notes) {}

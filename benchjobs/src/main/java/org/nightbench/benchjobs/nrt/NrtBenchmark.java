@@ -38,6 +38,7 @@ import org.nightbench.benchjobs.indexing.LiveIds;
 import org.nightbench.benchjobs.indexing.TaxonomyIndex;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.result.Curve;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.tasks.Task;
@@ -50,7 +51,7 @@ import org.nightbench.protocol.tasks.Task;
  */
 public final class NrtBenchmark {
 
-  public static final String BENCHMARK = "nrt";
+  public static final String BENCHMARK = Benchmarks.NRT.series();
 
   /** Corpus lines kept in memory for the replacement documents; they are reused in turn. */
   private static final int LINES = 20_000;

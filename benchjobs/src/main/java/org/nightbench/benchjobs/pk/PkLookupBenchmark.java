@@ -20,6 +20,7 @@ import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.LiveIds;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.result.Metric;
 
 /**
@@ -31,7 +32,7 @@ import org.nightbench.protocol.result.Metric;
 public final class PkLookupBenchmark {
 
   /** Benchmark name of the pk metrics. */
-  public static final String BENCHMARK = "pk";
+  public static final String BENCHMARK = Benchmarks.PK_LOOKUP.series();
 
   private final IndexReader reader;
   private final String indexName;

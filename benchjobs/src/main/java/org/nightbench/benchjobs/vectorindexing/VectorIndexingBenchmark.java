@@ -25,6 +25,7 @@ import org.nightbench.benchjobs.indexing.JvmCosts;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
 import org.nightbench.benchjobs.vectors.KnnFormat;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.result.Metric;
 
 /**
@@ -35,7 +36,7 @@ import org.nightbench.protocol.result.Metric;
 public final class VectorIndexingBenchmark {
 
   /** Benchmark name of every metric here. */
-  public static final String BENCHMARK = "vectorIndexing";
+  public static final String BENCHMARK = Benchmarks.VECTOR_INDEXING.series();
 
   private static final double GB = 1024.0 * 1024 * 1024;
   private static final double MB = 1024.0 * 1024;

@@ -33,6 +33,7 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.nightbench.benchjobs.timing.WriterTimings;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.result.Curve;
 import org.nightbench.protocol.result.Metric;
 
@@ -465,7 +466,7 @@ public final class KnnBenchmark {
     if (luceneFormat != null) {
       detail.put("luceneFormat", luceneFormat);
     }
-    return new Metric("knn", task, name, unit, higher, value, detail);
+    return new Metric(Benchmarks.KNN.series(), task, name, unit, higher, value, detail);
   }
 
   private static void deleteRecursively(Path dir) throws IOException {
