@@ -6,8 +6,9 @@ import java.util.Set;
 
 /**
  * Every benchmark Nightbench runs, in the order a nightly run and a comparison run them. A new
- * benchmark is one more definition here (with its spec record), its benchmark class in the harness
- * and its profile values; docs/how-to/add-a-benchmark.md walks through it.
+ * benchmark is one more definition here with its spec record, its benchmark class in the harness
+ * and its profile values, plus the switch cases the compiler then asks for;
+ * docs/reference/add-a-benchmark.md walks through it.
  */
 public final class Benchmarks {
 
