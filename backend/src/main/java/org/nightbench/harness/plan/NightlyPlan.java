@@ -6,6 +6,7 @@ import static org.nightbench.harness.plan.Product.TASK_VECTORS;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.UnaryOperator;
@@ -26,6 +27,7 @@ import org.nightbench.protocol.BenchmarkDefinition;
 import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.EmbedSpec;
 import org.nightbench.protocol.IndexSpec;
+import org.nightbench.protocol.Input;
 import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.StepSpec;
 import org.nightbench.protocol.VectorIndexingSpec;
@@ -84,30 +86,49 @@ final class NightlyPlan {
    */
   private Runnable benchmark(BenchmarkDefinition benchmark) {
     NightlyMeasurements measurements = profile.measurements();
+    Set<Product> needs = needs(benchmark);
     return switch (benchmark.step()) {
       case INDEX, EMBED, GENERATE_TASKS, CALIBRATE, BARE_LOOP -> () -> {};
-      case SEARCH -> this::search;
+      case SEARCH -> () -> search(needs);
       case PK_LOOKUP ->
           () -> {
             if (profile.pkLookups() != null) {
-              measure("PK lookups", specs.pkLookups(index), "pk.json");
+              measure("PK lookups", specs.pkLookups(index), "pk.json", needs);
             }
           };
       case FACET_TIMINGS ->
           () -> {
             if (profile.facetTimings() != null) {
-              measure("facet timings", specs.facetTimings(index), "facet-timings.json");
+              measure("facet timings", specs.facetTimings(index), "facet-timings.json", needs);
             }
           };
-      case NRT -> this::nrt;
-      case LOAD -> this::load;
-      case PK_POSTINGS -> () -> pkPostings(measurements);
-      case CHECK_INDEX -> () -> checkIndex(measurements);
-      case COLD_SEARCH -> () -> coldSearch(measurements);
-      case STORED_FIELDS -> () -> storedFields(measurements);
-      case KNN -> this::knn;
-      case VECTOR_INDEXING -> this::vectorIndexing;
+      case NRT -> () -> nrt(needs);
+      case LOAD -> () -> load(needs);
+      case PK_POSTINGS -> () -> pkPostings(measurements, needs);
+      case CHECK_INDEX -> () -> checkIndex(measurements, needs);
+      case COLD_SEARCH -> () -> coldSearch(measurements, needs);
+      case STORED_FIELDS -> () -> storedFields(measurements, needs);
+      case KNN -> () -> knn(needs);
+      case VECTOR_INDEXING -> () -> vectorIndexing(needs);
     };
+  }
+
+  /**
+   * What a benchmark's steps need that an earlier step of the run makes, read from its definition's
+   * inputs: a step reading the task file is passed over when generating it failed, one reading the
+   * vectors when embedding failed. The corpus and the index are not products: without them there is
+   * no run.
+   */
+  private static Set<Product> needs(BenchmarkDefinition benchmark) {
+    Set<Product> needs = EnumSet.noneOf(Product.class);
+    for (Input input : benchmark.inputs()) {
+      switch (input) {
+        case TASKS -> needs.add(TASKS);
+        case VECTORS -> needs.add(EMBEDDINGS);
+        case CORPUS, INDEX -> {}
+      }
+    }
+    return needs;
   }
 
   /**
@@ -190,19 +211,19 @@ final class NightlyPlan {
   }
 
   /** The search JVMs: one benchmark together, all of their results or none. */
-  private void search() {
+  private void search(Set<Product> needs) {
     List<Measure> jvms = new ArrayList<>();
     for (int jvm = 1; jvm <= profile.searchJvms(); jvm++) {
       SearchSpec search = specs.search(index, tasks, jvm);
       SpecFor spec =
           made -> made.contains(TASK_VECTORS) ? search.withTaskVectors(taskVectors) : search;
       String step = "search JVM " + jvm + "/" + profile.searchJvms();
-      jvms.add(step(step, Role.OPTIONAL, spec, "search-" + jvm + ".json", Set.of(TASKS), null));
+      jvms.add(step(step, Role.OPTIONAL, spec, "search-" + jvm + ".json", needs, null));
     }
-    plan.add(new Together("search", jvms, Set.of(TASKS)));
+    plan.add(new Together("search", jvms, needs));
   }
 
-  private void nrt() {
+  private void nrt(Set<Product> needs) {
     for (NrtVariant variant : profile.nrt()) {
       Path nrtWork = work.resolve("nrt-" + variant.name());
       plan.add(
@@ -213,13 +234,13 @@ final class NightlyPlan {
               null,
               SpecFor.of(specs.nrt(variant, index, nrtWork, corpus, tasks)),
               work.resolve("nrt-" + variant.name() + ".json"),
-              Set.of(TASKS),
+              needs,
               result -> SeriesTasks.rename(result, "nrt", variant.name()),
               nrtWork));
     }
   }
 
-  private void load() {
+  private void load(Set<Product> needs) {
     if (profile.load() == null) {
       return;
     }
@@ -230,7 +251,7 @@ final class NightlyPlan {
               Role.OPTIONAL,
               SpecFor.of(specs.load(directory, index, tasks)),
               "load-" + directory + ".json",
-              Set.of(TASKS),
+              needs,
               null));
     }
   }
@@ -239,7 +260,7 @@ final class NightlyPlan {
    * PK lookups with the id postings in RAM: a release without lucene-codecs measures nothing there
    * and the harness's note says so on the run.
    */
-  private void pkPostings(NightlyMeasurements measurements) {
+  private void pkPostings(NightlyMeasurements measurements, Set<Product> needs) {
     if (measurements.pkPostings() != null) {
       Path copies = work.resolve("pk-postings");
       plan.add(
@@ -248,31 +269,31 @@ final class NightlyPlan {
               Role.OPTIONAL,
               SpecFor.of(specs.pkPostings(index, copies)),
               "pk-postings.json",
-              Set.of(),
+              needs,
               copies));
     }
   }
 
   /** CheckIndex of the index the queries read. */
-  private void checkIndex(NightlyMeasurements measurements) {
+  private void checkIndex(NightlyMeasurements measurements, Set<Product> needs) {
     if (measurements.checkIndex()) {
       StepSpec spec = specs.checkIndex(profile.searchIndex().name(), index);
-      measure("CheckIndex", spec, "check-index.json");
+      measure("CheckIndex", spec, "check-index.json", needs);
     }
   }
 
   /** Search on a cold page cache. */
-  private void coldSearch(NightlyMeasurements measurements) {
+  private void coldSearch(NightlyMeasurements measurements, Set<Product> needs) {
     if (measurements.coldSearch() != null) {
       String step = "cold page cache search";
       plan.add(new Skip(step, "it needs the task file", Set.of(TASKS)));
       SpecFor spec = SpecFor.of(specs.coldSearch(index, tasks));
-      plan.add(step(step, Role.OPTIONAL, spec, "cold-search.json", Set.of(TASKS), null));
+      plan.add(step(step, Role.OPTIONAL, spec, "cold-search.json", needs, null));
     }
   }
 
   /** The stored fields benchmark per mode, each on an index of its own. */
-  private void storedFields(NightlyMeasurements measurements) {
+  private void storedFields(NightlyMeasurements measurements, Set<Product> needs) {
     if (measurements.storedFields() != null) {
       for (String mode : measurements.storedFieldsModes().modes()) {
         Path storedIndex = work.resolve("stored-fields-" + mode);
@@ -282,26 +303,26 @@ final class NightlyPlan {
                 Role.OPTIONAL,
                 SpecFor.of(specs.storedFields(mode, corpus, storedIndex)),
                 "stored-fields-" + mode + ".json",
-                Set.of(),
+                needs,
                 storedIndex));
       }
     }
   }
 
   /** Vector search, on an index of its own. */
-  private void knn() {
+  private void knn(Set<Product> needs) {
     if (embedding == null) {
       return;
     }
     StepSpec knn = specs.knn(docs, queries, embedding.cacheDirectory(), work.resolve("knn"));
-    plan.add(step("KNN", Role.OPTIONAL, SpecFor.of(knn), "knn.json", Set.of(EMBEDDINGS), null));
+    plan.add(step("KNN", Role.OPTIONAL, SpecFor.of(knn), "knn.json", needs, null));
   }
 
   /**
    * Indexing throughput with a vector field: the embedded documents indexed once per vector format,
    * each in its own JVM as an indexing variant is.
    */
-  private void vectorIndexing() {
+  private void vectorIndexing(Set<Product> needs) {
     if (embedding == null || profile.vectorIndexing() == null) {
       return;
     }
@@ -318,13 +339,13 @@ final class NightlyPlan {
               Role.OPTIONAL,
               SpecFor.of(spec.withFormat(format)),
               "vector-indexing-" + format + ".json",
-              Set.of(EMBEDDINGS),
+              needs,
               scratch));
     }
   }
 
-  private void measure(String step, StepSpec spec, String out) {
-    plan.add(step(step, Role.OPTIONAL, SpecFor.of(spec), out, Set.of(), null));
+  private void measure(String step, StepSpec spec, String out, Set<Product> needs) {
+    plan.add(step(step, Role.OPTIONAL, SpecFor.of(spec), out, needs, null));
   }
 
   private Measure step(
