@@ -235,7 +235,7 @@ final class NightlyPlan {
               SpecFor.of(specs.nrt(variant, index, nrtWork, corpus, tasks)),
               work.resolve("nrt-" + variant.name() + ".json"),
               needs,
-              result -> SeriesTasks.rename(result, "nrt", variant.name()),
+              result -> SeriesTasks.rename(result, Benchmarks.NRT.series(), variant.name()),
               nrtWork));
     }
   }
