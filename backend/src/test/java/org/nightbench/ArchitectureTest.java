@@ -53,6 +53,18 @@ class ArchitectureTest {
   };
 
   @Test
+  void theBackendForksTheHarnessAndImportsNothingOfIt() {
+    noClasses()
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("org.nightbench.benchjobs..")
+        .because(
+            "the harness runs in a forked JVM with the Lucene under test; what both sides read"
+                + " (specs, results, task files) is the contract module's, org.nightbench.protocol")
+        .check(BACKEND);
+  }
+
+  @Test
   void noPackageLoops() {
     slices().matching("org.nightbench.(*)..").should().beFreeOfCycles().check(BACKEND);
   }

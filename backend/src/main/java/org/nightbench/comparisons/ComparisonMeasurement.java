@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
-import org.nightbench.benchjobs.spec.SpecFile;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.EmbeddingModel;
 import org.nightbench.harness.StepResult;
@@ -20,6 +19,7 @@ import org.nightbench.harness.plan.TaskSelection;
 import org.nightbench.lucene.ResolvedLucene;
 import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.StepSpec;
+import org.nightbench.protocol.spec.SpecFile;
 import org.nightbench.worker.ComparisonRuns;
 
 /**

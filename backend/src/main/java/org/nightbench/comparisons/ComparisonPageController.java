@@ -5,6 +5,7 @@ import java.security.Principal;
 import java.util.Arrays;
 import java.util.List;
 import org.nightbench.jfr.JfrService;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.web.Paging;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -37,6 +38,9 @@ class ComparisonPageController {
     model.addAttribute(
         "comparisons",
         paging.shown(comparisons.recent(paging.limit(), paging.offset()), request, model));
+    // The form's benchmark checkboxes: every comparable definition, search ticked as the default.
+    model.addAttribute("benchmarkChoices", Benchmarks.comparable());
+    model.addAttribute("defaultBenchmarks", List.of(ComparisonPlan.SEARCH));
     return LIST_VIEW;
   }
 

@@ -2,6 +2,7 @@ package org.nightbench.comparisons;
 
 import java.util.List;
 import org.nightbench.harness.BenchmarkCatalogue;
+import org.nightbench.protocol.Benchmarks;
 
 /**
  * What a comparison run measures: both sides, how many JVMs each gets per benchmark, which
@@ -16,17 +17,17 @@ public record ComparisonPlan(
     List<String> categories,
     boolean jfr) {
 
-  public static final String SEARCH = "search";
-  public static final String PK_LOOKUP = "pk-lookup";
-  public static final String INDEXING = "indexing";
-  public static final String NRT = "nrt";
-  public static final String LOAD = "load";
-  public static final String PK_POSTINGS = "pk-postings";
-  public static final String CHECK_INDEX = "check-index";
-  public static final String COLD_SEARCH = "cold-search";
-  public static final String STORED_FIELDS = "stored-fields";
-  public static final String FACET_TIMINGS = "facet-timings";
-  public static final String KNN = "knn";
+  public static final String SEARCH = Benchmarks.SEARCH.name();
+  public static final String PK_LOOKUP = Benchmarks.PK_LOOKUP.name();
+  public static final String INDEXING = Benchmarks.INDEXING.name();
+  public static final String NRT = Benchmarks.NRT.name();
+  public static final String LOAD = Benchmarks.LOAD.name();
+  public static final String PK_POSTINGS = Benchmarks.PK_POSTINGS.name();
+  public static final String CHECK_INDEX = Benchmarks.CHECK_INDEX.name();
+  public static final String COLD_SEARCH = Benchmarks.COLD_SEARCH.name();
+  public static final String STORED_FIELDS = Benchmarks.STORED_FIELDS.name();
+  public static final String FACET_TIMINGS = Benchmarks.FACET_TIMINGS.name();
+  public static final String KNN = Benchmarks.KNN.name();
 
   /** Every benchmark a comparison can run, in the order it runs them: the catalogue's. */
   public static final List<String> BENCHMARKS = BenchmarkCatalogue.COMPARABLE;

@@ -2,10 +2,10 @@ package org.nightbench.comparisons;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.harness.HarnessSteps;
 import org.nightbench.harness.StepResult;
 import org.nightbench.harness.plan.PlanSide;
+import org.nightbench.protocol.result.HarnessResult;
 
 /** One side of a running comparison: its harness steps and what its JVMs measured. */
 final class ComparisonSide {

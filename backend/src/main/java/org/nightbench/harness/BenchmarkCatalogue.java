@@ -1,70 +1,56 @@
 package org.nightbench.harness;
 
 import java.util.Collection;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
-import org.nightbench.protocol.CalibrateSpec;
-import org.nightbench.protocol.CheckIndexSpec;
-import org.nightbench.protocol.ColdSearchSpec;
-import org.nightbench.protocol.FacetTimingsSpec;
-import org.nightbench.protocol.IndexSpec;
-import org.nightbench.protocol.KnnSpec;
-import org.nightbench.protocol.LoadSpec;
-import org.nightbench.protocol.NrtSpec;
-import org.nightbench.protocol.PkLookupSpec;
-import org.nightbench.protocol.PkPostingsSpec;
-import org.nightbench.protocol.SearchSpec;
+import org.nightbench.protocol.BenchmarkDefinition;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.Input;
 import org.nightbench.protocol.StepSpec;
-import org.nightbench.protocol.StoredFieldsSpec;
-import org.nightbench.protocol.VectorIndexingSpec;
 
 /**
- * Every benchmark Nightbench runs, an entry each: its name as requests, comparisons and bisects
- * spell it, the spec record of its step, what the step reads that the run or an earlier step
- * provides, the benchmark name its series carry, whether an A/B comparison (and so a bisect probe)
- * can run it, and whether a profile holds its settings. A new benchmark is one more entry; the API
- * checks names against these, the database does not.
+ * Every benchmark Nightbench runs ({@link Benchmarks#ALL}, the contract's definitions) with what
+ * only the backend knows of it: whether a profile holds its settings. The API checks names against
+ * these, the database does not.
  */
 public final class BenchmarkCatalogue {
 
   private BenchmarkCatalogue() {}
 
-  /** What a step reads that the run or an earlier step provides. */
-  public enum Input {
-    /** The line-docs corpus. */
-    CORPUS,
-    /** The index the first indexing variant builds. */
-    INDEX,
-    /** The task file, generated from the index or the profile's. */
-    TASKS,
-    /** The corpus's embedded vectors. */
-    VECTORS
-  }
-
   /**
    * One benchmark.
    *
-   * @param name how requests name it, e.g. {@code pk-lookup}
-   * @param spec the spec record of its step
-   * @param inputs what its step reads beyond its settings
-   * @param series the benchmark name of the series it yields, e.g. {@code pk}
-   * @param comparable whether a comparison can run it on both sides
+   * @param definition its definition: name, step, inputs, series, group
    * @param configured whether a profile has its settings; every profile can run it when null
    * @param missing what a profile without them lacks, as a request's error names it
    */
   public record Benchmark(
-      String name,
-      Class<? extends StepSpec> spec,
-      Set<Input> inputs,
-      String series,
-      boolean comparable,
-      Predicate<BenchmarkProfile> configured,
-      String missing) {
+      BenchmarkDefinition definition, Predicate<BenchmarkProfile> configured, String missing) {
 
-    public Benchmark {
-      inputs = inputs.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(inputs));
+    /** How requests name it, e.g. {@code pk-lookup}. */
+    public String name() {
+      return definition.name();
+    }
+
+    /** The spec record of its step. */
+    public Class<? extends StepSpec> spec() {
+      return definition.spec();
+    }
+
+    /** What its step reads beyond its settings. */
+    public Set<Input> inputs() {
+      return definition.inputs();
+    }
+
+    /** The benchmark name of the series it yields, e.g. {@code pk}. */
+    public String series() {
+      return definition.series();
+    }
+
+    /** Whether a comparison can run it on both sides. */
+    public boolean comparable() {
+      return definition.comparable();
     }
 
     /** Whether {@code profile} can run it. */
@@ -75,109 +61,41 @@ public final class BenchmarkCatalogue {
 
   /** Every benchmark, in the order a comparison runs them. */
   public static final List<Benchmark> ALL =
-      List.of(
-          new Benchmark(
-              "indexing", IndexSpec.class, Set.of(Input.CORPUS), "indexing", true, null, null),
-          new Benchmark(
-              "search",
-              SearchSpec.class,
-              Set.of(Input.INDEX, Input.TASKS),
-              "search",
-              true,
-              null,
-              null),
-          new Benchmark(
-              "pk-lookup",
-              PkLookupSpec.class,
-              Set.of(Input.INDEX),
-              "pk",
-              true,
-              p -> p.pkLookups() != null,
-              "PK lookup settings"),
-          new Benchmark(
-              "nrt",
-              NrtSpec.class,
-              Set.of(Input.INDEX, Input.TASKS, Input.CORPUS),
-              "nrt",
-              true,
-              p -> !p.nrt().isEmpty(),
-              "NRT variants"),
-          new Benchmark(
-              "load",
-              LoadSpec.class,
-              Set.of(Input.INDEX, Input.TASKS),
-              "load",
-              true,
-              p -> p.load() != null,
-              "load sweep settings"),
-          new Benchmark(
-              "pk-postings",
-              PkPostingsSpec.class,
-              Set.of(Input.INDEX),
-              "pk",
-              true,
-              p -> p.measurements().pkPostings() != null,
-              "pk-postings settings"),
-          new Benchmark(
-              "check-index",
-              CheckIndexSpec.class,
-              Set.of(Input.INDEX),
-              "checkIndex",
-              true,
-              null,
-              null),
-          new Benchmark(
-              "cold-search",
-              ColdSearchSpec.class,
-              Set.of(Input.INDEX, Input.TASKS),
-              "coldCache",
-              true,
-              p -> p.measurements().coldSearch() != null,
-              "cold-search settings"),
-          new Benchmark(
-              "stored-fields",
-              StoredFieldsSpec.class,
-              Set.of(Input.CORPUS),
-              "storedFields",
-              true,
-              p -> p.measurements().storedFields() != null,
-              "stored-fields settings"),
-          new Benchmark(
-              "facet-timings",
-              FacetTimingsSpec.class,
-              Set.of(Input.INDEX),
-              "facets",
-              true,
-              p -> p.facetTimings() != null,
-              "facet-timings settings"),
-          new Benchmark(
-              "knn",
-              KnnSpec.class,
-              Set.of(Input.VECTORS),
-              "knn",
-              true,
-              p -> p.knn() != null,
-              "knn settings"),
-          new Benchmark(
-              "vector-indexing",
-              VectorIndexingSpec.class,
-              Set.of(Input.CORPUS, Input.VECTORS),
-              "vectorIndexing",
-              true,
-              p -> p.knn() != null && p.vectorIndexing() != null,
-              "vector-indexing settings (and knn's, which embed the documents)"),
-          new Benchmark(
-              "calibration",
-              CalibrateSpec.class,
-              Set.of(),
-              "calibration",
-              false,
-              p -> p.calibration() != null,
-              "calibration settings"));
+      Benchmarks.ALL.stream().map(BenchmarkCatalogue::entry).toList();
 
   /** The names of the benchmarks a comparison can run, in the order it runs them. */
   public static final List<String> COMPARABLE =
       ALL.stream().filter(Benchmark::comparable).map(Benchmark::name).toList();
+
+  /** Which of a profile's sections a benchmark needs; a new step must say (the switch is total). */
+  private static Benchmark entry(BenchmarkDefinition definition) {
+    return switch (definition.step()) {
+      case INDEX, SEARCH, CHECK_INDEX, GENERATE_TASKS, BARE_LOOP ->
+          new Benchmark(definition, null, null);
+      case PK_LOOKUP -> new Benchmark(definition, p -> p.pkLookups() != null, "PK lookup settings");
+      case NRT -> new Benchmark(definition, p -> !p.nrt().isEmpty(), "NRT variants");
+      case LOAD -> new Benchmark(definition, p -> p.load() != null, "load sweep settings");
+      case PK_POSTINGS ->
+          new Benchmark(
+              definition, p -> p.measurements().pkPostings() != null, "pk-postings settings");
+      case COLD_SEARCH ->
+          new Benchmark(
+              definition, p -> p.measurements().coldSearch() != null, "cold-search settings");
+      case STORED_FIELDS ->
+          new Benchmark(
+              definition, p -> p.measurements().storedFields() != null, "stored-fields settings");
+      case FACET_TIMINGS ->
+          new Benchmark(definition, p -> p.facetTimings() != null, "facet-timings settings");
+      case KNN, EMBED -> new Benchmark(definition, p -> p.knn() != null, "knn settings");
+      case VECTOR_INDEXING ->
+          new Benchmark(
+              definition,
+              p -> p.knn() != null && p.vectorIndexing() != null,
+              "vector-indexing settings (and knn's, which embed the documents)");
+      case CALIBRATE ->
+          new Benchmark(definition, p -> p.calibration() != null, "calibration settings");
+    };
+  }
 
   /**
    * The comparable benchmark {@code name} names.

@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.nightbench.benchjobs.spec.HandRun;
-import org.nightbench.benchjobs.spec.SpecFile;
+import org.nightbench.protocol.spec.HandRun;
+import org.nightbench.protocol.spec.SpecFile;
 
 /**
  * Forks one harness JVM on a step spec file ({@code Harness <spec.json> <out>}), streams everything

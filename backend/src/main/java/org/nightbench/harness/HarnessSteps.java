@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
-import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.protocol.StepSpec;
+import org.nightbench.protocol.result.HarnessResult;
 import tools.jackson.databind.json.JsonMapper;
 
 /**

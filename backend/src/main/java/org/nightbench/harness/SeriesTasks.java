@@ -1,8 +1,8 @@
 package org.nightbench.harness;
 
-import org.nightbench.benchjobs.result.Curve;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.result.Curve;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Names a benchmark's series after the profile's variant rather than the harness's mode: two NRT

@@ -1,7 +1,7 @@
 package org.nightbench.harness;
 
 import java.nio.file.Path;
-import org.nightbench.benchjobs.result.HarnessResult;
+import org.nightbench.protocol.result.HarnessResult;
 
 /**
  * The result file of one harness JVM with the run step that produced it.

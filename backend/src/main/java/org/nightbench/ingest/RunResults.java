@@ -1,7 +1,7 @@
 package org.nightbench.ingest;
 
 import java.util.List;
-import org.nightbench.benchjobs.result.HarnessResult;
+import org.nightbench.protocol.result.HarnessResult;
 
 /**
  * One run's result files, as the harness's JSON files deserialize to, with what the runner knows

@@ -4,13 +4,14 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.nightbench.protocol.Benchmarks;
 
 /**
  * The groups the overview and the series page show, as Lucene's nightly pages group their charts:
  * the one owner of "which group does this series belong to". Query categories are grouped by their
  * luceneutil names (rules on the name, so a new {@code Filtered…} or {@code …Sort} category lands
- * where a reader looks for it); other benchmarks by their benchmark. Whatever no rule knows goes to
- * {@link #OTHER}, never nowhere.
+ * where a reader looks for it); other benchmarks by the group their definition names. Whatever no
+ * rule knows goes to {@link #OTHER}, never nowhere.
  */
 public enum TaskGroup {
   INDEXING("indexing", "Indexing"),
@@ -65,23 +66,18 @@ public enum TaskGroup {
     return Arrays.stream(values()).filter(group -> group.key.equals(wanted)).findFirst();
   }
 
-  /** The group of a series measuring {@code task} of {@code benchmark}. */
+  /**
+   * The group of a series measuring {@code task} of {@code benchmark}: the group its definition
+   * names ({@link Benchmarks}), or its query category's when the definition leaves it to the task.
+   */
   public static TaskGroup of(String benchmark, String task) {
-    return switch (benchmark) {
-      case "search" -> ofQueryCategory(task);
-      case "indexing" -> INDEXING;
-      case "vectorIndexing" -> VECTOR_INDEXING;
-      case "nrt" -> NRT;
-      case "pk" -> PK_LOOKUPS;
-      case "facets" -> FACETS;
-      case "knn", "embedding" -> VECTOR;
-      case "storedFields" -> STORED_FIELDS;
-      case "checkIndex" -> CHECK_INDEX;
-      case "coldCache" -> COLD_CACHE;
-      case "load" -> LOAD;
-      case "calibration" -> CALIBRATION;
-      default -> OTHER;
-    };
+    return Benchmarks.ofSeries(benchmark)
+        .map(
+            definition ->
+                definition.group() == null
+                    ? ofQueryCategory(task)
+                    : byKey(definition.group()).orElse(OTHER))
+        .orElse(OTHER);
   }
 
   /**

@@ -387,9 +387,8 @@ class ComparisonRunTests {
         new String[][] {
           {
             "\"benchmarks\":[\"search\",\"vectors\"]",
-            "unknown benchmark vectors: use indexing, search, pk-lookup, nrt, load, pk-postings,"
-                + " check-index, cold-search, stored-fields, facet-timings, knn,"
-                + " vector-indexing"
+            "unknown benchmark vectors: use indexing, search, pk-lookup, facet-timings, nrt, load,"
+                + " pk-postings, check-index, cold-search, stored-fields, knn, vector-indexing"
           },
           {"\"benchmarks\":[\"knn\"],\"profile\":\"tiny\"", "profile tiny has no knn settings"},
           {

@@ -31,9 +31,8 @@ class BenchmarkCatalogueTest {
     assertThat(BenchmarkCatalogue.comparable(" pk-lookup ").series()).isEqualTo("pk");
     assertThatThrownBy(() -> BenchmarkCatalogue.comparable("vectors"))
         .hasMessage(
-            "unknown benchmark vectors: use indexing, search, pk-lookup, nrt, load, pk-postings,"
-                + " check-index, cold-search, stored-fields, facet-timings, knn,"
-                + " vector-indexing");
+            "unknown benchmark vectors: use indexing, search, pk-lookup, facet-timings, nrt, load,"
+                + " pk-postings, check-index, cold-search, stored-fields, knn, vector-indexing");
     assertThatThrownBy(() -> BenchmarkCatalogue.comparable("calibration"))
         .hasMessageStartingWith("unknown benchmark calibration: use indexing,");
   }

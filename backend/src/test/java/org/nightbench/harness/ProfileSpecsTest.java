@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.nightbench.benchjobs.spec.HandRun;
 import org.nightbench.protocol.StepSpec;
 import org.nightbench.protocol.VectorIndexingSpec;
+import org.nightbench.protocol.spec.HandRun;
 
 /**
  * The harness receives exactly what it received before the spec files: for every step of every

@@ -3,10 +3,10 @@ package org.nightbench.ingest;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.nightbench.benchjobs.result.EnvironmentInfo;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.LuceneInfo;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.result.EnvironmentInfo;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.LuceneInfo;
+import org.nightbench.protocol.result.Metric;
 
 /** Result files and run contexts as the harness and the worker would give them to ingestion. */
 public final class TestResults {

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.nightbench.protocol.BenchmarkDefinition;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.HarnessTasks;
 
 /**
@@ -187,6 +189,18 @@ class TaskGroupTest {
     // KNN and the embedding they need chart beside luceneutil's vector categories.
     assertThat(TaskGroup.of("knn", "hnsw-fanout50")).isEqualTo(TaskGroup.VECTOR);
     assertThat(TaskGroup.of("embedding", "all-MiniLM-L6-v2")).isEqualTo(TaskGroup.VECTOR);
+  }
+
+  /** A definition's group is a heading of the pages, so no benchmark lands under "Other". */
+  @Test
+  void everyDefinedBenchmarkIsShownInTheGroupItsDefinitionNames() {
+    for (BenchmarkDefinition benchmark : Benchmarks.ALL) {
+      if (benchmark.group() != null) {
+        assertThat(TaskGroup.of(benchmark.series(), "any").key())
+            .as(benchmark.name())
+            .isEqualTo(benchmark.group());
+      }
+    }
   }
 
   @Test

@@ -7,16 +7,15 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.nightbench.benchjobs.calibration.Calibration;
-import org.nightbench.benchjobs.indexing.IndexingReport;
 import org.nightbench.benchjobs.load.LoadSettings;
-import org.nightbench.benchjobs.load.LoadSweep;
-import org.nightbench.benchjobs.nrt.NrtBenchmark;
 import org.nightbench.benchjobs.nrt.NrtSettings;
-import org.nightbench.benchjobs.pk.PkLookupBenchmark;
-import org.nightbench.benchjobs.search.SearchBenchmark;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.HarnessTasks;
 
-/** The synthetic series are named as ingestion names what the harness measures. */
+/**
+ * The synthetic series are named as ingestion names what the harness measures: the definitions'
+ * series names, and the harness's own variant and task names.
+ */
 class SyntheticCatalogTest {
 
   private final List<SyntheticCatalog.Entry> all =
@@ -26,20 +25,20 @@ class SyntheticCatalogTest {
   void everyQueryCategoryTheHarnessGeneratesHasItsTwoSeriesAndNoOther() {
     List<String> qps =
         all.stream()
-            .filter(e -> e.benchmark().equals(SearchBenchmark.BENCHMARK))
+            .filter(e -> e.benchmark().equals(Benchmarks.SEARCH.series()))
             .filter(e -> e.metric().equals("qps"))
             .map(SyntheticCatalog.Entry::task)
             .toList();
     List<String> fastest =
         all.stream()
-            .filter(e -> e.benchmark().equals(SearchBenchmark.BENCHMARK))
+            .filter(e -> e.benchmark().equals(Benchmarks.SEARCH.series()))
             .filter(e -> e.metric().equals("qpsFastest"))
             .map(SyntheticCatalog.Entry::task)
             .toList();
 
     assertThat(qps).isEqualTo(HarnessTasks.CATEGORIES);
     assertThat(fastest).isEqualTo(HarnessTasks.CATEGORIES);
-    assertThat(all.stream().filter(e -> e.benchmark().equals(SearchBenchmark.BENCHMARK)))
+    assertThat(all.stream().filter(e -> e.benchmark().equals(Benchmarks.SEARCH.series())))
         .hasSize(2 * HarnessTasks.CATEGORIES.size());
   }
 
@@ -48,21 +47,21 @@ class SyntheticCatalogTest {
     assertThat(all.stream().map(SyntheticCatalog.Entry::benchmark).collect(Collectors.toSet()))
         .isEqualTo(
             Set.of(
-                IndexingReport.BENCHMARK,
-                NrtBenchmark.BENCHMARK,
-                PkLookupBenchmark.BENCHMARK,
-                LoadSweep.BENCHMARK,
-                Calibration.BENCHMARK,
-                SearchBenchmark.BENCHMARK));
-    assertThat(tasks(NrtBenchmark.BENCHMARK)).isSubsetOf(NrtSettings.VARIANTS);
-    assertThat(tasks(LoadSweep.BENCHMARK)).isSubsetOf(LoadSettings.DIRECTORIES);
-    assertThat(tasks(Calibration.BENCHMARK)).containsExactly(Calibration.TASK);
+                Benchmarks.INDEXING.series(),
+                Benchmarks.NRT.series(),
+                Benchmarks.PK_LOOKUP.series(),
+                Benchmarks.LOAD.series(),
+                Benchmarks.CALIBRATION.series(),
+                Benchmarks.SEARCH.series()));
+    assertThat(tasks(Benchmarks.NRT.series())).isSubsetOf(NrtSettings.VARIANTS);
+    assertThat(tasks(Benchmarks.LOAD.series())).isSubsetOf(LoadSettings.DIRECTORIES);
+    assertThat(tasks(Benchmarks.CALIBRATION.series())).containsExactly(Calibration.TASK);
   }
 
   @Test
   void theFixedBenchmarksComeFirstAndEverySeriesOnce() {
-    assertThat(all.get(0).benchmark()).isEqualTo(IndexingReport.BENCHMARK);
-    assertThat(all.get(all.size() - 1).benchmark()).isEqualTo(SearchBenchmark.BENCHMARK);
+    assertThat(all.get(0).benchmark()).isEqualTo(Benchmarks.INDEXING.series());
+    assertThat(all.get(all.size() - 1).benchmark()).isEqualTo(Benchmarks.SEARCH.series());
     assertThat(all.stream().map(e -> e.benchmark() + "/" + e.task() + "/" + e.metric()))
         .doesNotHaveDuplicates();
     assertThat(SyntheticCatalog.entries(3)).isEqualTo(all.subList(0, 3));

@@ -2,10 +2,10 @@ package org.nightbench.benchjobs;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.search.SearchSettings;
-import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.protocol.BareLoopSpec;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.tasks.TaskFileParser;
 
 /** {@code bare-loop}: the search harness's own overhead per task category. */
 final class BareLoopStep {

@@ -2,8 +2,8 @@ package org.nightbench.benchjobs;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.protocol.ColdSearchSpec;
+import org.nightbench.protocol.tasks.TaskFileParser;
 
 /**
  * {@code cold-search}: the first queries after the OS cache is dropped, where the machine allows

@@ -10,12 +10,13 @@ import java.util.List;
 import java.util.Map;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
-import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.vectors.EmbeddingCache;
 import org.nightbench.benchjobs.vectors.MiniLm;
 import org.nightbench.benchjobs.vectors.QueryVectors;
 import org.nightbench.benchjobs.vectors.VectorTaskTexts;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.EmbedSpec;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * {@code embed}: the vectors of a corpus's first documents and of the query texts, with MiniLM on
@@ -180,6 +181,7 @@ final class EmbedStep {
     detail.put("model", MiniLm.NAME);
     detail.put("dimension", MiniLm.DIMENSION);
     detail.put("docs", maxDocs);
-    return new Metric("embedding", MiniLm.NAME, name, unit, higherIsBetter, value, detail);
+    return new Metric(
+        Benchmarks.EMBEDDING.series(), MiniLm.NAME, name, unit, higherIsBetter, value, detail);
   }
 }

@@ -2,8 +2,8 @@ package org.nightbench.benchjobs;
 
 import java.nio.file.Path;
 import org.nightbench.benchjobs.taskgen.TaskGenerator;
-import org.nightbench.benchjobs.tasks.TaskFileWriter;
 import org.nightbench.protocol.GenerateTasksSpec;
+import org.nightbench.protocol.tasks.TaskFileWriter;
 
 /** {@code generate-tasks}: writes a seeded luceneutil-style task file derived from an index. */
 final class GenerateTasksStep {

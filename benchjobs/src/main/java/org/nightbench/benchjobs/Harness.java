@@ -4,9 +4,9 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.nightbench.benchjobs.spec.HandRun;
-import org.nightbench.benchjobs.spec.SpecFile;
 import org.nightbench.protocol.StepSpec;
+import org.nightbench.protocol.spec.HandRun;
+import org.nightbench.protocol.spec.SpecFile;
 
 /**
  * Entry point of the forked benchmark JVM: {@code Harness <spec.json> <out>} runs the step the spec

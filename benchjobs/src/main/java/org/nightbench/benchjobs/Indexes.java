@@ -18,13 +18,13 @@ import org.nightbench.benchjobs.facets.FacetTimings;
 import org.nightbench.benchjobs.pk.PkLookupBenchmark;
 import org.nightbench.benchjobs.pk.PkLookupSettings;
 import org.nightbench.benchjobs.pk.PkPostingsBenchmark;
-import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.search.BareLoop;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;
 import org.nightbench.benchjobs.taskgen.TaskGenerator;
-import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.tasks.Task;
 
 /**
  * Opens an existing benchmark index, turning the usual mistakes into one-line messages; the command

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.nightbench.benchjobs.load.LoadSettings;
 import org.nightbench.benchjobs.load.LoadSweep;
-import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.protocol.LoadSpec;
+import org.nightbench.protocol.tasks.TaskFileParser;
 
 /** {@code load}: response time under rising open-loop load, and the capacity it implies. */
 final class LoadStep {

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.nightbench.benchjobs.nrt.NrtBenchmark;
 import org.nightbench.benchjobs.nrt.NrtSettings;
-import org.nightbench.benchjobs.tasks.Task;
-import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.protocol.NrtSpec;
+import org.nightbench.protocol.tasks.Task;
+import org.nightbench.protocol.tasks.TaskFileParser;
 
 /** {@code nrt}: reopen latency under a steady update load, on a copy of a built index. */
 final class NrtStep {

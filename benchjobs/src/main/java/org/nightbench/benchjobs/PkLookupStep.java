@@ -3,8 +3,8 @@ package org.nightbench.benchjobs;
 import java.nio.file.Path;
 import java.util.List;
 import org.nightbench.benchjobs.pk.PkLookupSettings;
-import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.protocol.PkLookupSpec;
+import org.nightbench.protocol.result.Metric;
 
 /** {@code pk-lookup}: times primary-key lookups on an index built by {@code index}. */
 final class PkLookupStep {

@@ -5,10 +5,10 @@ import java.nio.file.Path;
 import java.util.List;
 import org.nightbench.benchjobs.environment.EnvironmentProbe;
 import org.nightbench.benchjobs.environment.LuceneProbe;
-import org.nightbench.benchjobs.result.Curve;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.result.ResultWriter;
+import org.nightbench.protocol.result.Curve;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.result.ResultWriter;
 
 /** Wraps a command's metrics with Lucene and environment info and writes the --out file. */
 final class Results {

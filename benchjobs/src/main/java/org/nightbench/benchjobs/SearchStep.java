@@ -6,11 +6,11 @@ import java.util.List;
 import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;
 import org.nightbench.benchjobs.search.VectorQueries;
-import org.nightbench.benchjobs.tasks.Task;
-import org.nightbench.benchjobs.tasks.TaskFileParser;
-import org.nightbench.benchjobs.tasks.UngeneratedCategories;
+import org.nightbench.benchjobs.taskgen.UngeneratedCategories;
 import org.nightbench.benchjobs.vectors.QueryVectors;
 import org.nightbench.protocol.SearchSpec;
+import org.nightbench.protocol.tasks.Task;
+import org.nightbench.protocol.tasks.TaskFileParser;
 
 /**
  * {@code search}: times a task file against an index and writes per-category QPS, the warm-up curve

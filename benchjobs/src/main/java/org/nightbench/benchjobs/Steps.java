@@ -16,34 +16,46 @@ import org.nightbench.protocol.PkLookupSpec;
 import org.nightbench.protocol.PkPostingsSpec;
 import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.StepSpec;
+import org.nightbench.protocol.StepType;
 import org.nightbench.protocol.StoredFieldsSpec;
 import org.nightbench.protocol.VectorIndexingSpec;
 
-/** Runs one step spec: the switch from a spec's type to the step that measures it. */
+/**
+ * Runs one step spec: the switch from a spec's step to the class that measures it. Exhaustive over
+ * {@link StepType}, so a step without a case here does not compile.
+ */
 final class Steps {
 
   private Steps() {}
 
+  /** One step ready to run. */
+  @FunctionalInterface
+  private interface Run {
+    void run() throws Exception;
+  }
+
   /** Runs {@code spec}, writing its output to {@code out}. */
   static void run(StepSpec spec, Path out) throws Exception {
-    switch (spec.type()) {
-      case "index" -> IndexStep.run((IndexSpec) spec, out);
-      case "generate-tasks" -> GenerateTasksStep.run((GenerateTasksSpec) spec, out);
-      case "search" -> SearchStep.run((SearchSpec) spec, out);
-      case "bare-loop" -> BareLoopStep.run((BareLoopSpec) spec, out);
-      case "pk-lookup" -> PkLookupStep.run((PkLookupSpec) spec, out);
-      case "nrt" -> NrtStep.run((NrtSpec) spec, out);
-      case "load" -> LoadStep.run((LoadSpec) spec, out);
-      case "calibrate" -> CalibrateStep.run((CalibrateSpec) spec, out);
-      case "embed" -> EmbedStep.run((EmbedSpec) spec, out);
-      case "knn" -> KnnStep.run((KnnSpec) spec, out);
-      case "stored-fields" -> StoredFieldsStep.run((StoredFieldsSpec) spec, out);
-      case "check-index" -> CheckIndexStep.run((CheckIndexSpec) spec, out);
-      case "pk-postings" -> PkPostingsStep.run((PkPostingsSpec) spec, out);
-      case "cold-search" -> ColdSearchStep.run((ColdSearchSpec) spec, out);
-      case "facet-timings" -> FacetTimingsStep.run((FacetTimingsSpec) spec, out);
-      case "vector-indexing" -> VectorIndexingStep.run((VectorIndexingSpec) spec, out);
-      default -> throw new IllegalArgumentException("no step runs type " + spec.type());
-    }
+    // A switch expression, not a statement: only an expression must cover every constant.
+    Run step =
+        switch (spec.stepType()) {
+          case INDEX -> () -> IndexStep.run((IndexSpec) spec, out);
+          case GENERATE_TASKS -> () -> GenerateTasksStep.run((GenerateTasksSpec) spec, out);
+          case SEARCH -> () -> SearchStep.run((SearchSpec) spec, out);
+          case BARE_LOOP -> () -> BareLoopStep.run((BareLoopSpec) spec, out);
+          case PK_LOOKUP -> () -> PkLookupStep.run((PkLookupSpec) spec, out);
+          case NRT -> () -> NrtStep.run((NrtSpec) spec, out);
+          case LOAD -> () -> LoadStep.run((LoadSpec) spec, out);
+          case CALIBRATE -> () -> CalibrateStep.run((CalibrateSpec) spec, out);
+          case EMBED -> () -> EmbedStep.run((EmbedSpec) spec, out);
+          case KNN -> () -> KnnStep.run((KnnSpec) spec, out);
+          case STORED_FIELDS -> () -> StoredFieldsStep.run((StoredFieldsSpec) spec, out);
+          case CHECK_INDEX -> () -> CheckIndexStep.run((CheckIndexSpec) spec, out);
+          case PK_POSTINGS -> () -> PkPostingsStep.run((PkPostingsSpec) spec, out);
+          case COLD_SEARCH -> () -> ColdSearchStep.run((ColdSearchSpec) spec, out);
+          case FACET_TIMINGS -> () -> FacetTimingsStep.run((FacetTimingsSpec) spec, out);
+          case VECTOR_INDEXING -> () -> VectorIndexingStep.run((VectorIndexingSpec) spec, out);
+        };
+    step.run();
   }
 }

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The harness's packages depend on each other one way: the steps at the top ({@code
  * org.nightbench.benchjobs}) read the specs and call the benchmarks; a benchmark builds on the
- * shared packages (documents and index building, the search loop, vector files, task files, line
- * docs, results) and never on another benchmark; nothing reaches back up.
+ * shared packages (documents and index building, the search loop, vector files, task generation,
+ * line docs) and never on another benchmark; nothing reaches back up. Spec, result and task files
+ * are the contract module's ({@code org.nightbench.protocol}).
  */
 class ArchitectureTest {
 
@@ -43,17 +44,7 @@ class ArchitectureTest {
    * build on, so they may be imported; they import no benchmark above them.
    */
   private static final String[] SHARED = {
-    "indexing",
-    "search",
-    "vectors",
-    "tasks",
-    "taskgen",
-    "linedocs",
-    "timing",
-    "result",
-    "environment",
-    "io",
-    "spec"
+    "indexing", "search", "vectors", "tasks", "taskgen", "linedocs", "timing", "environment"
   };
 
   @Test

@@ -10,11 +10,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.result.ResultWriter;
 import org.nightbench.benchjobs.vectors.QueryVectors;
 import org.nightbench.benchjobs.vectors.VectorFile;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.result.ResultWriter;
 
 /**
  * Real MiniLM embeddings of a few hundred europarl documents: computed once and then read from the

@@ -18,17 +18,17 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
 import org.nightbench.benchjobs.indexing.IndexingReport;
 import org.nightbench.benchjobs.indexing.IndexingSettings;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.result.ResultWriter;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;
 import org.nightbench.benchjobs.search.TaskPlan;
 import org.nightbench.benchjobs.taskgen.TaskGenerator;
-import org.nightbench.benchjobs.tasks.Task;
-import org.nightbench.benchjobs.tasks.TaskFileParser;
-import org.nightbench.benchjobs.tasks.TaskFileWriter;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.result.ResultWriter;
+import org.nightbench.protocol.tasks.Task;
+import org.nightbench.protocol.tasks.TaskFileParser;
+import org.nightbench.protocol.tasks.TaskFileWriter;
 
 /** Indexes europarl's head once, then drives generation and search in process and via the CLI. */
 class EndToEndTest {

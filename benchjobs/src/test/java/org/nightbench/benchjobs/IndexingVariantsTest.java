@@ -16,9 +16,9 @@ import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.result.ResultWriter;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.result.ResultWriter;
 
 /** The index command's variants through the CLI, on europarl. */
 class IndexingVariantsTest {

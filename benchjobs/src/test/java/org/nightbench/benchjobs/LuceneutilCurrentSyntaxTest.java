@@ -18,13 +18,13 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.ResultWriter;
 import org.nightbench.benchjobs.search.Outcome;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskPlan;
-import org.nightbench.benchjobs.tasks.Task;
-import org.nightbench.benchjobs.tasks.TaskFileParser;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.ResultWriter;
+import org.nightbench.protocol.tasks.Task;
+import org.nightbench.protocol.tasks.TaskFileParser;
 
 /**
  * The operator spellings of luceneutil's current nightly task file (issue 30), from the fixture

@@ -14,13 +14,13 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.result.ResultWriter;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskPlan;
-import org.nightbench.benchjobs.tasks.Task;
-import org.nightbench.benchjobs.tasks.TaskFileParser;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.result.ResultWriter;
+import org.nightbench.protocol.tasks.Task;
+import org.nightbench.protocol.tasks.TaskFileParser;
 
 /**
  * luceneutil's nightly task file, whole and as it is ({@code tasks/wikinightly.tasks} of its commit

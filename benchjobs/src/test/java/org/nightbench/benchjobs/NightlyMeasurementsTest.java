@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
 import org.nightbench.benchjobs.indexing.IndexingSettings;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.result.ResultWriter;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.result.ResultWriter;
 
 /**
  * The nightly's measurements beside the queries: stored fields, CheckIndex, PK lookups with the id

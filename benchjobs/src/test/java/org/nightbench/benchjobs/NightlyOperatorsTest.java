@@ -23,14 +23,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
 import org.nightbench.benchjobs.indexing.IndexingSettings;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.ResultWriter;
 import org.nightbench.benchjobs.search.Outcome;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskPlan;
-import org.nightbench.benchjobs.tasks.Task;
-import org.nightbench.benchjobs.tasks.TaskFileParser;
 import org.nightbench.protocol.HarnessTasks;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.ResultWriter;
+import org.nightbench.protocol.tasks.Task;
+import org.nightbench.protocol.tasks.TaskFileParser;
 
 /**
  * The operators of luceneutil's nightly that issue 15 added, on a small index built by the harness

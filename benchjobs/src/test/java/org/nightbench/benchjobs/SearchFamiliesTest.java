@@ -14,16 +14,16 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.result.ResultWriter;
 import org.nightbench.benchjobs.search.Outcome;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskPlan;
 import org.nightbench.benchjobs.taskgen.TaskGenerator;
-import org.nightbench.benchjobs.tasks.Task;
-import org.nightbench.benchjobs.tasks.TaskFileParser;
-import org.nightbench.benchjobs.tasks.TaskFileWriter;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.result.ResultWriter;
+import org.nightbench.protocol.tasks.Task;
+import org.nightbench.protocol.tasks.TaskFileParser;
+import org.nightbench.protocol.tasks.TaskFileWriter;
 
 /** The query families beyond plain text, luceneutil task files, and answers across JVMs. */
 class SearchFamiliesTest {

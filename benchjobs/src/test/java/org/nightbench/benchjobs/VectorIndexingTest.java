@@ -15,10 +15,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.result.ResultWriter;
 import org.nightbench.benchjobs.vectors.VectorFile;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.result.ResultWriter;
 
 /**
  * {@code vector-indexing} on europarl's first documents with seeded vectors: docs/s and GB/hour per

@@ -13,20 +13,20 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.ResultWriter;
 import org.nightbench.benchjobs.search.Outcome;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskPlan;
 import org.nightbench.benchjobs.search.VectorQueries;
 import org.nightbench.benchjobs.taskgen.TaskGenerator;
-import org.nightbench.benchjobs.tasks.Task;
-import org.nightbench.benchjobs.tasks.TaskFileParser;
-import org.nightbench.benchjobs.tasks.TaskFileWriter;
 import org.nightbench.benchjobs.vectors.QueryVectors;
 import org.nightbench.benchjobs.vectors.VectorFile;
 import org.nightbench.benchjobs.vectors.VectorTaskTexts;
 import org.nightbench.protocol.HarnessTasks;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.ResultWriter;
+import org.nightbench.protocol.tasks.Task;
+import org.nightbench.protocol.tasks.TaskFileParser;
+import org.nightbench.protocol.tasks.TaskFileWriter;
 
 /**
  * luceneutil's {@code vector//} categories in the search benchmark: the index's documents carry

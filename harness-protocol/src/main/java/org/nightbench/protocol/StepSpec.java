@@ -1,5 +1,6 @@
 package org.nightbench.protocol;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -39,34 +40,21 @@ public sealed interface StepSpec
     SpecChecks.required(this);
   }
 
+  /** Which step this is: what the harness's dispatch and the planners switch over. */
+  default StepType stepType() {
+    return StepType.of(getClass());
+  }
+
   /** This step's name in a spec file: {@code search}, {@code index}, … */
   default String type() {
-    for (Map.Entry<String, Class<? extends StepSpec>> entry : TYPES.entrySet()) {
-      if (entry.getValue() == getClass()) {
-        return entry.getKey();
-      }
-    }
-    throw new IllegalStateException("no type name for " + getClass());
+    return stepType().specName();
   }
 
   private static Map<String, Class<? extends StepSpec>> types() {
     Map<String, Class<? extends StepSpec>> types = new LinkedHashMap<>();
-    types.put("index", IndexSpec.class);
-    types.put("generate-tasks", GenerateTasksSpec.class);
-    types.put("search", SearchSpec.class);
-    types.put("bare-loop", BareLoopSpec.class);
-    types.put("pk-lookup", PkLookupSpec.class);
-    types.put("nrt", NrtSpec.class);
-    types.put("load", LoadSpec.class);
-    types.put("calibrate", CalibrateSpec.class);
-    types.put("embed", EmbedSpec.class);
-    types.put("knn", KnnSpec.class);
-    types.put("stored-fields", StoredFieldsSpec.class);
-    types.put("check-index", CheckIndexSpec.class);
-    types.put("pk-postings", PkPostingsSpec.class);
-    types.put("cold-search", ColdSearchSpec.class);
-    types.put("facet-timings", FacetTimingsSpec.class);
-    types.put("vector-indexing", VectorIndexingSpec.class);
-    return java.util.Collections.unmodifiableMap(types);
+    for (StepType type : StepType.values()) {
+      types.put(type.specName(), type.record());
+    }
+    return Collections.unmodifiableMap(types);
   }
 }

@@ -5,11 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.HarnessSteps;
 import org.nightbench.harness.ProfileSpecs;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.Metric;
 import org.springframework.util.FileSystemUtils;
 
 /**
@@ -97,7 +98,7 @@ public final class ControlBenchmark {
                         BENCHMARK,
                         release
                             + " "
-                            + (m.benchmark().equals("search")
+                            + (m.benchmark().equals(Benchmarks.SEARCH.series())
                                 ? m.task()
                                 : m.benchmark() + " " + m.task()),
                         m.name(),

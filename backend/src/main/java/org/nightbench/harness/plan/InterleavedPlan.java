@@ -6,7 +6,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.function.UnaryOperator;
-import org.nightbench.harness.BenchmarkCatalogue;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.EmbeddingModel;
 import org.nightbench.harness.IndexingVariant;
@@ -18,6 +17,8 @@ import org.nightbench.harness.plan.PlanStep.Note;
 import org.nightbench.harness.plan.PlanStep.Prepare;
 import org.nightbench.harness.plan.PlanStep.Role;
 import org.nightbench.harness.plan.PlanStep.SpecFor;
+import org.nightbench.protocol.BenchmarkDefinition;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.StepSpec;
 import org.nightbench.protocol.VectorIndexingSpec;
@@ -75,11 +76,11 @@ final class InterleavedPlan {
   }
 
   StepPlan build(Collection<String> benchmarks, TaskSelection selection) {
-    for (String benchmark : BenchmarkCatalogue.COMPARABLE) {
-      if (benchmarks.contains(benchmark)) {
-        benchmark(benchmark);
+    for (BenchmarkDefinition benchmark : Benchmarks.comparable()) {
+      if (benchmarks.contains(benchmark.name())) {
+        benchmark(benchmark).run();
       }
-      if (benchmark.equals("indexing")) {
+      if (benchmark == Benchmarks.INDEXING) {
         // Whatever is asked for, the queries' indexes and tasks come right after the measured
         // indexing: every later benchmark but KNN reads them.
         queryIndexes();
@@ -89,45 +90,58 @@ final class InterleavedPlan {
     return new StepPlan(plan, Set.of()).numbered();
   }
 
-  private void benchmark(String benchmark) {
-    switch (benchmark) {
-      case "indexing" -> indexing();
-      case "search" ->
-          interleave(
-              "search",
-              (side, jvm) -> specs.search(index(side), tasks, jvm).withDirectory(side.directory()),
-              SideScratch.NONE);
-      case "pk-lookup" ->
-          interleave("pk-lookup", (side, jvm) -> specs.pkLookups(index(side)), SideScratch.NONE);
-      case "nrt" -> nrt();
-      case "load" -> {
-        String directory = profile.loadDirectories().directories().get(0);
-        interleave(
-            "load " + directory,
-            (side, jvm) -> specs.load(directory, index(side), tasks),
-            SideScratch.NONE);
-      }
-      case "pk-postings" ->
-          interleave(
-              "pk-postings",
-              (side, jvm) -> specs.pkPostings(index(side), scratch("pk-postings", side)),
-              (side, jvm) -> scratch("pk-postings", side));
-      case "check-index" ->
-          interleave(
-              "check-index",
-              (side, jvm) -> specs.checkIndex(profile.searchIndex().name(), index(side)),
-              SideScratch.NONE);
-      case "cold-search" ->
-          interleave(
-              "cold-search", (side, jvm) -> specs.coldSearch(index(side), tasks), SideScratch.NONE);
-      case "stored-fields" -> storedFields();
-      case "facet-timings" ->
-          interleave(
-              "facet-timings", (side, jvm) -> specs.facetTimings(index(side)), SideScratch.NONE);
-      case "knn" -> knn();
-      case "vector-indexing" -> vectorIndexing();
-      default -> throw new IllegalArgumentException("no plan for benchmark " + benchmark);
-    }
+  /**
+   * The steps that plan {@code benchmark}, each JVM's named after it. A switch expression over its
+   * step, so a new comparable benchmark without steps here does not compile.
+   */
+  private Runnable benchmark(BenchmarkDefinition benchmark) {
+    String name = benchmark.name();
+    return switch (benchmark.step()) {
+      case INDEX -> this::indexing;
+      case SEARCH ->
+          () ->
+              interleave(
+                  name,
+                  (side, jvm) ->
+                      specs.search(index(side), tasks, jvm).withDirectory(side.directory()),
+                  SideScratch.NONE);
+      case PK_LOOKUP ->
+          () -> interleave(name, (side, jvm) -> specs.pkLookups(index(side)), SideScratch.NONE);
+      case NRT -> () -> nrt(name);
+      case LOAD ->
+          () -> {
+            String directory = profile.loadDirectories().directories().get(0);
+            interleave(
+                name + " " + directory,
+                (side, jvm) -> specs.load(directory, index(side), tasks),
+                SideScratch.NONE);
+          };
+      case PK_POSTINGS ->
+          () ->
+              interleave(
+                  name,
+                  (side, jvm) -> specs.pkPostings(index(side), scratch(name, side)),
+                  (side, jvm) -> scratch(name, side));
+      case CHECK_INDEX ->
+          () ->
+              interleave(
+                  name,
+                  (side, jvm) -> specs.checkIndex(profile.searchIndex().name(), index(side)),
+                  SideScratch.NONE);
+      case COLD_SEARCH ->
+          () ->
+              interleave(
+                  name, (side, jvm) -> specs.coldSearch(index(side), tasks), SideScratch.NONE);
+      case STORED_FIELDS -> () -> storedFields(name);
+      case FACET_TIMINGS ->
+          () -> interleave(name, (side, jvm) -> specs.facetTimings(index(side)), SideScratch.NONE);
+      case KNN -> () -> knn(name);
+      case VECTOR_INDEXING -> () -> vectorIndexing(name);
+      case GENERATE_TASKS, BARE_LOOP, EMBED, CALIBRATE ->
+          () -> {
+            throw new IllegalArgumentException("no comparison runs " + name);
+          };
+    };
   }
 
   /** Measured as the profile indexes, every JVM into an index of its own, thrown away. */
@@ -199,20 +213,20 @@ final class InterleavedPlan {
     }
   }
 
-  private void nrt() {
+  private void nrt(String name) {
     for (NrtVariant nrt : profile.nrt()) {
       interleave(
-          "nrt " + nrt.name(),
-          (side, jvm) -> specs.nrt(nrt, index(side), scratch("nrt", side), corpus, tasks),
-          (side, jvm) -> scratch("nrt", side));
+          name + " " + nrt.name(),
+          (side, jvm) -> specs.nrt(nrt, index(side), scratch(name, side), corpus, tasks),
+          (side, jvm) -> scratch(name, side));
     }
   }
 
-  private void storedFields() {
+  private void storedFields(String name) {
     for (String mode : profile.measurements().storedFieldsModes().modes()) {
-      SideScratch directory = (side, jvm) -> scratch("stored-fields-" + mode, side);
+      SideScratch directory = (side, jvm) -> scratch(name + "-" + mode, side);
       interleave(
-          "stored-fields " + mode,
+          name + " " + mode,
           (side, jvm) -> specs.storedFields(mode, corpus, directory.directory(side, jvm)),
           directory);
     }
@@ -223,27 +237,27 @@ final class InterleavedPlan {
    * side's JVMs index and search the same vectors per format, with recall against the same exact
    * neighbours.
    */
-  private void knn() {
+  private void knn(String name) {
     embedOnce();
     interleave(
-        "knn",
+        name,
         (side, jvm) ->
-            specs.knn(docs(), queries(), embedding.cacheDirectory(), scratch("knn", side)),
-        (side, jvm) -> scratch("knn", side));
+            specs.knn(docs(), queries(), embedding.cacheDirectory(), scratch(name, side)),
+        (side, jvm) -> scratch(name, side));
   }
 
   /**
    * Indexing throughput with a vector field: the documents embedded once for both sides (the same
    * embedding KNN uses), each format's JVMs alternating between the sides.
    */
-  private void vectorIndexing() {
+  private void vectorIndexing(String name) {
     embedOnce();
     VectorIndexingSpec spec = specs.vectorIndexing(corpus, docs(), work.resolve("vector-index"));
     for (String format : spec.formats()) {
       SideScratch directory =
           (side, jvm) -> work.resolve("vector-index-" + side.name() + "-" + jvm);
       interleave(
-          "vector-indexing " + format,
+          name + " " + format,
           (side, jvm) -> spec.withFormat(format).on(corpus, docs(), directory.directory(side, jvm)),
           directory);
     }

@@ -6,6 +6,7 @@ import static org.nightbench.harness.plan.Product.TASK_VECTORS;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.UnaryOperator;
@@ -22,18 +23,21 @@ import org.nightbench.harness.plan.PlanStep.Role;
 import org.nightbench.harness.plan.PlanStep.Skip;
 import org.nightbench.harness.plan.PlanStep.SpecFor;
 import org.nightbench.harness.plan.PlanStep.Together;
+import org.nightbench.protocol.BenchmarkDefinition;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.EmbedSpec;
 import org.nightbench.protocol.IndexSpec;
+import org.nightbench.protocol.Input;
 import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.StepSpec;
 import org.nightbench.protocol.VectorIndexingSpec;
 
 /**
  * A nightly run's steps on its one side: embed the corpus (so the search index's documents carry
- * the vectors), index it once per indexing variant, take or generate the tasks, then search in
- * several fresh JVMs, PK lookups, facet timings, NRT, load sweeps, the nightly's other
- * measurements, KNN and vector indexing. A benchmark whose input failed is passed over and named as
- * skipped.
+ * the vectors), index it once per indexing variant, take or generate the tasks, then every other
+ * benchmark the profile asks for in the order of {@link Benchmarks#ALL} (search in several fresh
+ * JVMs, PK lookups, facet timings, NRT, load sweeps, the nightly's other measurements, KNN and
+ * vector indexing). A benchmark whose input failed is passed over and named as skipped.
  */
 final class NightlyPlan {
 
@@ -68,18 +72,63 @@ final class NightlyPlan {
     generateTasks();
     embedTasks();
     plan.add(new Skip("search, NRT and load", "they need the task file", Set.of(TASKS)));
-    search();
-    if (profile.pkLookups() != null) {
-      measure("PK lookups", specs.pkLookups(index), "pk.json");
+    for (BenchmarkDefinition benchmark : Benchmarks.ALL) {
+      benchmark(benchmark).run();
     }
-    if (profile.facetTimings() != null) {
-      measure("facet timings", specs.facetTimings(index), "facet-timings.json");
-    }
-    nrt();
-    load();
-    measurements(profile.measurements());
-    vectors();
     return new StepPlan(plan, profile.tasksFile() != null ? Set.of(TASKS) : Set.of());
+  }
+
+  /**
+   * The steps of {@code benchmark}, in the definitions' order, each only when the profile asks for
+   * it. A switch expression over its step, so a new benchmark without steps here does not compile.
+   * Indexing and the embedding are planned first, as every other benchmark reads what they make;
+   * the calibration is timed around the run ({@link NightlyBenchmarks#calibrate}).
+   */
+  private Runnable benchmark(BenchmarkDefinition benchmark) {
+    NightlyMeasurements measurements = profile.measurements();
+    Set<Product> needs = needs(benchmark);
+    return switch (benchmark.step()) {
+      case INDEX, EMBED, GENERATE_TASKS, CALIBRATE, BARE_LOOP -> () -> {};
+      case SEARCH -> () -> search(needs);
+      case PK_LOOKUP ->
+          () -> {
+            if (profile.pkLookups() != null) {
+              measure("PK lookups", specs.pkLookups(index), "pk.json", needs);
+            }
+          };
+      case FACET_TIMINGS ->
+          () -> {
+            if (profile.facetTimings() != null) {
+              measure("facet timings", specs.facetTimings(index), "facet-timings.json", needs);
+            }
+          };
+      case NRT -> () -> nrt(needs);
+      case LOAD -> () -> load(needs);
+      case PK_POSTINGS -> () -> pkPostings(measurements, needs);
+      case CHECK_INDEX -> () -> checkIndex(measurements, needs);
+      case COLD_SEARCH -> () -> coldSearch(measurements, needs);
+      case STORED_FIELDS -> () -> storedFields(measurements, needs);
+      case KNN -> () -> knn(needs);
+      case VECTOR_INDEXING -> () -> vectorIndexing(needs);
+    };
+  }
+
+  /**
+   * What a benchmark's steps need that an earlier step of the run makes, read from its definition's
+   * inputs: a step reading the task file is passed over when generating it failed, one reading the
+   * vectors when embedding failed. The corpus and the index are not products: without them there is
+   * no run.
+   */
+  private static Set<Product> needs(BenchmarkDefinition benchmark) {
+    Set<Product> needs = EnumSet.noneOf(Product.class);
+    for (Input input : benchmark.inputs()) {
+      switch (input) {
+        case TASKS -> needs.add(TASKS);
+        case VECTORS -> needs.add(EMBEDDINGS);
+        case CORPUS, INDEX -> {}
+      }
+    }
+    return needs;
   }
 
   /**
@@ -162,19 +211,19 @@ final class NightlyPlan {
   }
 
   /** The search JVMs: one benchmark together, all of their results or none. */
-  private void search() {
+  private void search(Set<Product> needs) {
     List<Measure> jvms = new ArrayList<>();
     for (int jvm = 1; jvm <= profile.searchJvms(); jvm++) {
       SearchSpec search = specs.search(index, tasks, jvm);
       SpecFor spec =
           made -> made.contains(TASK_VECTORS) ? search.withTaskVectors(taskVectors) : search;
       String step = "search JVM " + jvm + "/" + profile.searchJvms();
-      jvms.add(step(step, Role.OPTIONAL, spec, "search-" + jvm + ".json", Set.of(TASKS), null));
+      jvms.add(step(step, Role.OPTIONAL, spec, "search-" + jvm + ".json", needs, null));
     }
-    plan.add(new Together("search", jvms, Set.of(TASKS)));
+    plan.add(new Together("search", jvms, needs));
   }
 
-  private void nrt() {
+  private void nrt(Set<Product> needs) {
     for (NrtVariant variant : profile.nrt()) {
       Path nrtWork = work.resolve("nrt-" + variant.name());
       plan.add(
@@ -185,13 +234,13 @@ final class NightlyPlan {
               null,
               SpecFor.of(specs.nrt(variant, index, nrtWork, corpus, tasks)),
               work.resolve("nrt-" + variant.name() + ".json"),
-              Set.of(TASKS),
-              result -> SeriesTasks.rename(result, "nrt", variant.name()),
+              needs,
+              result -> SeriesTasks.rename(result, Benchmarks.NRT.series(), variant.name()),
               nrtWork));
     }
   }
 
-  private void load() {
+  private void load(Set<Product> needs) {
     if (profile.load() == null) {
       return;
     }
@@ -202,18 +251,16 @@ final class NightlyPlan {
               Role.OPTIONAL,
               SpecFor.of(specs.load(directory, index, tasks)),
               "load-" + directory + ".json",
-              Set.of(TASKS),
+              needs,
               null));
     }
   }
 
   /**
-   * The nightly's measurements beside the queries, each in its own JVM: PK lookups with the id
-   * postings in RAM (a release without lucene-codecs measures nothing there and the harness's note
-   * says so on the run), CheckIndex of the index the queries read, search on a cold page cache, and
-   * the stored fields benchmark per mode on an index of its own.
+   * PK lookups with the id postings in RAM: a release without lucene-codecs measures nothing there
+   * and the harness's note says so on the run.
    */
-  private void measurements(NightlyMeasurements measurements) {
+  private void pkPostings(NightlyMeasurements measurements, Set<Product> needs) {
     if (measurements.pkPostings() != null) {
       Path copies = work.resolve("pk-postings");
       plan.add(
@@ -222,19 +269,31 @@ final class NightlyPlan {
               Role.OPTIONAL,
               SpecFor.of(specs.pkPostings(index, copies)),
               "pk-postings.json",
-              Set.of(),
+              needs,
               copies));
     }
+  }
+
+  /** CheckIndex of the index the queries read. */
+  private void checkIndex(NightlyMeasurements measurements, Set<Product> needs) {
     if (measurements.checkIndex()) {
       StepSpec spec = specs.checkIndex(profile.searchIndex().name(), index);
-      measure("CheckIndex", spec, "check-index.json");
+      measure("CheckIndex", spec, "check-index.json", needs);
     }
+  }
+
+  /** Search on a cold page cache. */
+  private void coldSearch(NightlyMeasurements measurements, Set<Product> needs) {
     if (measurements.coldSearch() != null) {
       String step = "cold page cache search";
       plan.add(new Skip(step, "it needs the task file", Set.of(TASKS)));
       SpecFor spec = SpecFor.of(specs.coldSearch(index, tasks));
-      plan.add(step(step, Role.OPTIONAL, spec, "cold-search.json", Set.of(TASKS), null));
+      plan.add(step(step, Role.OPTIONAL, spec, "cold-search.json", needs, null));
     }
+  }
+
+  /** The stored fields benchmark per mode, each on an index of its own. */
+  private void storedFields(NightlyMeasurements measurements, Set<Product> needs) {
     if (measurements.storedFields() != null) {
       for (String mode : measurements.storedFieldsModes().modes()) {
         Path storedIndex = work.resolve("stored-fields-" + mode);
@@ -244,24 +303,27 @@ final class NightlyPlan {
                 Role.OPTIONAL,
                 SpecFor.of(specs.storedFields(mode, corpus, storedIndex)),
                 "stored-fields-" + mode + ".json",
-                Set.of(),
+                needs,
                 storedIndex));
       }
     }
   }
 
-  /**
-   * Vector search, on an index of its own, then indexing throughput with a vector field: the
-   * embedded documents indexed once per vector format, each in its own JVM as an indexing variant
-   * is.
-   */
-  private void vectors() {
+  /** Vector search, on an index of its own. */
+  private void knn(Set<Product> needs) {
     if (embedding == null) {
       return;
     }
     StepSpec knn = specs.knn(docs, queries, embedding.cacheDirectory(), work.resolve("knn"));
-    plan.add(step("KNN", Role.OPTIONAL, SpecFor.of(knn), "knn.json", Set.of(EMBEDDINGS), null));
-    if (profile.vectorIndexing() == null) {
+    plan.add(step("KNN", Role.OPTIONAL, SpecFor.of(knn), "knn.json", needs, null));
+  }
+
+  /**
+   * Indexing throughput with a vector field: the embedded documents indexed once per vector format,
+   * each in its own JVM as an indexing variant is.
+   */
+  private void vectorIndexing(Set<Product> needs) {
+    if (embedding == null || profile.vectorIndexing() == null) {
       return;
     }
     Path vectorIndex = work.resolve("vector-index");
@@ -277,13 +339,13 @@ final class NightlyPlan {
               Role.OPTIONAL,
               SpecFor.of(spec.withFormat(format)),
               "vector-indexing-" + format + ".json",
-              Set.of(EMBEDDINGS),
+              needs,
               scratch));
     }
   }
 
-  private void measure(String step, StepSpec spec, String out) {
-    plan.add(step(step, Role.OPTIONAL, SpecFor.of(spec), out, Set.of(), null));
+  private void measure(String step, StepSpec spec, String out, Set<Product> needs) {
+    plan.add(step(step, Role.OPTIONAL, SpecFor.of(spec), out, needs, null));
   }
 
   private Measure step(

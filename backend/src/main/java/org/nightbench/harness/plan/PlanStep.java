@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
-import org.nightbench.benchjobs.result.HarnessResult;
 import org.nightbench.protocol.StepSpec;
+import org.nightbench.protocol.result.HarnessResult;
 
 /**
  * One step of a {@link StepPlan}, in the order the plan runs them: a JVM that measures, a JVM that

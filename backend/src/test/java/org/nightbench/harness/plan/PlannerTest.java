@@ -192,6 +192,7 @@ class PlannerTest {
     expected.add("generating tasks");
     expected.addAll(interleaved("search", jvms));
     expected.addAll(interleaved("pk-lookup", jvms));
+    expected.addAll(interleaved("facet-timings", jvms));
     expected.addAll(interleaved("nrt plain", jvms));
     expected.addAll(interleaved("load mmap", jvms));
     expected.addAll(interleaved("pk-postings", jvms));
@@ -199,7 +200,6 @@ class PlannerTest {
     expected.addAll(interleaved("cold-search", jvms));
     expected.addAll(interleaved("stored-fields speed", jvms));
     expected.addAll(interleaved("stored-fields compression", jvms));
-    expected.addAll(interleaved("facet-timings", jvms));
     expected.add("embedding");
     expected.addAll(interleaved("knn", jvms));
     expected.addAll(interleaved("vector-indexing float32", jvms));

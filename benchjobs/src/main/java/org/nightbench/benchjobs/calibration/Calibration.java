@@ -7,7 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Times the calibration workload: warm-up rounds, then measured rounds, reported as medians so a
@@ -15,7 +16,7 @@ import org.nightbench.benchjobs.result.Metric;
  */
 public final class Calibration {
 
-  public static final String BENCHMARK = "calibration";
+  public static final String BENCHMARK = Benchmarks.CALIBRATION.series();
   public static final String TASK = "machine";
   private static final long SEED = 20260101L;
 

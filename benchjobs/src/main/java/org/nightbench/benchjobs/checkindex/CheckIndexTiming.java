@@ -12,7 +12,8 @@ import java.util.Map;
 import org.apache.lucene.index.CheckIndex;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Runs Lucene's CheckIndex over an index with the same integrity checks on every release and times
@@ -22,7 +23,7 @@ import org.nightbench.benchjobs.result.Metric;
 public final class CheckIndexTiming {
 
   /** Benchmark name of the metric; the task names the index checked (its indexing variant). */
-  public static final String BENCHMARK = "checkIndex";
+  public static final String BENCHMARK = Benchmarks.CHECK_INDEX.series();
 
   private CheckIndexTiming() {}
 

@@ -14,13 +14,14 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.search.CompiledTask;
 import org.nightbench.benchjobs.search.TaskCompiler;
 import org.nightbench.benchjobs.search.TaskPlan;
 import org.nightbench.benchjobs.search.UnsupportedTaskException;
-import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.vectors.VectorTaskTexts;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.tasks.Task;
 
 /**
  * The first queries after the OS file cache is dropped, against the same queries once the cache is
@@ -31,7 +32,7 @@ import org.nightbench.benchjobs.vectors.VectorTaskTexts;
 public final class ColdCacheSearch {
 
   /** Benchmark name of the metrics. */
-  public static final String BENCHMARK = "coldCache";
+  public static final String BENCHMARK = Benchmarks.COLD_SEARCH.series();
 
   /** The task of the metrics. */
   static final String TASK = "search";

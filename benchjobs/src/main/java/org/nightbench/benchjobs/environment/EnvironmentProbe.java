@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.nightbench.benchjobs.result.EnvironmentInfo;
+import org.nightbench.protocol.result.EnvironmentInfo;
 
 /**
  * Describes the current machine and JVM, preferring Linux /proc files and falling back to the JDK.

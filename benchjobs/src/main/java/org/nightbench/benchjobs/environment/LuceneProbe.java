@@ -7,7 +7,7 @@ import java.security.CodeSource;
 import java.util.jar.JarInputStream;
 import java.util.jar.Manifest;
 import org.apache.lucene.util.Version;
-import org.nightbench.benchjobs.result.LuceneInfo;
+import org.nightbench.protocol.result.LuceneInfo;
 
 /**
  * Identifies the Lucene actually loaded, which is what the backend records, not what it asked for.

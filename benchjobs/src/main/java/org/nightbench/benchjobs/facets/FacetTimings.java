@@ -31,7 +31,8 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.nightbench.benchjobs.indexing.FacetFields;
 import org.nightbench.benchjobs.indexing.TaxonomyIndex;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Times the facet operations on the high-cardinality RandomLabel dimension of an index, taxonomy
@@ -43,7 +44,7 @@ import org.nightbench.benchjobs.result.Metric;
 public final class FacetTimings {
 
   /** Benchmark name of every metric. */
-  public static final String BENCHMARK = "facets";
+  public static final String BENCHMARK = Benchmarks.FACET_TIMINGS.series();
 
   private static final int TOP_N = 10;
 

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Raw outcome of one indexing run and its conversion to the harness metrics.
@@ -33,7 +34,7 @@ public record IndexingReport(
     JvmCosts jvm) {
 
   /** Benchmark name of every indexing metric. */
-  public static final String BENCHMARK = "indexing";
+  public static final String BENCHMARK = Benchmarks.INDEXING.series();
 
   private static final double GB = 1024.0 * 1024 * 1024;
   private static final double MB = 1024.0 * 1024;

@@ -25,9 +25,10 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.MMapDirectory;
-import org.nightbench.benchjobs.result.Curve;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.result.Curve;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.tasks.Task;
 
 /**
  * Steps of rising offered load against one index until the server is clearly past capacity:
@@ -36,7 +37,7 @@ import org.nightbench.benchjobs.tasks.Task;
  */
 public final class LoadSweep {
 
-  public static final String BENCHMARK = "load";
+  public static final String BENCHMARK = Benchmarks.LOAD.series();
 
   /** The results: metrics, the latency-against-load curve and notes for the run page. */
   public record Result(List<Metric> metrics, Curve curve, List<String> notes) {}

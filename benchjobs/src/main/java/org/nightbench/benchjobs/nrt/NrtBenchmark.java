@@ -38,9 +38,10 @@ import org.nightbench.benchjobs.indexing.LiveIds;
 import org.nightbench.benchjobs.indexing.TaxonomyIndex;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
-import org.nightbench.benchjobs.result.Curve;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.result.Curve;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.tasks.Task;
 
 /**
  * Replaces random existing documents at a fixed rate on a copy of an index, refreshes a
@@ -50,7 +51,7 @@ import org.nightbench.benchjobs.tasks.Task;
  */
 public final class NrtBenchmark {
 
-  public static final String BENCHMARK = "nrt";
+  public static final String BENCHMARK = Benchmarks.NRT.series();
 
   /** Corpus lines kept in memory for the replacement documents; they are reused in turn. */
   private static final int LINES = 20_000;
@@ -297,37 +298,10 @@ public final class NrtBenchmark {
               settings.updateRate()));
     }
     List<List<Double>> qpsRows = new ArrayList<>();
-    long searches = 0;
-    int first = (int) Math.ceil((measuredFrom - start) / 1e9);
-    int last = (int) ((end - start) / 1_000_000_000L);
-    for (int second = first; second < last; second++) {
-      long count = searchesPerSecond.get(second);
-      searches += count;
-      qpsRows.add(List.of((double) second, (double) count));
-    }
-    double searchQps = last > first ? searches / (double) (last - first) : 0;
-    Map<String, Object> detail = new LinkedHashMap<>();
-    detail.put("variant", settings.variant());
-    detail.put("updateRate", settings.updateRate());
-    detail.put("reopenIntervalMs", settings.reopenIntervalMs());
-    detail.put("searchThreads", settings.searchThreads());
-    detail.put("maxFullFlushMergeWaitMs", mergeWait);
-    if (settings.variant().equals("throttled")) {
-      detail.put("mergeMbPerSec", settings.mergeMbPerSec());
-    }
+    double searchQps = searchQps(searchesPerSecond, start, measuredFrom, end, qpsRows);
     String task = settings.variant();
     List<Metric> metrics =
-        List.of(
-            ms(task, "reopenMeanMs", reopens.getMean(), detail),
-            ms(task, "reopenP50Ms", reopens.getValueAtPercentile(50), Map.of()),
-            ms(task, "reopenP90Ms", reopens.getValueAtPercentile(90), Map.of()),
-            ms(task, "reopenP99Ms", reopens.getValueAtPercentile(99), Map.of()),
-            ms(task, "reopenMaxMs", reopens.getMaxValue(), Map.of()),
-            new Metric(
-                BENCHMARK, task, "reopens", "reopens", true, reopens.getTotalCount(), Map.of()),
-            new Metric(
-                BENCHMARK, task, "updatesPerSec", "updates/s", true, updatesPerSec, Map.of()),
-            new Metric(BENCHMARK, task, "searchQps", "queries/s", true, searchQps, Map.of()));
+        metrics(task, reopens, updatesPerSec, searchQps, detail(settings, mergeWait));
     progress.printf(
         Locale.ROOT,
         "nrt %s: %d reopens, p50 %.1f p99 %.1f max %.1f ms; %.0f updates/s, %.0f searches/s;"
@@ -340,23 +314,73 @@ public final class NrtBenchmark {
         updatesPerSec,
         searchQps,
         mergeWait);
-    List<Curve> curves =
-        List.of(
-            new Curve(
-                BENCHMARK,
-                task,
-                "reopenLatency",
-                "seconds since start",
-                List.of("reopen ms"),
-                reopenRows),
-            new Curve(
-                BENCHMARK,
-                task,
-                "searchQps",
-                "seconds since start",
-                List.of("searches/s"),
-                qpsRows));
-    return new Result(metrics, curves, notes);
+    return new Result(metrics, curves(task, reopenRows, qpsRows), notes);
+  }
+
+  /**
+   * Searches per second over the whole seconds after the warm-up, each second a row of {@code
+   * rows}; 0 when none was whole.
+   */
+  private static double searchQps(
+      AtomicLongArray searchesPerSecond,
+      long start,
+      long measuredFrom,
+      long end,
+      List<List<Double>> rows) {
+    long searches = 0;
+    int first = (int) Math.ceil((measuredFrom - start) / 1e9);
+    int last = (int) ((end - start) / 1_000_000_000L);
+    for (int second = first; second < last; second++) {
+      long count = searchesPerSecond.get(second);
+      searches += count;
+      rows.add(List.of((double) second, (double) count));
+    }
+    return last > first ? searches / (double) (last - first) : 0;
+  }
+
+  /** The settings the run measured with, kept beside the first metric. */
+  private static Map<String, Object> detail(NrtSettings settings, long mergeWait) {
+    Map<String, Object> detail = new LinkedHashMap<>();
+    detail.put("variant", settings.variant());
+    detail.put("updateRate", settings.updateRate());
+    detail.put("reopenIntervalMs", settings.reopenIntervalMs());
+    detail.put("searchThreads", settings.searchThreads());
+    detail.put("maxFullFlushMergeWaitMs", mergeWait);
+    if (settings.variant().equals("throttled")) {
+      detail.put("mergeMbPerSec", settings.mergeMbPerSec());
+    }
+    return detail;
+  }
+
+  private static List<Metric> metrics(
+      String task,
+      Histogram reopens,
+      double updatesPerSec,
+      double searchQps,
+      Map<String, Object> detail) {
+    return List.of(
+        ms(task, "reopenMeanMs", reopens.getMean(), detail),
+        ms(task, "reopenP50Ms", reopens.getValueAtPercentile(50), Map.of()),
+        ms(task, "reopenP90Ms", reopens.getValueAtPercentile(90), Map.of()),
+        ms(task, "reopenP99Ms", reopens.getValueAtPercentile(99), Map.of()),
+        ms(task, "reopenMaxMs", reopens.getMaxValue(), Map.of()),
+        new Metric(BENCHMARK, task, "reopens", "reopens", true, reopens.getTotalCount(), Map.of()),
+        new Metric(BENCHMARK, task, "updatesPerSec", "updates/s", true, updatesPerSec, Map.of()),
+        new Metric(BENCHMARK, task, "searchQps", "queries/s", true, searchQps, Map.of()));
+  }
+
+  private static List<Curve> curves(
+      String task, List<List<Double>> reopenRows, List<List<Double>> qpsRows) {
+    return List.of(
+        new Curve(
+            BENCHMARK,
+            task,
+            "reopenLatency",
+            "seconds since start",
+            List.of("reopen ms"),
+            reopenRows),
+        new Curve(
+            BENCHMARK, task, "searchQps", "seconds since start", List.of("searches/s"), qpsRows));
   }
 
   private static Metric ms(String task, String name, double nanos, Map<String, Object> detail) {

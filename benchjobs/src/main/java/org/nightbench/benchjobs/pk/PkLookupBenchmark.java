@@ -20,7 +20,8 @@ import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.LiveIds;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Primary-key lookups as an application does them without a searcher: per segment, seekExact the id
@@ -31,7 +32,7 @@ import org.nightbench.benchjobs.result.Metric;
 public final class PkLookupBenchmark {
 
   /** Benchmark name of the pk metrics. */
-  public static final String BENCHMARK = "pk";
+  public static final String BENCHMARK = Benchmarks.PK_LOOKUP.series();
 
   private final IndexReader reader;
   private final String indexName;

@@ -17,7 +17,7 @@ import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * The founding posts' experiment: primary-key lookups with the id field's postings held in RAM

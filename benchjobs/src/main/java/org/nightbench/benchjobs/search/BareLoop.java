@@ -9,8 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.IndexSearcher;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.tasks.Task;
 
 /**
  * Measures what the timing loop itself costs: the same rounds as the search benchmark, once with

@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.IndexSearcher;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.tasks.Task;
 
 /**
  * Times every runnable task of a task file in seeded rounds after a warm-up that lasts until round
@@ -18,7 +19,7 @@ import org.nightbench.benchjobs.tasks.Task;
 public final class SearchBenchmark {
 
   /** Benchmark name of every search metric. */
-  public static final String BENCHMARK = "search";
+  public static final String BENCHMARK = Benchmarks.SEARCH.series();
 
   /** Field queries default to, as in the generated tasks. */
   public static final String FIELD = TaskCompiler.FIELD;

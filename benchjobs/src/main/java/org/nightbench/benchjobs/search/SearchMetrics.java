@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.nightbench.benchjobs.result.Curve;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.result.Curve;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Turns timed rounds into metrics: per category {@code qps} = queries / sum of their median
@@ -57,46 +57,15 @@ final class SearchMetrics {
 
   private static List<Metric> category(
       String category, List<Integer> idx, TaskPlan plan, Rounds rounds) {
-    double medianSum = 0;
-    double fastestSum = 0;
-    double cpuSum = 0;
-    long totalHits = 0;
-    long[] medians = new long[idx.size()];
-    List<Map<String, Object>> perQuery = new ArrayList<>();
-    for (int k = 0; k < idx.size(); k++) {
-      int i = idx.get(k);
-      long[] ns = rounds.samples()[i];
-      double median = WarmupGate.median(ns);
-      medianSum += median;
-      fastestSum += Arrays.stream(ns).min().orElseThrow();
-      medians[k] = Math.round(median);
-      Outcome o = plan.outcomes().get(i);
-      totalHits += o.hits();
-      Map<String, Object> q = new LinkedHashMap<>();
-      q.put("query", plan.tasks().get(i).query());
-      q.put("hits", o.hits());
-      q.put("topHash", o.topHash());
-      q.put("medianLatencyMs", median / 1e6);
-      if (rounds.cpuSamples() != null) {
-        double cpu = WarmupGate.median(rounds.cpuSamples()[i]);
-        cpuSum += cpu;
-        q.put("medianCpuMs", cpu / 1e6);
-      }
-      q.put("latenciesNs", ns);
-      perQuery.add(q);
-    }
-    Map<String, Object> detail = new LinkedHashMap<>();
-    detail.put("queries", idx.size());
-    detail.put("medianLatencyMs", WarmupGate.median(medians) / 1e6);
-    detail.put("hits", totalHits);
-    detail.put("perQuery", perQuery);
-    Map<String, Object> fastestDetail = new LinkedHashMap<>();
-    fastestDetail.put("queries", idx.size());
-    fastestDetail.put("fastestLatencyMs", fastestSum / idx.size() / 1e6);
+    Sums sums = Sums.of(idx, plan, rounds);
+    int queries = idx.size();
     List<Metric> out = new ArrayList<>();
     out.add(
         new Metric(
-            BENCHMARK, category, "qps", "queries/s", true, qps(idx.size(), medianSum), detail));
+            BENCHMARK, category, "qps", "queries/s", true, qps(queries, sums.median), sums.detail));
+    Map<String, Object> fastestDetail = new LinkedHashMap<>();
+    fastestDetail.put("queries", queries);
+    fastestDetail.put("fastestLatencyMs", sums.fastest / queries / 1e6);
     out.add(
         new Metric(
             BENCHMARK,
@@ -104,12 +73,12 @@ final class SearchMetrics {
             "qpsFastest",
             "queries/s",
             true,
-            qps(idx.size(), fastestSum),
+            qps(queries, sums.fastest),
             fastestDetail));
     if (rounds.cpuSamples() != null) {
       Map<String, Object> cpuDetail = new LinkedHashMap<>();
-      cpuDetail.put("queries", idx.size());
-      cpuDetail.put("medianCpuMs", cpuSum / idx.size() / 1e6);
+      cpuDetail.put("queries", queries);
+      cpuDetail.put("medianCpuMs", sums.cpu / queries / 1e6);
       out.add(
           new Metric(
               BENCHMARK,
@@ -117,13 +86,63 @@ final class SearchMetrics {
               "qpsCpu",
               "queries/cpu-s",
               true,
-              qps(idx.size(), cpuSum),
+              qps(queries, sums.cpu),
               cpuDetail));
     }
     if (LuceneutilQps.enoughRuns(rounds.samples()[idx.get(0)].length)) {
       out.add(luceneutil(category, idx, plan, rounds));
     }
     return out;
+  }
+
+  /**
+   * One category's queries added up in task order: the sums of their median, fastest and CPU
+   * latencies, and the {@code qps} detail with every query's answer and latencies.
+   */
+  private record Sums(double median, double fastest, double cpu, Map<String, Object> detail) {
+
+    static Sums of(List<Integer> idx, TaskPlan plan, Rounds rounds) {
+      double medianSum = 0;
+      double fastestSum = 0;
+      double cpuSum = 0;
+      long totalHits = 0;
+      long[] medians = new long[idx.size()];
+      List<Map<String, Object>> perQuery = new ArrayList<>();
+      for (int k = 0; k < idx.size(); k++) {
+        int i = idx.get(k);
+        long[] ns = rounds.samples()[i];
+        double median = WarmupGate.median(ns);
+        medianSum += median;
+        fastestSum += Arrays.stream(ns).min().orElseThrow();
+        medians[k] = Math.round(median);
+        totalHits += plan.outcomes().get(i).hits();
+        Map<String, Object> q = query(plan, i, median);
+        if (rounds.cpuSamples() != null) {
+          double cpu = WarmupGate.median(rounds.cpuSamples()[i]);
+          cpuSum += cpu;
+          q.put("medianCpuMs", cpu / 1e6);
+        }
+        q.put("latenciesNs", ns);
+        perQuery.add(q);
+      }
+      Map<String, Object> detail = new LinkedHashMap<>();
+      detail.put("queries", idx.size());
+      detail.put("medianLatencyMs", WarmupGate.median(medians) / 1e6);
+      detail.put("hits", totalHits);
+      detail.put("perQuery", perQuery);
+      return new Sums(medianSum, fastestSum, cpuSum, detail);
+    }
+
+    /** What the run page shows of one query: its text, its answer and its median latency. */
+    private static Map<String, Object> query(TaskPlan plan, int i, double median) {
+      Outcome o = plan.outcomes().get(i);
+      Map<String, Object> q = new LinkedHashMap<>();
+      q.put("query", plan.tasks().get(i).query());
+      q.put("hits", o.hits());
+      q.put("topHash", o.topHash());
+      q.put("medianLatencyMs", median / 1e6);
+      return q;
+    }
   }
 
   /**

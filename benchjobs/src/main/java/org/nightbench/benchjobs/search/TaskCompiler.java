@@ -30,8 +30,8 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.LegacyFields;
-import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.benchjobs.vectors.VectorTaskTexts;
+import org.nightbench.protocol.tasks.Task;
 
 /**
  * Turns luceneutil task text into {@link CompiledTask}s against one index: classic query syntax on

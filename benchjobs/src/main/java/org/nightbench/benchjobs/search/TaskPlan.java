@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.search.IndexSearcher;
-import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.protocol.tasks.Task;
 
 /**
  * The tasks of a file that can run on this index, each compiled and checked once, plus one note per

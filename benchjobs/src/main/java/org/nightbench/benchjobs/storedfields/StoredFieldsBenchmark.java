@@ -20,7 +20,8 @@ import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.DefaultCodecWithMode;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
-import org.nightbench.benchjobs.result.Metric;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Indexes a corpus's lines as documents of stored fields only (id, title, date, body), in one
@@ -31,7 +32,7 @@ import org.nightbench.benchjobs.result.Metric;
 public final class StoredFieldsBenchmark {
 
   /** Benchmark name of the metrics; the task is the mode, {@code speed} or {@code compression}. */
-  public static final String BENCHMARK = "storedFields";
+  public static final String BENCHMARK = Benchmarks.STORED_FIELDS.series();
 
   /** The stride between documents read, wrapping at maxDoc, as luceneutil reads them. */
   static final int STRIDE = 65535;

@@ -16,9 +16,8 @@ import org.nightbench.benchjobs.search.CompiledTask;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskCompiler;
 import org.nightbench.benchjobs.search.UnsupportedTaskException;
-import org.nightbench.benchjobs.tasks.Task;
-import org.nightbench.benchjobs.tasks.UngeneratedCategories;
 import org.nightbench.protocol.HarnessTasks;
+import org.nightbench.protocol.tasks.Task;
 
 /**
  * Derives luceneutil-style tasks of every nightly query family from an index and its corpus,

@@ -9,8 +9,8 @@ import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexReader;
 import org.nightbench.benchjobs.indexing.DocumentVectors;
-import org.nightbench.benchjobs.tasks.Task;
 import org.nightbench.protocol.HarnessTasks;
+import org.nightbench.protocol.tasks.Task;
 
 /**
  * luceneutil's vector categories, generated when the index holds document vectors: each text is two

@@ -24,8 +24,9 @@ import org.nightbench.benchjobs.indexing.DocumentVectors;
 import org.nightbench.benchjobs.indexing.JvmCosts;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
-import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.vectors.KnnFormat;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Indexes the corpus's documents that have an embedded vector (the indexing step's fields plus the
@@ -35,7 +36,7 @@ import org.nightbench.benchjobs.vectors.KnnFormat;
 public final class VectorIndexingBenchmark {
 
   /** Benchmark name of every metric here. */
-  public static final String BENCHMARK = "vectorIndexing";
+  public static final String BENCHMARK = Benchmarks.VECTOR_INDEXING.series();
 
   private static final double GB = 1024.0 * 1024 * 1024;
   private static final double MB = 1024.0 * 1024;

@@ -32,9 +32,10 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.nightbench.benchjobs.result.Curve;
-import org.nightbench.benchjobs.result.Metric;
 import org.nightbench.benchjobs.timing.WriterTimings;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.result.Curve;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * luceneutil's KNN benchmark in one JVM: per vector format, index the document vectors (time, size,
@@ -465,7 +466,7 @@ public final class KnnBenchmark {
     if (luceneFormat != null) {
       detail.put("luceneFormat", luceneFormat);
     }
-    return new Metric("knn", task, name, unit, higher, value, detail);
+    return new Metric(Benchmarks.KNN.series(), task, name, unit, higher, value, detail);
   }
 
   private static void deleteRecursively(Path dir) throws IOException {

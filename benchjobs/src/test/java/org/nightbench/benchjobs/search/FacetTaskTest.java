@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.TaxonomyIndex;
 import org.nightbench.benchjobs.linedocs.LineDoc;
-import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.protocol.tasks.Task;
 
 /** Facet answers are the same for the same documents, whatever order they were indexed in. */
 class FacetTaskTest {

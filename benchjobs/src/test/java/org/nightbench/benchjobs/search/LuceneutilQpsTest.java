@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.nightbench.benchjobs.result.Metric;
-import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.protocol.result.Metric;
+import org.nightbench.protocol.tasks.Task;
 
 /**
  * luceneutil's reduction ({@code agg()} in {@code benchUtil.py}: drop each query's first 3 runs,

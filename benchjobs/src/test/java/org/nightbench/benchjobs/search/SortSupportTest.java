@@ -33,7 +33,7 @@ import org.apache.lucene.util.BytesRef;
 import org.junit.jupiter.api.Test;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.linedocs.LineDoc;
-import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.protocol.tasks.Task;
 
 /**
  * The sort prefixes on the three index layouts the harness meets: its own (luceneutil's names since

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.FacetFields;
 import org.nightbench.benchjobs.linedocs.LineDoc;
-import org.nightbench.benchjobs.tasks.Task;
+import org.nightbench.protocol.tasks.Task;
 
 class TaskCompilerTest {
 

@@ -1,4 +1,4 @@
-package org.nightbench.benchjobs.spec;
+package org.nightbench.protocol.spec;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -14,8 +14,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
 import java.nio.file.Path;
-import org.nightbench.benchjobs.io.AtomicFile;
 import org.nightbench.protocol.StepSpec;
+import org.nightbench.protocol.io.AtomicFile;
 
 /**
  * A step spec as JSON: the record's settings, defaults filled in, plus {@code "type"}, paths as

@@ -1,4 +1,4 @@
-package org.nightbench.benchjobs.spec;
+package org.nightbench.protocol.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

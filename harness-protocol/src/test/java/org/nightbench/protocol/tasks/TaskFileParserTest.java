@@ -1,4 +1,4 @@
-package org.nightbench.benchjobs.tasks;
+package org.nightbench.protocol.tasks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,10 +1,10 @@
-package org.nightbench.benchjobs.tasks;
+package org.nightbench.protocol.tasks;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import org.nightbench.benchjobs.io.AtomicFile;
+import org.nightbench.protocol.io.AtomicFile;
 
 /**
  * Writes tasks in the luceneutil format {@link TaskFileParser} reads, atomically (temp file then

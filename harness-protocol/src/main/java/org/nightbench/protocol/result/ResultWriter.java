@@ -1,10 +1,10 @@
-package org.nightbench.benchjobs.result;
+package org.nightbench.protocol.result;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
-import org.nightbench.benchjobs.io.AtomicFile;
+import org.nightbench.protocol.io.AtomicFile;
 
 /**
  * Writes a {@link HarnessResult} as pretty JSON via temp file and rename, so no partial file

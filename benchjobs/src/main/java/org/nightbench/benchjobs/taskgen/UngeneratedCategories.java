@@ -1,4 +1,4 @@
-package org.nightbench.benchjobs.tasks;
+package org.nightbench.benchjobs.taskgen;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package org.nightbench.benchjobs.result;
+package org.nightbench.protocol.result;
 
 import java.util.List;
 

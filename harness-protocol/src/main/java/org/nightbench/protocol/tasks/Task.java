@@ -1,4 +1,4 @@
-package org.nightbench.benchjobs.tasks;
+package org.nightbench.protocol.tasks;
 
 /**
  * One line of a task file: a query to time and the category its QPS is reported under.

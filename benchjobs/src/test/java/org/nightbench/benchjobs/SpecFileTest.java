@@ -1,4 +1,4 @@
-package org.nightbench.benchjobs.spec;
+package org.nightbench.benchjobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,14 +7,15 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.nightbench.benchjobs.Harness;
-import org.nightbench.benchjobs.result.HarnessResult;
-import org.nightbench.benchjobs.result.ResultWriter;
 import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.KnnSpec;
 import org.nightbench.protocol.LoadSpec;
 import org.nightbench.protocol.StepSpec;
+import org.nightbench.protocol.result.HarnessResult;
+import org.nightbench.protocol.result.ResultWriter;
+import org.nightbench.protocol.spec.HandRun;
+import org.nightbench.protocol.spec.SpecFile;
 
 /** Spec files: what is written is what is read, and a hand-typed line makes the same record. */
 class SpecFileTest {

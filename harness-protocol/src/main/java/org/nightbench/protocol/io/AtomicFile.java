@@ -1,4 +1,4 @@
-package org.nightbench.benchjobs.io;
+package org.nightbench.protocol.io;
 
 import java.io.IOException;
 import java.io.OutputStream;

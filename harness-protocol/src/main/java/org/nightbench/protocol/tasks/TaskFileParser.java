@@ -1,4 +1,4 @@
-package org.nightbench.benchjobs.tasks;
+package org.nightbench.protocol.tasks;
 
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;
