@@ -134,6 +134,28 @@ class AnnotationRepository {
         .single();
   }
 
+  /**
+   * Stores an annotation the application wrote (a segment's start) unless the series has one of its
+   * kind at that run already: a run ingested again adds none.
+   */
+  void insertAutomatic(Row row, String author) {
+    jdbc.sql(
+            "insert into annotation (at, run_id, short_text, long_text, kind, scope, series_id,"
+                + " benchmark, created_by) values (:at, :run, :short, :long, :kind, :scope,"
+                + " :series, :benchmark, :user)"
+                + " on conflict (series_id, run_id) where kind = 'benchmark-changed' do nothing")
+        .param("at", utc(row.at()))
+        .param("run", row.runId())
+        .param("short", row.shortText())
+        .param("long", row.longText())
+        .param("kind", row.kind())
+        .param("scope", row.scope())
+        .param("series", row.seriesId())
+        .param("benchmark", row.benchmark())
+        .param("user", author)
+        .update();
+  }
+
   /** Replaces an annotation's content, recording {@code user} and now; false if there is none. */
   boolean update(long id, Row row, String user) {
     return jdbc.sql(
