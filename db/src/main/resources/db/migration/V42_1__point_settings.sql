@@ -22,3 +22,8 @@ alter table annotation add constraint annotation_kind_check
     check (kind in ('code', 'environment', 'benchmark', 'noise', 'benchmark-changed'));
 create unique index annotation_benchmark_changed_once
     on annotation (series_id, run_id) where kind = 'benchmark-changed';
+
+-- Where a night's point starts a segment is read against the newest point before it that knows
+-- its settings: found through this index in one step, however many old (NULL) points lie between.
+create index measurement_known_settings_idx on measurement (series_id, x, run_id)
+    include (settings_hash, measuring_version) where settings_hash is not null;

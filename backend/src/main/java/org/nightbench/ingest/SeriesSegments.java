@@ -28,13 +28,16 @@ import tools.jackson.databind.json.JsonMapper;
 public class SeriesSegments {
 
   /**
-   * The newest known value of a column among a series' points up to a point ({@code <} before it,
-   * {@code <=} at it or before), read backwards along the (series, x) index.
+   * The newest point with known settings among a series' points up to a point ({@code <} before it,
+   * {@code <=} at it or before), read backwards along the partial index of such points: the first
+   * run after an upgrade does not walk the old points. Ingestion writes a point's hash and version
+   * together, so the point that knows one knows both.
    */
   private static final String LAST_KNOWN =
-      " (select p.%1$s from measurement p where p.series_id = t.series_id"
-          + " and (p.x, p.run_id) %2$s (%3$s.x, %3$s.run_id) and p.%1$s is not null"
-          + " order by p.x desc, p.run_id desc limit 1)";
+      " left join lateral (select p.settings_hash, p.measuring_version from measurement p"
+          + " where p.series_id = t.series_id and p.settings_hash is not null"
+          + " and (p.x, p.run_id) %s (%s.x, %s.run_id)"
+          + " order by p.x desc, p.run_id desc limit 1) p on true";
 
   private final JdbcClient jdbc;
   private final JsonMapper json;
@@ -93,11 +96,9 @@ public class SeriesSegments {
   public Map<Long, SegmentStart> startsAt(long runId) {
     return changes(
         "select t.series_id, t.run_id, t.x, t.settings_hash, t.measuring_version,"
-            + LAST_KNOWN.formatted("settings_hash", "<", "t")
-            + ","
-            + LAST_KNOWN.formatted("measuring_version", "<", "t")
-            + " from measurement t where t.run_id = :to"
-            + " and (t.settings_hash is not null or t.measuring_version is not null)",
+            + " p.settings_hash, p.measuring_version from measurement t"
+            + LAST_KNOWN.formatted("<", "t", "t")
+            + " where t.run_id = :to and t.settings_hash is not null",
         Map.of("to", runId));
   }
 
@@ -110,12 +111,10 @@ public class SeriesSegments {
   public Map<Long, SegmentStart> changedBetween(long fromRun, long toRun) {
     return changes(
         "select t.series_id, t.run_id, t.x, t.settings_hash, t.measuring_version,"
-            + LAST_KNOWN.formatted("settings_hash", "<=", "f")
-            + ","
-            + LAST_KNOWN.formatted("measuring_version", "<=", "f")
-            + " from measurement t join measurement f on f.series_id = t.series_id"
-            + " and f.run_id = :from where t.run_id = :to"
-            + " and (t.settings_hash is not null or t.measuring_version is not null)",
+            + " p.settings_hash, p.measuring_version from measurement t"
+            + " join measurement f on f.series_id = t.series_id and f.run_id = :from"
+            + LAST_KNOWN.formatted("<=", "f", "f")
+            + " where t.run_id = :to and t.settings_hash is not null",
         Map.of("from", fromRun, "to", toRun));
   }
 
