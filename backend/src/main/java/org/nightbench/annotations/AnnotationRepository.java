@@ -40,10 +40,13 @@ class AnnotationRepository {
   List<Annotation> forSeries(long seriesId, String benchmark, int max) {
     // Only those within the series' nights (a day either side): the chart shows no others. When
     // more than max remain, every k-th of them in date order, so dense stretches are thinned
-    // evenly and the answer stays small whatever was imported.
+    // evenly and the answer stays small whatever was imported. The automatic ones at the series'
+    // segment starts are kept beside them: each marks where the series measures another benchmark.
     return jdbc.sql(
-            "with shown as (select a.*, row_number() over (order by a.at, a.id) - 1 as n,"
-                + " count(*) over () as total"
+            "with shown as (select a.*,"
+                + " row_number() over (partition by a.kind = 'benchmark-changed'"
+                + " order by a.at, a.id) - 1 as n,"
+                + " count(*) over (partition by a.kind = 'benchmark-changed') as total"
                 + " from annotation a join series s on s.id = :series"
                 + " where (a.scope = 'all' or (a.scope = 'group' and a.benchmark = :benchmark)"
                 + " or (a.scope = 'series' and a.series_id = :series))"
@@ -52,7 +55,7 @@ class AnnotationRepository {
                 + " select "
                 + COLUMNS
                 + " from shown a"
-                + " where a.total <= :max"
+                + " where a.kind = 'benchmark-changed' or a.total <= :max"
                 + " or a.n % cast(ceil(a.total / cast(:max as double precision)) as bigint) = 0"
                 + " order by a.at, a.id")
         .param("series", seriesId)
