@@ -154,6 +154,33 @@ function annotationPlugin(letters) {
   return { activate(g) { g.setAnnotations(letters, true); return {}; } };
 }
 
+/** The automatic annotation's kind where a series' settings or measuring version changed. */
+const SEGMENT_KIND = 'benchmark-changed';
+
+/**
+ * A new segment of the series (other settings, or another harness measuring version): a solid
+ * dark line the whole height, the annotation's letter naming what changed. It is one line with the
+ * rest, only marked: the numbers either side measured different benchmarks. What was drawn is kept
+ * on the graph ({@code g.segmentBoundaries}: runId and x) for whoever reads it without its pixels.
+ */
+function drawSegmentBoundaries(canvas, area, g, boundaries) {
+  const drawn = [];
+  for (const boundary of boundaries) {
+    const x = g.toDomXCoord(boundary.x);
+    if (x < area.x || x > area.x + area.w) continue;
+    canvas.save();
+    canvas.strokeStyle = '#241f31';
+    canvas.lineWidth = 2;
+    canvas.beginPath();
+    canvas.moveTo(x, area.y);
+    canvas.lineTo(x, area.y + area.h);
+    canvas.stroke();
+    canvas.restore();
+    drawn.push({ runId: boundary.runId, x });
+  }
+  g.segmentBoundaries = drawn;
+}
+
 /**
  * Draws {@code view} into {@code element}, its legend into {@code legend}; returns the Dygraph.
  * The view: the series (the page's first), x by release or date, log scale, annotations, change
@@ -337,6 +364,8 @@ export function draw(element, legend, view) {
         canvas.stroke();
         canvas.restore();
       }
+      drawSegmentBoundaries(canvas, area, g, annotations.filter(a => a.kind === SEGMENT_KIND)
+        .map(a => ({ runId: a.runId, x: xOf(rowFor(rows, primary, a.runId, Date.parse(a.at))) })));
     },
     drawCallback(g) {
       // Every change of the visible dates (a zoom, a pan, the range selector, a reset) ends in a

@@ -22,7 +22,11 @@ public record Annotation(
     Long runId,
     String shortText,
     String longText,
-    @Schema(allowableValues = {"code", "environment", "benchmark", "noise"}) String kind,
+    @Schema(
+            allowableValues = {"code", "environment", "benchmark", "noise", "benchmark-changed"},
+            description =
+                "benchmark-changed: written by the application where a series' settings changed")
+        String kind,
     @Schema(allowableValues = {"series", "group", "all"}) String scope,
     Long seriesId,
     String benchmark,

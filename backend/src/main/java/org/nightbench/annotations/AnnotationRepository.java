@@ -45,7 +45,9 @@ class AnnotationRepository {
     // The chart's are those within the series' nights (a day either side): it shows no others.
     // Each is numbered among all of them, for a letter that does not change with the window. Of
     // those in the window, when more than max, every k-th in date order: dense stretches are
-    // thinned evenly and the answer stays small whatever was imported.
+    // thinned evenly and the answer stays small whatever was imported. The automatic ones at the
+    // series' segment starts are never thinned: each marks where the series measures another
+    // benchmark.
     long[] inView = {0};
     List<Annotation> shown =
         jdbc.sql(
@@ -55,15 +57,18 @@ class AnnotationRepository {
                     + " or (a.scope = 'series' and a.series_id = :series))"
                     + " and (s.first_x is null or a.at between s.first_x - interval '1 day'"
                     + " and s.last_x + interval '1 day')),"
-                    + " windowed as (select c.*, row_number() over (order by c.at, c.id) - 1 as k,"
+                    + " windowed as (select c.*, row_number() over (partition by"
+                    + " c.kind = 'benchmark-changed' order by c.at, c.id) - 1 as k,"
+                    + " count(*) over (partition by c.kind = 'benchmark-changed') as thinnable,"
                     + " count(*) over () as total from chart c"
                     + " where c.at >= coalesce(cast(:from as timestamptz), '-infinity')"
                     + " and c.at <= coalesce(cast(:to as timestamptz), 'infinity'))"
                     + " select "
                     + COLUMNS
                     + ", a.n, a.total from windowed a"
-                    + " where a.total <= :max"
-                    + " or a.k % cast(ceil(a.total / cast(:max as double precision)) as bigint) = 0"
+                    + " where a.kind = 'benchmark-changed' or a.thinnable <= :max"
+                    + " or a.k % cast(ceil(a.thinnable / cast(:max as double precision)) as bigint)"
+                    + " = 0"
                     + " order by a.at, a.id")
             .param("series", seriesId)
             .param("benchmark", benchmark)
@@ -148,6 +153,28 @@ class AnnotationRepository {
         .param("user", user)
         .query(Long.class)
         .single();
+  }
+
+  /**
+   * Stores an annotation the application wrote (a segment's start) unless the series has one of its
+   * kind at that run already: a run ingested again adds none.
+   */
+  void insertAutomatic(Row row, String author) {
+    jdbc.sql(
+            "insert into annotation (at, run_id, short_text, long_text, kind, scope, series_id,"
+                + " benchmark, created_by) values (:at, :run, :short, :long, :kind, :scope,"
+                + " :series, :benchmark, :user)"
+                + " on conflict (series_id, run_id) where kind = 'benchmark-changed' do nothing")
+        .param("at", utc(row.at()))
+        .param("run", row.runId())
+        .param("short", row.shortText())
+        .param("long", row.longText())
+        .param("kind", row.kind())
+        .param("scope", row.scope())
+        .param("series", row.seriesId())
+        .param("benchmark", row.benchmark())
+        .param("user", author)
+        .update();
   }
 
   /** Replaces an annotation's content, recording {@code user} and now; false if there is none. */

@@ -71,7 +71,8 @@ public class AnnotationService {
 
   /**
    * Those of one series' chart: its own, its benchmark group's and the global ones, within the
-   * series' nights, at most {@link #MAX_ON_A_CHART} (thinned evenly over the dates when more).
+   * series' nights, at most {@link #MAX_ON_A_CHART} (thinned evenly over the dates when more), and
+   * every automatic one at the series' segment starts.
    */
   public List<Annotation> forSeries(long seriesId, String benchmark) {
     return forSeries(seriesId, benchmark, null, null, null).shown();

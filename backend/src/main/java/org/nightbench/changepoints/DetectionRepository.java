@@ -2,10 +2,14 @@ package org.nightbench.changepoints;
 
 import java.sql.Timestamp;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.nightbench.changepoints.detection.DetectedChange;
 import org.nightbench.changepoints.detection.SuspectedChange;
+import org.nightbench.ingest.SegmentStart;
+import org.nightbench.ingest.SeriesSegments;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -14,9 +18,11 @@ import org.springframework.stereotype.Repository;
 class DetectionRepository {
 
   private final JdbcClient jdbc;
+  private final SeriesSegments segments;
 
-  DetectionRepository(JdbcClient jdbc) {
+  DetectionRepository(JdbcClient jdbc, SeriesSegments segments) {
     this.jdbc = jdbc;
+    this.segments = segments;
   }
 
   /**
@@ -58,7 +64,32 @@ class DetectionRepository {
       stddevs[i] = values.get(i)[1];
     }
     return Optional.of(
-        new SeriesHistory(seriesId, higherIsBetter.get(), runIds, xs, means, stddevs));
+        new SeriesHistory(
+            seriesId,
+            higherIsBetter.get(),
+            runIds,
+            xs,
+            means,
+            stddevs,
+            segmentStarts(seriesId, runIds, xs)));
+  }
+
+  /**
+   * The history's runs where a segment starts: each start's own run, or the first after it when its
+   * run is left out of the history (a disturbed machine's).
+   */
+  private Set<Long> segmentStarts(long seriesId, long[] runIds, long[] xs) {
+    Set<Long> starts = new HashSet<>();
+    for (SegmentStart start : segments.starts(seriesId)) {
+      long x = start.x().toEpochMilli();
+      for (int i = 0; i < runIds.length; i++) {
+        if (runIds[i] == start.runId() || xs[i] > x) {
+          starts.add(runIds[i]);
+          break;
+        }
+      }
+    }
+    return starts;
   }
 
   /**

@@ -58,8 +58,15 @@ final class SeriesDetector {
     Double min = marks.minRelativeChange();
     return new DetectionInputs(
         indices(history, marks.excludedRuns()),
-        indices(history, marks.expectedRuns()),
+        indices(history, boundaries(history, marks)),
         min == null ? Double.NaN : min);
+  }
+
+  /** An editor's expected changes and the series' own segment starts: both known boundaries. */
+  private static Set<Long> boundaries(SeriesHistory history, SeriesMarks marks) {
+    Set<Long> runs = new HashSet<>(marks.expectedRuns());
+    runs.addAll(history.segmentStarts());
+    return runs;
   }
 
   /**

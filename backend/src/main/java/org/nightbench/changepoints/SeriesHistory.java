@@ -1,10 +1,14 @@
 package org.nightbench.changepoints;
 
+import java.util.Set;
+
 /**
  * The points of one series as the detector reads them, in x order: parallel arrays, since the
  * detector is plain code over plain arrays.
  *
  * @param stddevs ±1σ over each run's JVMs, NaN where a run had one JVM
+ * @param segmentStarts the runs where the series' settings or measuring version changed: known
+ *     boundaries, as an editor's expected change is
  */
 record SeriesHistory(
     long seriesId,
@@ -12,7 +16,8 @@ record SeriesHistory(
     long[] runIds,
     long[] xs,
     double[] values,
-    double[] stddevs) {
+    double[] stddevs,
+    Set<Long> segmentStarts) {
 
   int size() {
     return values.length;

@@ -42,7 +42,7 @@ public final class HarnessSteps {
     announce(step);
     Path recording = fork(step, spec, out);
     HarnessResult result = read(out);
-    results.add(new StepResult(step, result, recording));
+    results.add(new StepResult(step, result, recording, settings(spec)));
     return result;
   }
 
@@ -57,7 +57,7 @@ public final class HarnessSteps {
     announce(step);
     try {
       Path recording = fork(step, spec, out);
-      results.add(new StepResult(step, adjust.apply(read(out)), recording));
+      results.add(new StepResult(step, adjust.apply(read(out)), recording, settings(spec)));
       return true;
     } catch (HarnessCancelledException e) {
       throw e;
@@ -106,7 +106,7 @@ public final class HarnessSteps {
         step = steps.get(i);
         announce(step);
         Path recording = fork(step, specs.get(i), outs.get(i));
-        collected.add(new StepResult(step, read(outs.get(i)), recording));
+        collected.add(new StepResult(step, read(outs.get(i)), recording, settings(specs.get(i))));
       }
     } catch (HarnessCancelledException e) {
       throw e;
@@ -172,6 +172,10 @@ public final class HarnessSteps {
             cancellation,
             recording),
         journal);
+  }
+
+  private StepSettings settings(StepSpec spec) {
+    return StepSettings.of(spec, target.profile().jvmArgs());
   }
 
   private void fail(String step, RuntimeException e) {

@@ -10,12 +10,19 @@ import org.nightbench.protocol.result.HarnessResult;
  * @param result what the JVM wrote
  * @param recording the JVM's Java Flight Recorder file in the run's work directory; null when it
  *     recorded none
+ * @param settings the settings that shaped the step's numbers; null when not known (a result read
+ *     back from elsewhere)
  */
-public record StepResult(String step, HarnessResult result, Path recording) {
+public record StepResult(String step, HarnessResult result, Path recording, StepSettings settings) {
 
-  /** A step that recorded no JFR. */
+  /** A step whose settings are not known. */
+  public StepResult(String step, HarnessResult result, Path recording) {
+    this(step, result, recording, null);
+  }
+
+  /** A step that recorded no JFR and whose settings are not known. */
   public StepResult(String step, HarnessResult result) {
-    this(step, result, null);
+    this(step, result, null, null);
   }
 
   /**

@@ -5,11 +5,14 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.StandardDeviation;
+import org.nightbench.harness.StepSettings;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 import org.springframework.dao.DataAccessException;
@@ -69,6 +72,7 @@ class MeasurementWriter {
 
     private final Map<SeriesIdentity, Long> seriesIds = new HashMap<>();
     private final Map<Long, StringBuilder> rowsBySeries = new LinkedHashMap<>();
+    private final Set<String> storedSettings = new HashSet<>();
     private int pending;
     private long written;
 
@@ -84,9 +88,9 @@ class MeasurementWriter {
 
     /**
      * One point: the mean of {@code samples} (one value per JVM) with their sample standard
-     * deviation when there are several.
+     * deviation when there are several, and the settings that shaped it (null when unknown).
      */
-    void add(long seriesId, long runId, Instant x, double[] samples) {
+    void add(long seriesId, long runId, Instant x, double[] samples, StepSettings settings) {
       double mean = Mean.of(samples).getAsDouble();
       if (!Double.isFinite(mean)) {
         throw new IllegalArgumentException(
@@ -104,7 +108,16 @@ class MeasurementWriter {
       for (int i = 0; i < samples.length; i++) {
         rows.append(i == 0 ? "" : ",").append(samples[i]);
       }
-      rows.append("}\n");
+      rows.append("}\t");
+      if (settings == null) {
+        rows.append("\\N\t\\N\n");
+      } else {
+        String hash = settings.hash();
+        if (storedSettings.add(hash)) {
+          storeSettings(hash, settings);
+        }
+        rows.append(hash).append('\t').append(settings.measuringVersion()).append('\n');
+      }
       if (++pending >= ROWS_PER_COPY) {
         copy();
       }
@@ -128,7 +141,8 @@ class MeasurementWriter {
                 .unwrap(PGConnection.class)
                 .getCopyAPI()
                 .copyIn(
-                    "copy measurement (series_id, run_id, x, value, stddev, samples) from stdin");
+                    "copy measurement (series_id, run_id, x, value, stddev, samples,"
+                        + " settings_hash, measuring_version) from stdin");
         try {
           for (StringBuilder rows : rowsBySeries.values()) {
             byte[] bytes = rows.toString().getBytes(StandardCharsets.UTF_8);
@@ -150,6 +164,17 @@ class MeasurementWriter {
       rowsBySeries.clear();
       pending = 0;
     }
+  }
+
+  /** The settings behind a hash, kept once, so a segment's start can name what changed. */
+  private void storeSettings(String hash, StepSettings settings) {
+    jdbc.sql(
+            "insert into benchmark_settings (hash, type, settings)"
+                + " values (:hash, :type, cast(:settings as jsonb)) on conflict (hash) do nothing")
+        .param("hash", hash)
+        .param("type", settings.type())
+        .param("settings", settings.canonicalJson())
+        .update();
   }
 
   private long upsertSeries(SeriesIdentity identity, String unit, boolean higherIsBetter) {

@@ -1,10 +1,12 @@
 package org.nightbench.ingest;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.nightbench.harness.StepResult;
+import org.nightbench.harness.StepSettings;
 import org.nightbench.jfr.JfrRecorder;
 import org.nightbench.protocol.result.HarnessResult;
 import org.nightbench.protocol.result.Metric;
@@ -46,7 +48,7 @@ public class ResultIngester {
   @Transactional
   public Ingested ingest(RunContext context, List<StepResult> steps) {
     List<HarnessResult> results = steps.stream().map(StepResult::result).toList();
-    Map<Key, Samples> grouped = group(results);
+    Map<Key, Samples> grouped = group(results, steps.stream().map(StepResult::settings).toList());
     MeasurementWriter.Batch batch = measurements.batch();
     List<Long> seriesIds = addPoints(batch, context, grouped);
     batch.finish();
@@ -74,7 +76,7 @@ public class ResultIngester {
     for (RunResults run : runs) {
       Map<Key, Samples> grouped;
       try {
-        grouped = group(run.results());
+        grouped = group(run.results(), Collections.nCopies(run.results().size(), null));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
             "run " + run.context().runId() + ": " + e.getMessage(), e);
@@ -115,12 +117,17 @@ public class ResultIngester {
       long seriesId = batch.series(identity, samples.unit, samples.higherIsBetter);
       seriesIds.add(seriesId);
       double[] values = samples.values.stream().mapToDouble(Double::doubleValue).toArray();
-      batch.add(seriesId, context.runId(), context.x(), values);
+      batch.add(seriesId, context.runId(), context.x(), values, samples.settings);
     }
     return seriesIds;
   }
 
-  private static Map<Key, Samples> group(List<HarnessResult> results) {
+  /**
+   * The runs' metrics by (benchmark, task, metric); each point takes the settings of the first step
+   * that measured it ({@code settings}, parallel to {@code results}, null where unknown): the JVMs
+   * of one benchmark differ at most in their seeds, which are the same every night.
+   */
+  private static Map<Key, Samples> group(List<HarnessResult> results, List<StepSettings> settings) {
     if (results.isEmpty()) {
       throw new IllegalArgumentException("the run produced no result files");
     }
@@ -152,10 +159,12 @@ public class ResultIngester {
           throw new IllegalArgumentException(
               "metric " + key + " of result file " + (jvm + 1) + " is " + metric.value());
         }
-        grouped
-            .computeIfAbsent(key, k -> new Samples(metric.unit(), metric.higherIsBetter()))
-            .values
-            .add(metric.value());
+        Samples samples =
+            grouped.computeIfAbsent(key, k -> new Samples(metric.unit(), metric.higherIsBetter()));
+        samples.values.add(metric.value());
+        if (samples.settings == null) {
+          samples.settings = settings.get(jvm);
+        }
       }
     }
     return grouped;
@@ -187,6 +196,7 @@ public class ResultIngester {
     final String unit;
     final boolean higherIsBetter;
     final List<Double> values = new ArrayList<>();
+    StepSettings settings;
 
     Samples(String unit, boolean higherIsBetter) {
       this.unit = unit;

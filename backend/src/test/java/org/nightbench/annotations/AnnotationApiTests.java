@@ -518,6 +518,13 @@ class AnnotationApiTests {
                 + " union all select timestamptz '2030-01-01T00:00:00Z' + make_interval(days => i),"
                 + " 'after', 'code', 'all', 'test' from generate_series(0, 149) i")
         .update();
+    // Where the series' settings changed, between two in-view ones that thinning leaves out.
+    jdbc.sql(
+            "insert into annotation (at, short_text, kind, scope, series_id, created_by) values"
+                + " ('2024-01-01T02:30:00Z', 'benchmark changed: x', 'benchmark-changed', 'series',"
+                + " ?, 'nightbench')")
+        .param(series)
+        .update();
 
     String body =
         mvc.perform(get("/api/series/{id}/annotations", series))
@@ -526,10 +533,15 @@ class AnnotationApiTests {
             .getResponse()
             .getContentAsString();
     List<String> texts = JsonPath.read(body, "$[*].shortText");
-    assertThat(texts).hasSize(1_000).containsOnly("in view");
+    assertThat(texts).hasSize(1_001).containsOnly("in view", "benchmark changed: x");
+    assertThat(texts)
+        .as("the segment start, kept beside the thinned")
+        .contains("benchmark changed: x");
     List<String> dates = JsonPath.read(body, "$[*].at");
     assertThat(dates.get(0)).startsWith("2024-01-01T00:00");
-    assertThat(dates.get(999)).as("spread over the year, not its first days").startsWith("2024-12");
+    assertThat(dates.get(1000))
+        .as("spread over the year, not its first days")
+        .startsWith("2024-12");
   }
 
   @Test

@@ -114,6 +114,22 @@ class SeriesKeptTests {
         .as("series the new run started beside those")
         .isZero();
     assertThat(oldRun).isNotEqualTo(run.id());
+    // Today's points know what they measured; the old ones do not, which is no change.
+    assertThat(
+            jdbc.sql(
+                    "select count(*) from measurement where run_id = :run"
+                        + " and (settings_hash is null or measuring_version is null)")
+                .param("run", run.id())
+                .query(Long.class)
+                .single())
+        .as("points of today's run without their settings")
+        .isZero();
+    assertThat(
+            jdbc.sql("select count(*) from annotation where kind = 'benchmark-changed'")
+                .query(Long.class)
+                .single())
+        .as("segments started by the first run that recorded its settings")
+        .isZero();
   }
 
   /** The old run: one point per series, written through ingestion as every run's are. */

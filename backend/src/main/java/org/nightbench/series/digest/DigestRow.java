@@ -2,6 +2,7 @@ package org.nightbench.series.digest;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.nightbench.ingest.SegmentStart;
 import org.nightbench.web.ValueFormat;
 
 /**
@@ -218,6 +219,18 @@ public record DigestRow(
         Judgement.NOT_JUDGED,
         why,
         changePoint);
+  }
+
+  /**
+   * Whether the two nights measured with other settings or another harness measuring version: the
+   * row is not judged, its note says what changed ({@code benchmark changed: nrt reopen-interval-ms
+   * 1000 → 50}).
+   */
+  @JsonProperty("benchmarkChanged")
+  public boolean benchmarkChanged() {
+    return judgement == Judgement.NOT_JUDGED
+        && note != null
+        && note.startsWith(SegmentStart.BENCHMARK_CHANGED);
   }
 
   /** What the filter on the run page searches: group, benchmark, task and metric. */

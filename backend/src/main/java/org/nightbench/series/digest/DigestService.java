@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.nightbench.ingest.SegmentStart;
+import org.nightbench.ingest.SeriesSegments;
 import org.nightbench.web.NotFoundException;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,16 +28,22 @@ public class DigestService {
   private final DigestRepository repository;
   private final ComparableRuns comparable;
   private final JsonMapper json;
+  private final SeriesSegments segments;
 
   /** Parsed prepared digests, by run and preparation time: a page need not parse 2,000 rows. */
   private final Cache<String, RunDigest> parsed = Caffeine.newBuilder().maximumSize(64).build();
 
   private volatile Morning morning;
 
-  DigestService(DigestRepository repository, ComparableRuns comparable, JsonMapper json) {
+  DigestService(
+      DigestRepository repository,
+      ComparableRuns comparable,
+      JsonMapper json,
+      SeriesSegments segments) {
     this.repository = repository;
     this.comparable = comparable;
     this.json = json;
+    this.segments = segments;
   }
 
   /**
@@ -310,6 +318,14 @@ public class DigestService {
       String why = DigestJudge.DISTURBED + " (" + disturbed + "): not judged";
       rows.replaceAll(row -> row.judgement() == Judgement.NOT_JUDGED ? row : row.notJudged(why));
     }
+    // Two nights measured with other settings (or another harness) are two benchmarks: the row
+    // says what changed instead of calling the step a regression.
+    Map<Long, SegmentStart> changed = segments.changedBetween(from.id(), to.id());
+    rows.replaceAll(
+        row ->
+            changed.containsKey(row.seriesId())
+                ? row.notJudged(changed.get(row.seriesId()).change())
+                : row);
     rows.addAll(unmatched);
     List<RunDigest.MissingSeries> missing = new ArrayList<>();
     for (DigestRepository.Measured b : before.values()) {
