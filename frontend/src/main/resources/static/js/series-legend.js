@@ -83,3 +83,15 @@ export function overview(points, unit) {
 export function annotateLink(point) {
   return ` · <a href="#" class="annotate" data-run="${Number(point[RUN_ID])}" data-x="${Number(point[X])}">annotate</a>`;
 }
+
+/**
+ * The legend's door to what changed since the point it describes: the digest from its run to the
+ * series' latest (every series the two runs measured, judged as a night is). Empty for the latest
+ * point itself, or where the page has no digest.
+ */
+export function sinceLink(points, i, digestUrl) {
+  const last = points[points.length - 1];
+  if (!digestUrl || i >= points.length - 1 || points[i][RUN_ID] === last[RUN_ID]) return '';
+  const href = `${digestUrl}?from=${Number(points[i][RUN_ID])}&to=${Number(last[RUN_ID])}`;
+  return ` · <a class="since-point" href="${escapeHtml(href)}">since this point</a>`;
+}
