@@ -235,13 +235,48 @@ class DigestBrowserTests {
     }
   }
 
-  /** The texts of the digest rows the filter leaves shown. */
+  /**
+   * On /digest the rows not judged are collapsed under the judged ones, opened by the keyboard or
+   * by asking the filter for them.
+   */
+  @Test
+  void notJudgedRowsAreCollapsedOnTheDigestAtBothWidths() {
+    DigestScenario s = new DigestScenario(jdbc);
+    ChromeDriver browser = CHROMIUM.browser();
+    String page = "http://localhost:" + port + "/digest?from=" + s.v1000 + "&to=" + s.v1010;
+    for (int width : List.of(390, 1400)) {
+      browser.manage().window().setSize(new Dimension(width, 1000));
+      browser.get(page);
+      WebElement collapsed =
+          browser.findElement(By.cssSelector(".digest-group details.digest-not-judged"));
+      WebElement summary = collapsed.findElement(By.tagName("summary"));
+      assertThat(summary.getText()).isEqualTo("1 not judged");
+      assertThat(collapsed.getAttribute("open")).isNull();
+      assertThat(rowsShown(browser))
+          .hasSize(3)
+          .noneMatch(r -> r.contains("1kb-docs"))
+          .anyMatch(r -> r.contains("AndHighHigh"));
+      assertThat(new Axe().violations(browser)).as("/digest at " + width).isEmpty();
+
+      // By keyboard: the summary takes the focus and Enter opens it.
+      summary.sendKeys(Keys.ENTER);
+      assertThat(browser.switchTo().activeElement()).isEqualTo(summary);
+      assertThat(collapsed.getAttribute("open")).isNotNull();
+      assertThat(rowsShown(browser)).hasSize(4).anyMatch(r -> r.contains("1kb-docs"));
+
+      // Asking the filter for the rows not judged opens them too.
+      browser.get(page + "&show=not-judged");
+      assertThat(rowsShown(browser)).singleElement().asString().contains("1kb-docs");
+    }
+  }
+
+  /** The texts of the digest rows shown: neither filtered out nor collapsed. */
   @SuppressWarnings("unchecked")
   private static List<String> rowsShown(ChromeDriver browser) {
     return (List<String>)
         browser.executeScript(
             "return [...document.querySelectorAll('#run-digest .digest-group tr.digest-row')]"
-                + ".filter(r => r.offsetParent !== null).map(r => r.textContent.trim())");
+                + ".filter(r => r.checkVisibility()).map(r => r.textContent.trim())");
   }
 
   /** Nothing of the digest reaches past the window's right edge (a table may scroll in its box). */
