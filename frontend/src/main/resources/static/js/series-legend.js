@@ -1,6 +1,6 @@
 // The series chart's legend: a point described in one line, with its commit fetched when shown.
 // A library: importing it runs nothing.
-import { escapeHtml, formatDate, formatValue } from './format.js';
+import { escapeHtml, formatDate, formatValue, formatSigma } from './format.js';
 import { RUN_ID, STDDEV, VALUE, X, disturbedReason, lucene, mayHaveCommit } from './series-points.js';
 
 /**
@@ -48,7 +48,7 @@ export function fillCommit(legend, points, i, webUrl, commitOf) {
 /** Point i in one line: value ± σ, Lucene, a slot for its commit, date and run. */
 export function describe(points, i, unit) {
   const point = points[i];
-  const sigma = point[STDDEV] == null ? '' : ` ± ${formatValue(point[STDDEV])}`;
+  const sigma = point[STDDEV] == null ? '' : ` ± ${formatSigma(point[STDDEV])}`;
   const commit = mayHaveCommit(point) ? `<span class="commit-slot" data-run="${point[RUN_ID]}"></span>` : '';
   const reason = disturbedReason(point);
   const disturbed = reason == null ? ''
