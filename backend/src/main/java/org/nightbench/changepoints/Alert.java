@@ -46,7 +46,8 @@ public record Alert(
     Instant detectedAt,
     String updatedBy,
     Instant updatedAt,
-    Integer onsetNights) {
+    Integer onsetNights,
+    boolean profiled) {
 
   /**
    * Whether the step is only suspected: the newest nights show it, the detector has not placed it.

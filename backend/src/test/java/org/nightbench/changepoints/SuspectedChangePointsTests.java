@@ -201,6 +201,45 @@ class SuspectedChangePointsTests {
         .isEqualTo("run " + runs.get(25) + " … run " + runs.get(29));
   }
 
+  /**
+   * "what got slower" compares the JFR profiles of the runs either side of an alert's range:
+   * offered only where both have one.
+   */
+  @Test
+  void whatGotSlowerIsOfferedOnlyWhereBothRunsHaveAProfile() throws Exception {
+    SeriesFixture profiled = new SeriesFixture(jdbc);
+    SeriesFixture plain = new SeriesFixture(jdbc);
+    for (SeriesFixture series : List.of(profiled, plain)) {
+      List<Long> runs = series.nights(0, 2, 100);
+      jdbc.sql(
+              "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
+                  + " mean_after, relative_change, direction)"
+                  + " select ?, run_id, ?, x, 100, 90, -0.1, 'regression'"
+                  + " from measurement where run_id = ?")
+          .params(series.id, runs.get(0), runs.get(1))
+          .update();
+      if (series == profiled) {
+        for (long run : runs) {
+          jdbc.sql(
+                  "insert into run_profile (run_id, side, benchmark, jvms, samples, collapsed)"
+                      + " values (?, '', 'search', 1, 10, ?)")
+              .params(run, new byte[] {1})
+              .update();
+        }
+      }
+    }
+
+    mvc.perform(get("/alerts").param("machine", profiled.machine))
+        .andExpect(content().string(org.hamcrest.Matchers.containsString("what got slower")));
+    mvc.perform(get("/alerts").param("machine", plain.machine))
+        .andExpect(status().isOk())
+        .andExpect(
+            content()
+                .string(
+                    org.hamcrest.Matchers.not(
+                        org.hamcrest.Matchers.containsString("what got slower"))));
+  }
+
   /** Gives each run a commit of its own, as a nightly of the main branch has. */
   private void commits(List<Long> runs) {
     for (long run : runs) {
