@@ -19,6 +19,11 @@ function apply() {
       if (match) inGroup++;
     }
     group.hidden = inGroup === 0;
+    // Rows not judged sit collapsed; a filter that asks for them, or text that finds one, opens them.
+    for (const details of group.querySelectorAll('details.digest-not-judged')) {
+      const asked = judgement === 'not-judged' || needle !== '';
+      if (asked && details.querySelector('tr.digest-row:not([hidden])')) details.open = true;
+    }
     visible += inGroup;
   }
   shown.textContent = `${visible} of ${total} series shown`;

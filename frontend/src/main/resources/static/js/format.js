@@ -9,6 +9,15 @@ export function formatValue(v) {
   return String(Number(v.toPrecision(4)));
 }
 
+/** A spread (σ) to two significant digits, as the server's ValueFormat.sigma: 1.3, 0.012, 1,200. */
+export function formatSigma(v) {
+  if (v == null) return '';
+  if (!Number.isFinite(v)) return String(v);
+  const rounded = Number(v.toPrecision(2));
+  if (Math.abs(rounded) >= 1000) return Math.round(rounded).toLocaleString('en-US');
+  return String(rounded);
+}
+
 /** The UTC day of an instant in milliseconds, as 2026-01-31. */
 export function formatDate(ms) {
   return new Date(ms).toISOString().slice(0, 10);

@@ -24,7 +24,8 @@ export function frontierKey(curves) {
 /**
  * Draws {@code curves} into {@code element}, each {label, color, pattern (a dash array or null),
  * points: [{latency, recall, fanout}]}, its fixed key into {@code key} and the hovered point into
- * {@code values}. Returns the Dygraph, with the fanout labels it drew as {@code fanoutLabels}.
+ * {@code values}. Returns the Dygraph, with the fanout labels it drew as {@code fanoutLabels} and
+ * each curve's fanouts in the order its line joins them as {@code joinedFanouts}.
  */
 export function drawFrontier(element, key, values, curves, { xLabel = 'mean latency per query (ms)', yLabel = 'recall' } = {}) {
   const xs = [...new Set(curves.flatMap(c => c.points.map(p => p.latency)))].sort((a, b) => a - b);
@@ -63,6 +64,27 @@ export function drawFrontier(element, key, values, curves, { xLabel = 'mean late
     }
     ctx.restore();
   };
+  // Each curve joined in fanout order, not latency order: a quantized format (int7) can answer a
+  // larger fanout faster, and joining by latency would zigzag between fanouts. Dygraphs draws the
+  // points (its own lines are off: strokeWidth 0); this draws the lines, and keeps their order.
+  const joined = curves.map(() => []);
+  const fanoutLinePlotter = e => {
+    const s = labels.indexOf(e.setName);
+    if (s < 0) return;
+    const points = e.points
+      .filter(p => p.y != null && !Number.isNaN(p.canvasy) && fanoutAt[s].has(p.idx))
+      .sort((a, b) => fanoutAt[s].get(a.idx) - fanoutAt[s].get(b.idx));
+    joined[s] = points.map(p => fanoutAt[s].get(p.idx));
+    const ctx = e.drawingContext;
+    ctx.save();
+    ctx.strokeStyle = curves[s].color;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash(curves[s].pattern ?? []);
+    ctx.beginPath();
+    points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.canvasx, p.canvasy) : ctx.lineTo(p.canvasx, p.canvasy)));
+    ctx.stroke();
+    ctx.restore();
+  };
   element.replaceChildren();
   element.setAttribute('role', 'img');
   element.setAttribute('aria-label', `${yLabel} against ${xLabel}: ${labels.join('; ')}; the points are in the table below`);
@@ -70,13 +92,13 @@ export function drawFrontier(element, key, values, curves, { xLabel = 'mean late
     labels: [xLabel, ...labels],
     colors: curves.map(c => c.color),
     series: Object.fromEntries(curves.map(c => [c.label, { strokePattern: c.pattern ?? null }])),
-    plotter: [Dygraph.Plotters.linePlotter, fanoutPlotter],
+    plotter: [fanoutLinePlotter, Dygraph.Plotters.linePlotter, fanoutPlotter],
     // Recall from 0 to 1, with room over 1 for the top tick and the labels of points near it.
     valueRange: [0, 1.05],
     connectSeparatedPoints: true,
     drawPoints: true,
     pointSize: 3,
-    strokeWidth: 1.5,
+    strokeWidth: 0,
     highlightCircleSize: 5,
     xRangePad: 24,
     xlabel: xLabel,
@@ -101,6 +123,7 @@ export function drawFrontier(element, key, values, curves, { xLabel = 'mean late
     },
   });
   graph.fanoutLabels = drawnLabels;
+  graph.joinedFanouts = joined;
   return graph;
 }
 

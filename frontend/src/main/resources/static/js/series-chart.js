@@ -4,7 +4,7 @@
 // series-page.js draws the page's.
 /* global Dygraph */
 import { escapeHtml, formatDate, formatValue } from './format.js';
-import { annotateLink, describe, disturbedKey, fillCommit, overview } from './series-legend.js';
+import { annotateLink, describe, disturbedKey, fillCommit, overview, sinceLink } from './series-legend.js';
 import { LUCENE_VERSION, RUN_ID, STDDEV, VALUE, X, compareVersions, disturbedReason, mayHaveCommit } from './series-points.js';
 
 /**
@@ -287,6 +287,7 @@ export function draw(element, legend, view) {
         }
         html = hovered ? describe(primary.points, at, unit) : overview(primary.points, unit);
         if (view.namePrimary) html = `<span class="legend-series" style="color:${colors[0]}">${escapeHtml(primary.label)}</span>: ${html}`;
+        if (hovered) html += sinceLink(primary.points, at, element.dataset.digestUrl);
         if (editable) html += annotateLink(primary.points[at]) + (view.markLinks?.(primary.points[at]) ?? '');
         if (marks.excluded.has(primary.points[at][RUN_ID])) html += ' · <em class="excluded-note">left out of detection</em>';
         html += disturbedKey(drawn);

@@ -3,7 +3,7 @@
 // the legend's "exclude" and "expected change" and the forms that change them. A library:
 // importing it runs nothing; series-page.js wires it.
 import { writeHeaders } from './csrf.js';
-import { escapeHtml, formatDate, formatValue } from './format.js';
+import { escapeHtml, formatDate, formatValue, formatSigma } from './format.js';
 import { RUN_ID } from './series-points.js';
 import { refusal } from './series-annotations.js';
 
@@ -24,7 +24,7 @@ export function evidence(cp, unit) {
   const parts = [`${formatValue(cp.meanBefore)} → ${formatValue(cp.meanAfter)} ${escapeHtml(unit)}`];
   if (cp.effectSigma != null) parts.push(`<span class="effect">${signed(cp.effectSigma, 1)} σ</span>`);
   if (cp.pValue != null) parts.push(`p ${probability(cp.pValue)}`);
-  if (cp.noiseSigma != null) parts.push(`noise ${formatValue(cp.noiseSigma)}`);
+  if (cp.noiseSigma != null) parts.push(`noise ${formatSigma(cp.noiseSigma)}`);
   if (cp.serialCorrelation != null) parts.push(`φ ${signed(cp.serialCorrelation, 2)}`);
   return parts.join(' · ');
 }

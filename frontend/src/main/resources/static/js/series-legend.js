@@ -1,6 +1,6 @@
 // The series chart's legend: a point described in one line, with its commit fetched when shown.
 // A library: importing it runs nothing.
-import { escapeHtml, formatDate, formatValue } from './format.js';
+import { escapeHtml, formatDate, formatValue, formatSigma } from './format.js';
 import { RUN_ID, STDDEV, VALUE, X, disturbedReason, lucene, mayHaveCommit } from './series-points.js';
 
 /**
@@ -48,7 +48,7 @@ export function fillCommit(legend, points, i, webUrl, commitOf) {
 /** Point i in one line: value ± σ, Lucene, a slot for its commit, date and run. */
 export function describe(points, i, unit) {
   const point = points[i];
-  const sigma = point[STDDEV] == null ? '' : ` ± ${formatValue(point[STDDEV])}`;
+  const sigma = point[STDDEV] == null ? '' : ` ± ${formatSigma(point[STDDEV])}`;
   const commit = mayHaveCommit(point) ? `<span class="commit-slot" data-run="${point[RUN_ID]}"></span>` : '';
   const reason = disturbedReason(point);
   const disturbed = reason == null ? ''
@@ -82,4 +82,16 @@ export function overview(points, unit) {
 /** The legend's offer to annotate the point it describes: its run and date ride on the link. */
 export function annotateLink(point) {
   return ` · <a href="#" class="annotate" data-run="${Number(point[RUN_ID])}" data-x="${Number(point[X])}">annotate</a>`;
+}
+
+/**
+ * The legend's door to what changed since the point it describes: the digest from its run to the
+ * series' latest (every series the two runs measured, judged as a night is). Empty for the latest
+ * point itself, or where the page has no digest.
+ */
+export function sinceLink(points, i, digestUrl) {
+  const last = points[points.length - 1];
+  if (!digestUrl || i >= points.length - 1 || points[i][RUN_ID] === last[RUN_ID]) return '';
+  const href = `${digestUrl}?from=${Number(points[i][RUN_ID])}&to=${Number(last[RUN_ID])}`;
+  return ` · <a class="since-point" href="${escapeHtml(href)}">since this point</a>`;
 }

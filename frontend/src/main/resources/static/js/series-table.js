@@ -1,7 +1,7 @@
 // The series page's points as a table under the chart (a <details>): the way to every point for
 // the keyboard and screen readers, each row with its run's link. Filled when first opened, so a
 // series of thousands of points costs nothing until then. A library: importing it runs nothing.
-import { escapeHtml, formatDate, formatValue } from './format.js';
+import { escapeHtml, formatDate, formatValue, formatSigma } from './format.js';
 import { RUN_ID, STDDEV, VALUE, X, disturbedReason, lucene } from './series-points.js';
 
 /** One row per point, newest first: date, Lucene, value ± σ with its unit, the run's link. */
@@ -9,7 +9,7 @@ export function pointRows(points, unit, runUrl) {
   const rows = [];
   for (let i = points.length - 1; i >= 0; i--) {
     const p = points[i];
-    const sigma = p[STDDEV] == null ? '' : ` ± ${formatValue(p[STDDEV])}`;
+    const sigma = p[STDDEV] == null ? '' : ` ± ${formatSigma(p[STDDEV])}`;
     const disturbed = disturbedReason(p) == null ? ''
       : ` <span class="disturbed-note">(machine disturbed: ${escapeHtml(disturbedReason(p))})</span>`;
     rows.push(`<tr><td>${formatDate(p[X])}</td><td>${escapeHtml(lucene(p))}</td>`

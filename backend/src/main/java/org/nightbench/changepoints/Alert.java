@@ -12,6 +12,9 @@ import java.time.Instant;
  *     deviations, the noise and its serial correlation (null for change points stored before)
  * @param stage {@code suspected}, {@code confirmed} or {@code withdrawn}, as {@link ChangePoint}
  *     holds it
+ * @param onsetNights for a suspected change whose first night the nights cannot tell, how many
+ *     nights it may have begun on (the range from {@code previousRunId} to {@code runId} holds them
+ *     all); null where its first night is known
  */
 public record Alert(
     long id,
@@ -42,13 +45,25 @@ public record Alert(
     Long annotationId,
     Instant detectedAt,
     String updatedBy,
-    Instant updatedAt) {
+    Instant updatedAt,
+    Integer onsetNights,
+    boolean profiled) {
 
   /**
    * Whether the step is only suspected: the newest nights show it, the detector has not placed it.
    */
   public boolean suspected() {
     return "suspected".equals(stage);
+  }
+
+  /**
+   * Where the step began, in words, where its first night is not known: "began within the 4 nights
+   * to run 12" (the commit range holds them all); null where the range is one night's.
+   */
+  public String onset() {
+    return onsetNights == null
+        ? null
+        : "began within the " + onsetNights + " nights to run " + runId;
   }
 
   /** Alerts of one commit range are triaged together: the same commits caused them. */

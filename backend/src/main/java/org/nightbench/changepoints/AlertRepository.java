@@ -21,7 +21,10 @@ class AlertRepository {
           + " r.commit_sha, c.x, c.mean_before, c.mean_after, c.relative_change, c.p_value,"
           + " c.effect_sigma, c.noise_sigma, c.serial_correlation,"
           + " c.direction, c.stage, c.state, c.assignee, c.note, c.annotation_id, c.detected_at,"
-          + " c.updated_by, c.updated_at"
+          + " c.updated_by, c.updated_at, c.onset_nights,"
+          + " exists (select 1 from run_profile f where f.run_id = c.run_id and f.side = '')"
+          + " and exists (select 1 from run_profile f where f.run_id = c.previous_run_id"
+          + " and f.side = '') as profiled"
           + " from change_point c join series s on s.id = c.series_id"
           + " join run r on r.id = c.run_id left join run p on p.id = c.previous_run_id";
 
@@ -165,7 +168,9 @@ class AlertRepository {
         rs.getObject("annotation_id", Long.class),
         instant(rs.getTimestamp("detected_at")),
         rs.getString("updated_by"),
-        instant(rs.getTimestamp("updated_at")));
+        instant(rs.getTimestamp("updated_at")),
+        rs.getObject("onset_nights", Integer.class),
+        rs.getBoolean("profiled"));
   }
 
   private static java.time.Instant instant(Timestamp timestamp) {

@@ -151,7 +151,7 @@ public class ChangePointDetection {
       } else if (decision instanceof NightlyStep.Withdraw w) {
         repository.withdraw(w.key());
       } else if (decision instanceof NightlyStep.Suspect s) {
-        repository.insertSuspected(history, s.change());
+        repository.insertSuspected(history, s.change(), s.earliest());
       }
     }
     return stored;

@@ -121,7 +121,8 @@ class DetectionRepository {
                 + " relative_change = excluded.relative_change, p_value = excluded.p_value,"
                 + " effect_sigma = excluded.effect_sigma, noise_sigma = excluded.noise_sigma,"
                 + " serial_correlation = excluded.serial_correlation,"
-                + " direction = excluded.direction, stage = 'confirmed', confirmed_at = now()"
+                + " direction = excluded.direction, stage = 'confirmed', confirmed_at = now(),"
+                + " onset_nights = null"
                 + " where change_point.stage <> 'confirmed' returning id")
         .params(
             history.seriesId(),
@@ -156,7 +157,7 @@ class DetectionRepository {
                 "update change_point set run_id = ?, previous_run_id = ?, x = ?, mean_before = ?,"
                     + " mean_after = ?, relative_change = ?, p_value = ?, effect_sigma = ?,"
                     + " noise_sigma = ?, serial_correlation = ?, direction = ?,"
-                    + " stage = 'confirmed', confirmed_at = now()"
+                    + " stage = 'confirmed', confirmed_at = now(), onset_nights = null"
                     + " where id = ? and not exists (select 1 from change_point o"
                     + "   where o.series_id = ? and o.run_id = ? and o.id <> ?)")
             .params(
@@ -179,19 +180,23 @@ class DetectionRepository {
         == 1;
   }
 
-  /** Stores a suspected change point unless one starts at that run already; its id when new. */
-  Optional<Long> insertSuspected(SeriesHistory history, SuspectedChange change) {
+  /**
+   * Stores a suspected change point unless one starts at that run already; its id when new. Its
+   * range starts before {@code earliest}, the earliest night its new level can have begun.
+   */
+  Optional<Long> insertSuspected(SeriesHistory history, SuspectedChange change, int earliest) {
     int i = change.index();
+    int nights = i - earliest + 1;
     return jdbc.sql(
             "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
                 + " mean_after, relative_change, p_value, effect_sigma, noise_sigma,"
-                + " serial_correlation, direction, stage, suspected_at)"
-                + " values (?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, 'suspected', now())"
+                + " serial_correlation, direction, stage, suspected_at, onset_nights)"
+                + " values (?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, 'suspected', now(), ?)"
                 + " on conflict (series_id, run_id) do nothing returning id")
         .params(
             history.seriesId(),
             history.runIds()[i],
-            i > 0 ? history.runIds()[i - 1] : null,
+            earliest > 0 ? history.runIds()[earliest - 1] : null,
             new Timestamp(history.xs()[i]),
             change.reference(),
             change.level(),
@@ -199,7 +204,8 @@ class DetectionRepository {
             finite(change.effectSigma()),
             finite(change.noiseSigma()),
             finite(change.serialCorrelation()),
-            direction(history, change.relativeChange()))
+            direction(history, change.relativeChange()),
+            nights > 1 ? nights : null)
         .query(Long.class)
         .optional();
   }

@@ -36,6 +36,24 @@ public class ValueFormat {
     return new BigDecimal(value).round(SIGNIFICANT).stripTrailingZeros().toPlainString();
   }
 
+  /**
+   * A noise σ such as {@code 1.3}, {@code 0.012} or {@code 1,200}: two significant digits, as a
+   * spread is known no better than that from a few dozen nights; empty for none.
+   */
+  public String sigma(Double value) {
+    if (value == null) {
+      return "";
+    }
+    if (value.isNaN() || value.isInfinite()) {
+      return value.toString();
+    }
+    BigDecimal rounded = new BigDecimal(value).round(new java.math.MathContext(2));
+    if (Math.abs(rounded.doubleValue()) >= 1000) {
+      return String.format(Locale.ROOT, "%,.0f", rounded.doubleValue());
+    }
+    return rounded.stripTrailingZeros().toPlainString();
+  }
+
   /** A relative change such as {@code +4.2%} or {@code −0.3%}, or empty for none. */
   public String change(Double relative) {
     if (relative == null || relative.isNaN() || relative.isInfinite()) {

@@ -2,6 +2,7 @@ package org.nightbench.changepoints;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -135,6 +136,120 @@ class SuspectedChangePointsTests {
             jsonPath("$[*].series[?(@.series.id == " + series.id + ")].openChangePoints").value(0));
     // The digest's question: what changed in these series since a night.
     assertThat(changePoints.changesSince(List.of(series.id), SeriesFixture.DAY0)).isEmpty();
+  }
+
+  /**
+   * A step at night 395 of 400, detected over the whole history at once (as after a backfill or a
+   * change of the detector): suspected at night 395, its range and bisect 394…395, not at night 400
+   * with the range 399…400, where nothing changed.
+   */
+  @Test
+  void aStepSeveralNightsOldIsSuspectedOnTheNightItBegan() throws Exception {
+    SeriesFixture series = new SeriesFixture(jdbc);
+    List<Long> quiet = series.nights(0, 394, 100);
+    List<Long> step = series.nights(394, 6, 90);
+    commits(quiet);
+    commits(step);
+
+    detection.detectAll(series.id);
+
+    assertThat(series.stages())
+        .singleElement()
+        .asString()
+        .endsWith(":" + step.get(0) + ":suspected:untriaged");
+    long id = Long.parseLong(series.stages().get(0).split(":")[0]);
+    Alert alert = changePoints.alert(id);
+    assertThat(alert.previousRunId()).isEqualTo(quiet.get(393));
+    assertThat(alert.onsetNights()).isNull();
+    assertThat(alert.relativeChange()).isBetween(-0.12, -0.08);
+    String page =
+        mvc.perform(get("/alerts").param("machine", series.machine))
+            .andExpect(status().isOk())
+            .andReturn()
+            .getResponse()
+            .getContentAsString();
+    assertThat(page)
+        .contains(sha(quiet.get(393)).substring(0, 7) + "…" + sha(step.get(0)).substring(0, 7))
+        .contains("/bisects?changePointId=" + id)
+        .doesNotContain(sha(step.get(5)).substring(0, 7))
+        .doesNotContain("began within");
+  }
+
+  /** A suspicion whose first night is not known says over how many nights its range runs. */
+  @Test
+  void aSuspicionOverSeveralNightsSaysSo() throws Exception {
+    SeriesFixture series = new SeriesFixture(jdbc);
+    List<Long> runs = series.nights(0, 30, 100);
+    long id =
+        jdbc.sql(
+                "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
+                    + " mean_after, relative_change, direction, stage, onset_nights)"
+                    + " select ?, run_id, ?, x, 100, 97, -0.03, 'regression', 'suspected', 4"
+                    + " from measurement where run_id = ? returning id")
+            .params(series.id, runs.get(25), runs.get(29))
+            .query(Long.class)
+            .single();
+
+    mvc.perform(get("/alerts").param("machine", series.machine))
+        .andExpect(status().isOk())
+        .andExpect(
+            content()
+                .string(
+                    org.hamcrest.Matchers.containsString(
+                        "began within the 4 nights to run " + runs.get(29))));
+    assertThat(changePoints.alert(id).commitRange())
+        .isEqualTo("run " + runs.get(25) + " … run " + runs.get(29));
+  }
+
+  /**
+   * "what got slower" compares the JFR profiles of the runs either side of an alert's range:
+   * offered only where both have one.
+   */
+  @Test
+  void whatGotSlowerIsOfferedOnlyWhereBothRunsHaveAProfile() throws Exception {
+    SeriesFixture profiled = new SeriesFixture(jdbc);
+    SeriesFixture plain = new SeriesFixture(jdbc);
+    for (SeriesFixture series : List.of(profiled, plain)) {
+      List<Long> runs = series.nights(0, 2, 100);
+      jdbc.sql(
+              "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
+                  + " mean_after, relative_change, direction)"
+                  + " select ?, run_id, ?, x, 100, 90, -0.1, 'regression'"
+                  + " from measurement where run_id = ?")
+          .params(series.id, runs.get(0), runs.get(1))
+          .update();
+      if (series == profiled) {
+        for (long run : runs) {
+          jdbc.sql(
+                  "insert into run_profile (run_id, side, benchmark, jvms, samples, collapsed)"
+                      + " values (?, '', 'search', 1, 10, ?)")
+              .params(run, new byte[] {1})
+              .update();
+        }
+      }
+    }
+
+    mvc.perform(get("/alerts").param("machine", profiled.machine))
+        .andExpect(content().string(org.hamcrest.Matchers.containsString("what got slower")));
+    mvc.perform(get("/alerts").param("machine", plain.machine))
+        .andExpect(status().isOk())
+        .andExpect(
+            content()
+                .string(
+                    org.hamcrest.Matchers.not(
+                        org.hamcrest.Matchers.containsString("what got slower"))));
+  }
+
+  /** Gives each run a commit of its own, as a nightly of the main branch has. */
+  private void commits(List<Long> runs) {
+    for (long run : runs) {
+      jdbc.sql("update run set commit_sha = ? where id = ?").params(sha(run), run).update();
+    }
+  }
+
+  private static String sha(long run) {
+    String hex = String.format("%016x", run * 0x9E3779B97F4A7C15L);
+    return (hex + hex + hex).substring(0, 40);
   }
 
   @Test

@@ -45,6 +45,35 @@ class KnnPageBrowserTests {
   @Autowired DataSource dataSource;
   @Autowired JdbcClient jdbc;
 
+  /**
+   * A frontier's line joins its points by fanout: int7 answered fanout 20 faster than fanout 10,
+   * and a line in latency order would go 20, 10, 50.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void aFrontierJoinsItsPointsInFanoutOrder() {
+    ChromeDriver browser = CHROMIUM.browser();
+    browser.get("http://localhost:" + port + "/knn");
+    browser.manage().timeouts().scriptTimeout(java.time.Duration.ofSeconds(30));
+    List<List<Number>> joined =
+        (List<List<Number>>)
+            browser.executeAsyncScript(
+                """
+                const done = arguments[arguments.length - 1];
+                import('/js/knn-frontier.js').then(m => {
+                  const [chart, key, values] = ['div', 'div', 'div'].map(t => document.createElement(t));
+                  chart.style.cssText = 'width: 600px; height: 300px';
+                  document.body.append(chart, key, values);
+                  const g = m.drawFrontier(chart, key, values, [{label: 'int7', color: '#1a5fb4',
+                    pattern: null, points: [{fanout: 10, latency: 2.0, recall: 0.80},
+                      {fanout: 20, latency: 1.5, recall: 0.90}, {fanout: 50, latency: 3.0, recall: 0.95}]}]);
+                  done(g.joinedFanouts);
+                });
+                """);
+    assertThat(joined).hasSize(1);
+    assertThat(joined.get(0)).extracting(Number::intValue).containsExactly(10, 20, 50);
+  }
+
   @Test
   void theKnnPageDrawsEveryFormatAndItsFrontierFromTwoRealRuns() {
     Run first = runs.enqueue("maven:9.12.3", "vectors", null, "manual");

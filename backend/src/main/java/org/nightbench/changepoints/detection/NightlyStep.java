@@ -63,11 +63,15 @@ public final class NightlyStep {
   /** A suspected change point is withdrawn, for the reason given. */
   public record Withdraw(long key, int index, String reason) implements Decision {}
 
-  /** A new suspected change point. */
-  public record Suspect(SuspectedChange change) implements Decision {}
+  /**
+   * A new suspected change point, placed by {@link SuspicionOnset}: its new level began at {@code
+   * change.index()} or, where the nights cannot tell, at one of the nights from {@code earliest}.
+   */
+  public record Suspect(SuspectedChange change, int earliest) implements Decision {}
 
   private final ChangePointDetector detector;
   private final SuspicionCheck suspicion = new SuspicionCheck();
+  private final SuspicionOnset onset = new SuspicionOnset();
 
   public NightlyStep(DetectorSettings settings) {
     this.detector = new ChangePointDetector(settings);
@@ -130,14 +134,15 @@ public final class NightlyStep {
         decisions.add(new Withdraw(k.key(), k.index(), reason));
       }
     }
-    Optional<SuspectedChange> suspected = suspicion.suspect(values, since, inputs);
+    Optional<SuspicionOnset.Placed> suspected =
+        suspicion.suspect(values, since, inputs).map(s -> onset.place(values, s, since, inputs));
     if (suspected.isPresent()) {
-      int index = suspected.get().index();
+      int index = suspected.get().change().index();
       boolean seen =
           after.stream()
               .anyMatch(k -> k.index() >= 0 && Math.abs(k.index() - index) <= SuspicionCheck.MATCH);
       if (!seen && index > since) {
-        decisions.add(new Suspect(suspected.get()));
+        decisions.add(new Suspect(suspected.get().change(), suspected.get().earliest()));
       }
     }
     return decisions;

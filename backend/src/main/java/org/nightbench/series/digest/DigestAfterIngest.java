@@ -1,18 +1,19 @@
 package org.nightbench.series.digest;
 
-import org.nightbench.ingest.RunIngested;
+import org.nightbench.changepoints.DetectionFinished;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.event.EventListener;
 import org.springframework.scheduling.annotation.Async;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.event.TransactionalEventListener;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Prepares a run's digest once its points are committed, off the worker's thread, so the overview
- * and the run page read it instead of judging two thousand series per request; then announces it. A
- * failure here never fails the run: a reader computes what this could not.
+ * Prepares a run's digest once detection has looked at its points ({@link DetectionFinished}, after
+ * they are committed), off the worker's thread, so the overview and the run page read it instead of
+ * judging two thousand series per request; then announces it, the webhook with the detector's
+ * verdict on the night. A failure here never fails the run: a reader computes what this could not.
  */
 @Component
 class DigestAfterIngest {
@@ -31,17 +32,17 @@ class DigestAfterIngest {
   }
 
   @Async
-  @TransactionalEventListener
-  void prepare(RunIngested ingested) {
+  @EventListener
+  void prepare(DetectionFinished detected) {
     try {
       // One transaction: the digest kept and its webhook deliveries queued, or neither.
       transaction.executeWithoutResult(
           status ->
               digests
-                  .prepare(ingested.runId())
+                  .prepare(detected.runId())
                   .ifPresent(digest -> events.publishEvent(new RunDigestPrepared(digest))));
     } catch (RuntimeException e) {
-      log.warn("preparing the digest of run {} failed: {}", ingested.runId(), e.getMessage(), e);
+      log.warn("preparing the digest of run {} failed: {}", detected.runId(), e.getMessage(), e);
     }
   }
 }

@@ -59,7 +59,18 @@ public record RunDigest(
   public record SilentStep(String step, int metricsBefore, int metricsNow) {}
 
   /** One group's rows, as the overview groups series. */
-  public record Group(String key, String title, List<DigestRow> rows) {}
+  public record Group(String key, String title, List<DigestRow> rows) {
+
+    /** The rows judged worse, better or within noise. */
+    public List<DigestRow> judged() {
+      return rows.stream().filter(r -> r.verdict() != Judgement.NOT_JUDGED).toList();
+    }
+
+    /** The rows not judged (a disturbed machine, too few JVMs, no earlier point). */
+    public List<DigestRow> notJudged() {
+      return rows.stream().filter(r -> r.verdict() == Judgement.NOT_JUDGED).toList();
+    }
+  }
 
   public RunDigest {
     largestRegressions = List.copyOf(largestRegressions);

@@ -170,6 +170,9 @@ class DigestBrowserTests {
           .containsExactly("10.0.0 (run " + s.v1000 + ")", "9.12.3 (run " + s.v9123 + ")");
       choices.selectByValue("" + s.v9123);
       browser.findElement(By.cssSelector(".digest-compare button")).click();
+      // The form's GET is a navigation: read the address once it has happened, not before.
+      new WebDriverWait(browser, Duration.ofSeconds(20))
+          .until(ExpectedConditions.urlContains("/digest?"));
       assertThat(browser.getCurrentUrl()).contains("from=" + s.v9123).contains("to=" + s.v1010);
       assertThat(browser.findElement(By.tagName("h1")).getText())
           .contains("run " + s.v9123 + " (9.12.3)");
@@ -187,13 +190,93 @@ class DigestBrowserTests {
     }
   }
 
-  /** The texts of the digest rows the filter leaves shown. */
+  /**
+   * "since this point" in the series chart's legend: the digest from the hovered point's run to the
+   * series' latest; none on the latest point itself.
+   */
+  @Test
+  void sinceThisPointInAChartsLegendOpensTheDigestAtBothWidths() {
+    DigestScenario s = new DigestScenario(jdbc);
+    ChromeDriver browser = CHROMIUM.browser();
+    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+    for (int width : List.of(390, 1400)) {
+      browser.manage().window().setSize(new Dimension(width, 1000));
+      browser.get("http://localhost:" + port + "/series/" + s.slower);
+      wait.until(d -> browser.executeScript("return window.nightbenchChart != null"));
+      int last =
+          ((Number) browser.executeScript("return nightbenchChart.numRows() - 1")).intValue();
+      assertThat(last).isEqualTo(2);
+
+      browser.executeScript("nightbenchChart.setSelection(arguments[0])", last);
+      WebElement legend = browser.findElement(By.id("chart-legend"));
+      assertThat(legend.findElements(By.cssSelector("a.since-point"))).isEmpty();
+
+      browser.executeScript("nightbenchChart.setSelection(0)");
+      WebElement since = wait.until(d -> legend.findElement(By.cssSelector("a.since-point")));
+      assertThat(since.getText()).isEqualTo("since this point");
+      java.util.regex.Matcher link =
+          java.util.regex.Pattern.compile("/digest\\?from=(\\d+)&to=(\\d+)$")
+              .matcher(since.getAttribute("href"));
+      assertThat(link.find()).as(since.getAttribute("href")).isTrue();
+      long from = Long.parseLong(link.group(1));
+      long to = Long.parseLong(link.group(2));
+      assertThat(from).isNotEqualTo(to);
+      assertThat(List.of(s.v1000, s.v1010, s.v9123)).contains(from, to);
+      assertThat(legend.getText()).contains("run " + from);
+      assertThat(new Axe().violations(browser)).as("series page at " + width).isEmpty();
+
+      browser.executeScript("arguments[0].scrollIntoView({block: 'center'})", since);
+      since.click();
+      wait.until(ExpectedConditions.urlContains("/digest?from=" + from + "&to=" + to));
+      assertThat(browser.findElement(By.tagName("h1")).getText())
+          .contains("run " + from)
+          .contains("run " + to);
+      assertThat(browser.findElement(By.id("run-digest")).getText()).contains("AndHighHigh");
+    }
+  }
+
+  /**
+   * On /digest the rows not judged are collapsed under the judged ones, opened by the keyboard or
+   * by asking the filter for them.
+   */
+  @Test
+  void notJudgedRowsAreCollapsedOnTheDigestAtBothWidths() {
+    DigestScenario s = new DigestScenario(jdbc);
+    ChromeDriver browser = CHROMIUM.browser();
+    String page = "http://localhost:" + port + "/digest?from=" + s.v1000 + "&to=" + s.v1010;
+    for (int width : List.of(390, 1400)) {
+      browser.manage().window().setSize(new Dimension(width, 1000));
+      browser.get(page);
+      WebElement collapsed =
+          browser.findElement(By.cssSelector(".digest-group details.digest-not-judged"));
+      WebElement summary = collapsed.findElement(By.tagName("summary"));
+      assertThat(summary.getText()).isEqualTo("1 not judged");
+      assertThat(collapsed.getAttribute("open")).isNull();
+      assertThat(rowsShown(browser))
+          .hasSize(3)
+          .noneMatch(r -> r.contains("1kb-docs"))
+          .anyMatch(r -> r.contains("AndHighHigh"));
+      assertThat(new Axe().violations(browser)).as("/digest at " + width).isEmpty();
+
+      // By keyboard: the summary takes the focus and Enter opens it.
+      summary.sendKeys(Keys.ENTER);
+      assertThat(browser.switchTo().activeElement()).isEqualTo(summary);
+      assertThat(collapsed.getAttribute("open")).isNotNull();
+      assertThat(rowsShown(browser)).hasSize(4).anyMatch(r -> r.contains("1kb-docs"));
+
+      // Asking the filter for the rows not judged opens them too.
+      browser.get(page + "&show=not-judged");
+      assertThat(rowsShown(browser)).singleElement().asString().contains("1kb-docs");
+    }
+  }
+
+  /** The texts of the digest rows shown: neither filtered out nor collapsed. */
   @SuppressWarnings("unchecked")
   private static List<String> rowsShown(ChromeDriver browser) {
     return (List<String>)
         browser.executeScript(
             "return [...document.querySelectorAll('#run-digest .digest-group tr.digest-row')]"
-                + ".filter(r => r.offsetParent !== null).map(r => r.textContent.trim())");
+                + ".filter(r => r.checkVisibility()).map(r => r.textContent.trim())");
   }
 
   /** Nothing of the digest reaches past the window's right edge (a table may scroll in its box). */

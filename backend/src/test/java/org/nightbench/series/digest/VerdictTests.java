@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.nightbench.browser.Axe;
 import org.nightbench.browser.BrowserSession;
 import org.nightbench.changepoints.ChangePointDetection;
-import org.nightbench.ingest.RunIngested;
+import org.nightbench.changepoints.DetectionFinished;
 import org.nightbench.synthetic.SyntheticHistoryWriter;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -116,7 +116,7 @@ class VerdictTests {
   @Order(3)
   void theWebhookCountsItWithItsEvidence() {
     Night391 n = night();
-    afterIngest.prepare(new RunIngested(n.run391, List.of(n.lowSloppyPhrase)));
+    afterIngest.prepare(new DetectionFinished(n.run391));
     waitFor(
         () ->
             jdbc.sql("select count(*) from webhook_delivery where run_id = ?")
