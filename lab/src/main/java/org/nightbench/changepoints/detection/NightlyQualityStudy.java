@@ -2,8 +2,10 @@ package org.nightbench.changepoints.detection;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.nightbench.attribution.EvidenceCalculator;
 import org.nightbench.attribution.SeriesNight;
@@ -28,6 +30,10 @@ import org.nightbench.attribution.Verdict;
  * within 3 nights, the median nights to suspect and to confirm, confirmed recall by σ (a change
  * point within ±{@value HeldOutQuality#TOLERANCE} nights of the step by the series' end) beside the
  * whole-series detector's on the same series, and the precision of the confirmed change points.
+ *
+ * <p>Then, for the models with machine nights, what the figures would be if a series' history left
+ * out the nights its run's evidence puts down to the machine, as a disturbed run's nights are left
+ * out: not how the app runs yet, printed to show what that evidence is worth.
  *
  * <p>With {@code sweep} as a fifth argument it prints instead, for the models where one series'
  * values cannot tell a wild night from a step's first night, false suspicions against first-night
@@ -86,8 +92,18 @@ public final class NightlyQualityStudy {
     }
     for (SourcedSeries.Sources sources : SourcedSeries.MODELS) {
       NightlyTally tally = new NightlyTally();
-      replayed += sourced(replay, sources, seed, changeFree, perSize, nights, tally);
+      replayed += sourced(replay, sources, seed, changeFree, perSize, nights, tally, false);
       System.out.println(tally.line(sources.name()));
+    }
+    System.out.println(
+        "what if a series' history left out the nights its run's evidence puts down to the"
+            + " machine (as a disturbed run's are; not how the app runs yet):");
+    for (SourcedSeries.Sources sources : SourcedSeries.MODELS) {
+      if (sources.machineNights() > 0) {
+        NightlyTally tally = new NightlyTally();
+        replayed += sourced(replay, sources, seed, changeFree, perSize, nights, tally, true);
+        System.out.println(tally.line(sources.name() + ", left out"));
+      }
     }
     System.out.printf(
         Locale.ROOT,
@@ -186,15 +202,16 @@ public final class NightlyQualityStudy {
       int changeFree,
       int perSize,
       int nights,
-      NightlyTally tally) {
+      NightlyTally tally,
+      boolean leaveOut) {
     SplittableRandom random = new SplittableRandom(seed ^ sources.name().hashCode());
     long replayed = 0;
     for (int done = 0; done < changeFree; done += RUN) {
       SourcedSeries.Run run =
           SourcedSeries.run(sources, Math.min(RUN, changeFree - done), nights, Double.NaN, random);
+      DetectionInputs inputs = leaveOut ? machineNights(run, nights) : DetectionInputs.none();
       for (SourcedSeries.Series series : run.series()) {
-        NightlyReplay.Result result =
-            replay.replay(series.values(), series.stddevs(), DetectionInputs.none());
+        NightlyReplay.Result result = replay.replay(series.values(), series.stddevs(), inputs);
         replayed += nights;
         tally.changeFree(result, nights, machine(run));
       }
@@ -204,9 +221,9 @@ public final class NightlyQualityStudy {
         SourcedSeries.Run run =
             SourcedSeries.run(
                 sources, Math.min(RUN, perSize - done), nights, NightlyTally.SIZES[s], random);
+        DetectionInputs inputs = leaveOut ? machineNights(run, nights) : DetectionInputs.none();
         for (SourcedSeries.Series series : run.series()) {
-          NightlyReplay.Result result =
-              replay.replay(series.values(), series.stddevs(), DetectionInputs.none());
+          NightlyReplay.Result result = replay.replay(series.values(), series.stddevs(), inputs);
           replayed += nights;
           tally.withStep(result, series.values(), series.stddevs(), series.step(), s, machine(run));
         }
@@ -235,6 +252,28 @@ public final class NightlyQualityStudy {
       return EvidenceCalculator.of(nights).attribute(relativeChange < 0, relativeChange).verdict()
           == Verdict.MACHINE;
     };
+  }
+
+  /**
+   * The nights whose run the app's evidence puts down to the machine as a whole ({@code
+   * Evidence.ofRun}: the control moved, or most series moved one way), as excluded nights. Each is
+   * known the night it lands, from that night's points.
+   */
+  private static DetectionInputs machineNights(SourcedSeries.Run run, int nights) {
+    Set<Integer> excluded = new HashSet<>();
+    for (int index = RECENT_NIGHTS; index < nights; index++) {
+      List<SeriesNight> points = new ArrayList<>();
+      for (SourcedSeries.Series s : run.series()) {
+        points.add(night(false, "HighTerm", s, index));
+      }
+      for (SourcedSeries.Series s : run.controls()) {
+        points.add(night(true, "10.6.0 HighTerm", s, index));
+      }
+      if (EvidenceCalculator.of(points).ofRun().verdict() == Verdict.MACHINE) {
+        excluded.add(index);
+      }
+    }
+    return DetectionInputs.none().withExcluded(excluded);
   }
 
   private static SeriesNight night(
