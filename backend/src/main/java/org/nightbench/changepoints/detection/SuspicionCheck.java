@@ -52,6 +52,12 @@ public final class SuspicionCheck {
   /** For two or three nights, each must lie this many σ beyond the reference, the same way. */
   static final double EACH_NIGHT = 0.5;
 
+  /** The z the mean of the newest two or three nights must reach ({@link #sustained}). */
+  static final double SUSTAINED_THRESHOLD = 4.0;
+
+  /** For {@link #sustained}, each night must lie this many σ beyond the reference, the same way. */
+  static final double SUSTAINED_EACH = 1.5;
+
   /** The z that the nights since a suspected change must keep for it to stand. */
   static final double HOLD_THRESHOLD = 2.0;
 
@@ -144,7 +150,77 @@ public final class SuspicionCheck {
         best = candidate;
       }
     }
+    if (best == null) {
+      best = sustained(tail, history, stddevs, inputs).orElse(null);
+    }
     return Optional.ofNullable(best);
+  }
+
+  /**
+   * A new level the newest two or three nights keep, judged on their mean: a step's later nights
+   * carry more evidence than its first, so one of 3σ that its first night left short of {@link
+   * #THRESHOLDS} is suspected on its second or third. The mean of {@code k} nights varies as σ²/k²
+   * · Σ correlations over its k² pairs (the larger of the history's noise model's and its lag-1
+   * correlation's powers, significant or not: persistent nights widen it), plus the reference
+   * median's own uncertainty; it must reach {@value #SUSTAINED_THRESHOLD} (times the scale), and
+   * every one of its nights must lie at least {@value #SUSTAINED_EACH}σ beyond the reference the
+   * same way, which noise seldom does two or three nights running. None that takes in a {@link
+   * #anyWild wild} night. Of two and three nights, the one further beyond.
+   */
+  private Optional<SuspectedChange> sustained(
+      Tail tail, History history, double[] stddevs, DetectionInputs inputs) {
+    int end = tail.size() - PROBE;
+    double[] reference = Arrays.copyOfRange(tail.values, end - history.size(), end);
+    double lagOne = lagOneCorrelation(reference, history.center());
+    SuspectedChange best = null;
+    for (int k = 2; k <= PROBE; k++) {
+      int from = tail.size() - k;
+      SuspectedChange level = test(tail, history, from, tail.size(), inputs, true);
+      if (level == null || anyWild(stddevs, tail, tail.size() - PROBE, from)) {
+        continue;
+      }
+      double sigma = history.sigma();
+      double difference = level.level() - history.center();
+      boolean eachBeyond = true;
+      for (int i = from; i < tail.size(); i++) {
+        eachBeyond &=
+            (tail.values[i] - history.center()) * Math.signum(difference) >= SUSTAINED_EACH * sigma;
+      }
+      double z = difference / (sigma * Math.sqrt(meanVariance(history, lagOne, k)));
+      if (eachBeyond
+          && Math.abs(z) >= scale * SUSTAINED_THRESHOLD
+          && (best == null || Math.abs(z) > Math.abs(best.zScore()))) {
+        best =
+            new SuspectedChange(
+                level.index(),
+                k,
+                level.reference(),
+                level.level(),
+                level.relativeChange(),
+                z,
+                level.effectSigma(),
+                level.noiseSigma(),
+                level.serialCorrelation());
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  /**
+   * The variance of the mean of {@code k} consecutive nights less the reference level, in units of
+   * one night's σ²: (k + 2 Σ_{j<k} (k − j) ρ_j) / k², ρ_j the larger of the noise model's
+   * correlation j nights apart and {@code lagOne}^j, plus the median's π/2 times the variance of
+   * the history's mean.
+   */
+  private static double meanVariance(History history, double lagOne, int k) {
+    NoiseModel noise = history.noise();
+    double pairs = k;
+    for (int j = 1; j < k; j++) {
+      double rho =
+          Math.max(noise.persistentShare() * Math.pow(noise.phi(), j), Math.pow(lagOne, j));
+      pairs += 2 * (k - j) * rho;
+    }
+    return pairs / ((double) k * k) + Math.PI / 2 * noise.longRunFactor() / history.size();
   }
 
   /**

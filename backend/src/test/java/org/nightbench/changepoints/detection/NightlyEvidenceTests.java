@@ -122,4 +122,65 @@ class NightlyEvidenceTests {
         .as("5σ steps under AR(1) φ = 0.5 confirmed of 20")
         .isGreaterThanOrEqualTo(19);
   }
+
+  @Test
+  void threeNightsThatEachStayWellBeyondAreSuspectedOnTheirMean() {
+    double[] values = java.util.Arrays.copyOf(history(100, 2)[0], 103);
+    // About 2.5σ each: their mean is 4.1 standard errors out, short of the 4.5 a level of three
+    // nights must reach as a step from the night before, and each of them is 1.5σ beyond.
+    values[100] = 105.8;
+    values[101] = 105.8;
+    values[102] = 105.8;
+    SuspicionCheck check = new SuspicionCheck();
+    assertThat(check.suspect(values, 102, 0, DetectionInputs.none())).isEmpty();
+    assertThat(check.suspect(values, 103, 0, DetectionInputs.none()))
+        .hasValueSatisfying(
+            s -> {
+              assertThat(s.index()).isEqualTo(100);
+              assertThat(s.nights()).isEqualTo(3);
+            });
+    // One of them back near the level: no longer a level the three nights keep.
+    values[101] = 101;
+    assertThat(check.suspect(values, 103, 0, DetectionInputs.none())).isEmpty();
+  }
+
+  @Test
+  void aThreeSigmaStepOnPersistentNoiseIsSuspectedWithinThreeNights() {
+    SplittableRandom random = new SplittableRandom(SEED);
+    int within = 0;
+    for (int i = 0; i < 40; i++) {
+      HeldOutSeries s =
+          HeldOutSeries.withStep(HeldOutSeries.Noise.AR1, 0.3, 200, 3, false, random.split());
+      int step = s.steps().get(0).index();
+      within +=
+          replay.replay(s.values(), s.stddevs(), DetectionInputs.none()).events().stream()
+                  .anyMatch(
+                      e ->
+                          e.stage() == NightlyStep.Stage.SUSPECTED
+                              && Math.abs(e.index() - step) <= HeldOutQuality.TOLERANCE
+                              && e.night() <= step + 2)
+              ? 1
+              : 0;
+    }
+    // Seed 77001, 40 series of AR(1) φ = 0.3: 28 with the mean of the newest nights judged, 25
+    // without (a 3σ step's third night then needs 4.5 standard errors from the night before it).
+    assertThat(within).as("3σ steps suspected within 3 nights, of 40").isGreaterThanOrEqualTo(27);
+  }
+
+  @Test
+  void judgingTheNewestNightsMeanRaisesFewFalseSuspicions() {
+    SplittableRandom random = new SplittableRandom(SEED);
+    long suspicions = 0;
+    for (int i = 0; i < 40; i++) {
+      HeldOutSeries s =
+          HeldOutSeries.changeFree(HeldOutSeries.Noise.AR1, 0.3, 200, false, random.split());
+      suspicions +=
+          replay.replay(s.values(), s.stddevs(), DetectionInputs.none()).events().stream()
+              .filter(e -> e.stage() == NightlyStep.Stage.SUSPECTED)
+              .count();
+    }
+    // Seed 77001, 40 change-free series of AR(1) φ = 0.3 (7,200 nights judged): 13 with the mean
+    // of the newest nights judged, 12 without.
+    assertThat(suspicions).isLessThanOrEqualTo(14);
+  }
 }
