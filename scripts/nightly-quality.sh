@@ -7,11 +7,16 @@
 # to suspect and to confirm, confirmed recall by σ beside the whole-series detector's, precision.
 # Builds from the reactor; installs nothing.
 #
-# usage: scripts/nightly-quality.sh [seed] [changeFreePerModel] [perSizePerModel] [nights]
+# Then the models whose noise is built from where it comes from (JVMs, series-nights, machine-nights
+# shared by a run with a control revision): alerts the run's evidence puts down to the machine are
+# counted apart. With "sweep" as the fifth argument: false suspicions against first-night recall as
+# the suspicion's thresholds are raised, for the models whose wild nights nothing tells from a step.
+#
+# usage: scripts/nightly-quality.sh [seed] [changeFreePerModel] [perSizePerModel] [nights] [sweep]
 #        (defaults 38001 100 30 200)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 nb_args 0 "$@"
 nb_lab org.nightbench.changepoints.detection.NightlyQualityStudy \
-  "${1:-38001}" "${2:-100}" "${3:-30}" "${4:-200}"
+  "${1:-38001}" "${2:-100}" "${3:-30}" "${4:-200}" ${5:+"$5"}

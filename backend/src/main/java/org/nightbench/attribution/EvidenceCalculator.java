@@ -6,9 +6,10 @@ import java.util.List;
 
 /**
  * Works a run's {@link Evidence} out of its series' points, each against the median and spread of
- * its own recent nights: plain code over arrays.
+ * its own recent nights: plain code over arrays. Public for the lab's quality study, which judges
+ * its simulated runs' alerts as the app does.
  */
-final class EvidenceCalculator {
+public final class EvidenceCalculator {
 
   /** A series with fewer recent nights has no noise to judge a move by. */
   static final int MIN_PREVIOUS = 3;
@@ -18,7 +19,8 @@ final class EvidenceCalculator {
 
   private EvidenceCalculator() {}
 
-  static Evidence of(List<SeriesNight> nights) {
+  /** The evidence of a run whose series' points are {@code nights}. */
+  public static Evidence of(List<SeriesNight> nights) {
     String version = null;
     List<Double> controlChanges = new ArrayList<>();
     List<Double> controlNoises = new ArrayList<>();

@@ -8,5 +8,5 @@ package org.nightbench.attribution;
  * @param value the point at the run
  * @param previous the series' points of its recent undisturbed nights before the run, any order
  */
-record SeriesNight(
+public record SeriesNight(
     boolean control, String task, boolean higherIsBetter, double value, double[] previous) {}

@@ -46,7 +46,7 @@ final class SeriesDetector {
       SeriesMarks marks,
       List<DetectedChange> found,
       List<NightlyStep.Known> known) {
-    return step.decide(history.values(), inputs(history, marks), found, known);
+    return step.decide(history.values(), history.stddevs(), inputs(history, marks), found, known);
   }
 
   /** The first index of {@code history} that the night's look at its tail can report. */

@@ -69,12 +69,25 @@ public final class NightlyStep {
    */
   public record Suspect(SuspectedChange change, int earliest) implements Decision {}
 
+  /**
+   * The z a step the detector placed must reach on the nights since it, under the most persistent
+   * noise its history leaves possible ({@link SuspicionCheck#standsUnderPersistence}), to be
+   * confirmed tonight; one that does not is left for a later night, when more nights are in.
+   */
+  static final double CONFIRM_Z = 3.5;
+
   private final ChangePointDetector detector;
-  private final SuspicionCheck suspicion = new SuspicionCheck();
+  private final SuspicionCheck suspicion;
   private final SuspicionOnset onset = new SuspicionOnset();
 
   public NightlyStep(DetectorSettings settings) {
+    this(settings, new SuspicionCheck());
+  }
+
+  /** A step with another suspicion check (the lab's sweep of its thresholds). */
+  NightlyStep(DetectorSettings settings, SuspicionCheck suspicion) {
     this.detector = new ChangePointDetector(settings);
+    this.suspicion = Objects.requireNonNull(suspicion, "suspicion");
   }
 
   /**
@@ -90,17 +103,36 @@ public final class NightlyStep {
   public List<Decision> night(
       double[] values, double[] stddevs, DetectionInputs inputs, List<Known> known) {
     Objects.requireNonNull(known, "known");
-    List<DetectedChange> found =
-        detector.detectAppended(values, stddevs, newestConfirmed(known), inputs);
-    return decide(values, inputs, found, known);
+    int since = newestConfirmed(known);
+    List<DetectedChange> found = new ArrayList<>();
+    for (DetectedChange change : detector.detectAppended(values, stddevs, since, inputs)) {
+      if (suspicion.standsUnderPersistence(
+          values,
+          values.length,
+          change.index(),
+          Math.signum(change.relativeChange()),
+          since,
+          inputs,
+          CONFIRM_Z)) {
+        found.add(change);
+      }
+    }
+    return decide(values, stddevs, inputs, found, known);
   }
 
   /**
    * The decisions after the detector placed {@code found} (by {@code night}, or over the whole
    * series on a recompute): confirmations, then the morning-after check.
+   *
+   * @param stddevs ±1σ over each night's JVMs (NaN where unknown), or null: a night whose JVMs
+   *     disagree is a wild night, not a suspected new level
    */
   public List<Decision> decide(
-      double[] values, DetectionInputs inputs, List<DetectedChange> found, List<Known> known) {
+      double[] values,
+      double[] stddevs,
+      DetectionInputs inputs,
+      List<DetectedChange> found,
+      List<Known> known) {
     List<Decision> decisions = new ArrayList<>();
     List<Known> after = new ArrayList<>(known);
     for (DetectedChange change : found) {
@@ -135,7 +167,9 @@ public final class NightlyStep {
       }
     }
     Optional<SuspicionOnset.Placed> suspected =
-        suspicion.suspect(values, since, inputs).map(s -> onset.place(values, s, since, inputs));
+        suspicion
+            .suspect(values, stddevs, values.length, since, inputs)
+            .map(s -> onset.place(values, s, since, inputs));
     if (suspected.isPresent()) {
       int index = suspected.get().change().index();
       boolean seen =

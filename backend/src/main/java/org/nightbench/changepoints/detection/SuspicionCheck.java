@@ -52,6 +52,12 @@ public final class SuspicionCheck {
   /** For two or three nights, each must lie this many σ beyond the reference, the same way. */
   static final double EACH_NIGHT = 0.5;
 
+  /** The z the mean of the newest two or three nights must reach ({@link #sustained}). */
+  static final double SUSTAINED_THRESHOLD = 4.0;
+
+  /** For {@link #sustained}, each night must lie this many σ beyond the reference, the same way. */
+  static final double SUSTAINED_EACH = 1.5;
+
   /** The z that the nights since a suspected change must keep for it to stand. */
   static final double HOLD_THRESHOLD = 2.0;
 
@@ -74,6 +80,30 @@ public final class SuspicionCheck {
   static final double OUTLIER_MADS = 5;
 
   /**
+   * A night whose JVMs spread more than this many times the recent history's usual spread (the
+   * median of its nights' standard deviations over JVMs) is a wild night: one JVM or a few in
+   * another mode, not a new level, which moves every JVM and leaves their spread as it was. At 3, a
+   * night of three normal JVMs passes as wild once in 500.
+   */
+  static final double WILD_SPREAD = 3;
+
+  /** The thresholds' multiple: 1 as the app runs; the lab sweeps it to draw the trade-off. */
+  private final double scale;
+
+  /** The check as the app runs it. */
+  public SuspicionCheck() {
+    this(1);
+  }
+
+  /** A check whose {@link #THRESHOLDS} are {@code scale} times the app's (for the lab's sweep). */
+  SuspicionCheck(double scale) {
+    if (!(scale > 0) || Double.isInfinite(scale)) {
+      throw new IllegalArgumentException("scale must be > 0 and finite: " + scale);
+    }
+    this.scale = scale;
+  }
+
+  /**
    * The suspected change the newest nights of {@code values} show, if any.
    *
    * @param since the first index the recent history may use (the newest confirmed change point's,
@@ -91,6 +121,16 @@ public final class SuspicionCheck {
    */
   public Optional<SuspectedChange> suspect(
       double[] values, int length, int since, DetectionInputs inputs) {
+    return suspect(values, null, length, since, inputs);
+  }
+
+  /**
+   * {@link #suspect(double[], int, int, DetectionInputs)} with each night's spread over its JVMs
+   * ({@code stddevs}, NaN where unknown, or null): a new level that takes in a {@link #wild} night
+   * is not suspected.
+   */
+  public Optional<SuspectedChange> suspect(
+      double[] values, double[] stddevs, int length, int since, DetectionInputs inputs) {
     Tail tail = Tail.of(values, length, since, inputs, REFERENCE + PROBE);
     // One history for the three looks: the nights before the newest three.
     History history = History.of(tail, tail.size() - PROBE);
@@ -100,15 +140,118 @@ public final class SuspicionCheck {
     SuspectedChange best = null;
     for (int m = 1; m <= PROBE; m++) {
       SuspectedChange candidate = test(tail, history, tail.size() - m, tail.size(), inputs, true);
+      double threshold = scale * THRESHOLDS[m];
       if (candidate != null
-          && Math.abs(candidate.zScore()) >= THRESHOLDS[m]
+          && Math.abs(candidate.zScore()) >= threshold
+          && !anyWild(stddevs, tail, tail.size() - PROBE, tail.size() - m)
           && (best == null
-              || Math.abs(candidate.zScore()) / THRESHOLDS[m]
-                  > Math.abs(best.zScore()) / THRESHOLDS[best.nights()])) {
+              || Math.abs(candidate.zScore()) / threshold
+                  > Math.abs(best.zScore()) / (scale * THRESHOLDS[best.nights()]))) {
         best = candidate;
       }
     }
+    if (best == null) {
+      best = sustained(tail, history, stddevs, inputs).orElse(null);
+    }
     return Optional.ofNullable(best);
+  }
+
+  /**
+   * A new level the newest two or three nights keep, judged on their mean: a step's later nights
+   * carry more evidence than its first, so one of 3σ that its first night left short of {@link
+   * #THRESHOLDS} is suspected on its second or third. The mean of {@code k} nights varies as σ²/k²
+   * · Σ correlations over its k² pairs (the larger of the history's noise model's and its lag-1
+   * correlation's powers, significant or not: persistent nights widen it), plus the reference
+   * median's own uncertainty; it must reach {@value #SUSTAINED_THRESHOLD} (times the scale), and
+   * every one of its nights must lie at least {@value #SUSTAINED_EACH}σ beyond the reference the
+   * same way, which noise seldom does two or three nights running. None that takes in a {@link
+   * #anyWild wild} night. Of two and three nights, the one further beyond.
+   */
+  private Optional<SuspectedChange> sustained(
+      Tail tail, History history, double[] stddevs, DetectionInputs inputs) {
+    int end = tail.size() - PROBE;
+    double[] reference = Arrays.copyOfRange(tail.values, end - history.size(), end);
+    double lagOne = lagOneCorrelation(reference, history.center());
+    SuspectedChange best = null;
+    for (int k = 2; k <= PROBE; k++) {
+      int from = tail.size() - k;
+      SuspectedChange level = test(tail, history, from, tail.size(), inputs, true);
+      if (level == null || anyWild(stddevs, tail, tail.size() - PROBE, from)) {
+        continue;
+      }
+      double sigma = history.sigma();
+      double difference = level.level() - history.center();
+      boolean eachBeyond = true;
+      for (int i = from; i < tail.size(); i++) {
+        eachBeyond &=
+            (tail.values[i] - history.center()) * Math.signum(difference) >= SUSTAINED_EACH * sigma;
+      }
+      double z = difference / (sigma * Math.sqrt(meanVariance(history, lagOne, k)));
+      if (eachBeyond
+          && Math.abs(z) >= scale * SUSTAINED_THRESHOLD
+          && (best == null || Math.abs(z) > Math.abs(best.zScore()))) {
+        best =
+            new SuspectedChange(
+                level.index(),
+                k,
+                level.reference(),
+                level.level(),
+                level.relativeChange(),
+                z,
+                level.effectSigma(),
+                level.noiseSigma(),
+                level.serialCorrelation());
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  /**
+   * The variance of the mean of {@code k} consecutive nights less the reference level, in units of
+   * one night's σ²: (k + 2 Σ_{j<k} (k − j) ρ_j) / k², ρ_j the larger of the noise model's
+   * correlation j nights apart and {@code lagOne}^j, plus the median's π/2 times the variance of
+   * the history's mean.
+   */
+  private static double meanVariance(History history, double lagOne, int k) {
+    NoiseModel noise = history.noise();
+    double pairs = k;
+    for (int j = 1; j < k; j++) {
+      double rho =
+          Math.max(noise.persistentShare() * Math.pow(noise.phi(), j), Math.pow(lagOne, j));
+      pairs += 2 * (k - j) * rho;
+    }
+    return pairs / ((double) k * k) + Math.PI / 2 * noise.longRunFactor() / history.size();
+  }
+
+  /**
+   * Whether a night of {@code tail} from {@code from} on is wild: its JVMs spread more than {@value
+   * #WILD_SPREAD} times the usual spread of the history's nights before {@code historyEnd}. Never
+   * where the spreads are unknown (one JVM a night) or known for fewer than {@value #MIN_REFERENCE}
+   * nights of the history.
+   */
+  private static boolean anyWild(double[] stddevs, Tail tail, int historyEnd, int from) {
+    if (stddevs == null || historyEnd <= 0) {
+      return false;
+    }
+    double[] known = new double[Math.min(historyEnd, REFERENCE)];
+    int count = 0;
+    for (int i = historyEnd - known.length; i < historyEnd; i++) {
+      double s = stddevs[tail.index[i]];
+      if (Double.isFinite(s)) {
+        known[count++] = s;
+      }
+    }
+    if (count < MIN_REFERENCE) {
+      return false;
+    }
+    double usual = median(Arrays.copyOf(known, count));
+    for (int i = from; i < tail.size(); i++) {
+      double s = stddevs[tail.index[i]];
+      if (Double.isFinite(s) && s > WILD_SPREAD * usual) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -149,6 +292,60 @@ public final class SuspicionCheck {
   }
 
   /**
+   * Whether a step the detector placed at {@code index} stands on the nights since it even if the
+   * nights persist as much as the history before it leaves possible: its z, with the history's
+   * lag-1 correlation raised to the upper end of its one-sided 95 % interval (ρ + 1.645 √((1 − ρ²)
+   * / r) on r nights, at most {@link NoiseModel#MAX_PHI}), reaches {@code threshold} the same way
+   * as {@code direction}. A short history cannot tell persistent noise from independent nights, and
+   * a persistent excursion of a few weeks looks like a step to a model that sees no persistence; a
+   * long one narrows the interval, so it costs little there. With fewer than {@value
+   * #MIN_REFERENCE} nights before the step, the nights since it are the history (once there are
+   * {@value #MIN_REFERENCE} of them) and the nights before it the new level, time reversed.
+   */
+  public boolean standsUnderPersistence(
+      double[] values,
+      int length,
+      int index,
+      double direction,
+      int since,
+      DetectionInputs inputs,
+      double threshold) {
+    if (index < 0 || index >= length) {
+      return false;
+    }
+    Tail before = Tail.of(values, index, since, inputs, REFERENCE);
+    Tail after = Tail.of(values, length, index, inputs, REFERENCE);
+    if (after.size() == 0) {
+      return false;
+    }
+    Tail joined = Tail.join(before, after);
+    int end = before.size();
+    double sign = Math.signum(direction);
+    if (end < MIN_REFERENCE) {
+      // Too few nights before it to estimate anything (a series' first weeks, a level just after
+      // another step), and no later night adds any: the new level is the history, and the level
+      // before it the new one, time reversed (an AR(1) looks the same backwards).
+      joined = Tail.join(after.reversed(), before.reversed());
+      end = after.size();
+      sign = -sign;
+    }
+    History history = History.of(joined, end);
+    if (history == null) {
+      return false;
+    }
+    double rho = history.noise().serialCorrelation();
+    double upper =
+        Math.min(
+            NoiseModel.MAX_PHI,
+            Math.max(0, rho) + LAG_ONE_SIGNIFICANT * Math.sqrt((1 - rho * rho) / history.size()));
+    History cautious = history.withLagOne(joined, end, upper);
+    SuspectedChange evidence = test(joined, cautious, end, joined.size(), inputs, false);
+    return evidence != null
+        && Math.signum(evidence.zScore()) == sign
+        && Math.abs(evidence.zScore()) >= threshold;
+  }
+
+  /**
    * The recent history a new level is compared with: {@code tail}'s nights before {@code end}, at
    * most {@value #REFERENCE}; its level (median), noise model, σ of one night, and σ of one night's
    * prewhitened residual.
@@ -177,18 +374,38 @@ public final class SuspicionCheck {
       if (!(sigma > 0)) {
         return null;
       }
-      double rho = noise.serialCorrelation();
-      // The residuals' variance is measured, not taken as σ²(1 - ρ²): a ρ estimated too high on
-      // a few dozen nights would otherwise shrink it and make noise look like a step.
-      double residualSigma = sigma;
-      if (rho != 0) {
-        double[] residuals = new double[r - 1];
-        for (int i = 1; i < r; i++) {
-          residuals[i - 1] = (reference[i] - center) - rho * (reference[i - 1] - center);
-        }
-        residualSigma = SuspicionCheck.sigma(residuals, median(residuals), NoiseModel.INDEPENDENT);
+      return new History(
+          r,
+          center,
+          noise,
+          sigma,
+          residualSigma(reference, center, sigma, noise.serialCorrelation()));
+    }
+
+    /** This history under an AR(1) of lag-1 correlation {@code rho} (the same nights). */
+    History withLagOne(Tail tail, int end, double rho) {
+      double[] reference = Arrays.copyOfRange(tail.values, end - size, end);
+      NoiseModel ar = new NoiseModel(1, rho);
+      double s = SuspicionCheck.sigma(reference, center, ar);
+      return new History(size, center, ar, s, residualSigma(reference, center, s, rho));
+    }
+
+    /**
+     * The σ of one night's residual after the night before predicted it by {@code rho}. Measured,
+     * not taken as σ²(1 - ρ²): a ρ estimated too high on a few dozen nights would otherwise shrink
+     * it and make noise look like a step.
+     */
+    private static double residualSigma(
+        double[] reference, double center, double sigma, double rho) {
+      if (rho == 0) {
+        return sigma;
       }
-      return new History(r, center, noise, sigma, residualSigma);
+      int r = reference.length;
+      double[] residuals = new double[r - 1];
+      for (int i = 1; i < r; i++) {
+        residuals[i - 1] = (reference[i] - center) - rho * (reference[i - 1] - center);
+      }
+      return SuspicionCheck.sigma(residuals, median(residuals), NoiseModel.INDEPENDENT);
     }
   }
 
@@ -362,6 +579,17 @@ public final class SuspicionCheck {
       }
       return new Tail(
           Arrays.copyOfRange(kept, most - count, most), Arrays.copyOfRange(at, most - count, most));
+    }
+
+    /** The same nights, newest first. */
+    Tail reversed() {
+      double[] v = new double[size()];
+      int[] at = new int[size()];
+      for (int i = 0; i < size(); i++) {
+        v[i] = values[size() - 1 - i];
+        at[i] = index[size() - 1 - i];
+      }
+      return new Tail(v, at);
     }
 
     static Tail join(Tail first, Tail second) {

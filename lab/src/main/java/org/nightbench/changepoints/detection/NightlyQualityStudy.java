@@ -1,41 +1,79 @@
 package org.nightbench.changepoints.detection;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.SplittableRandom;
+import org.nightbench.attribution.EvidenceCalculator;
+import org.nightbench.attribution.SeriesNight;
+import org.nightbench.attribution.Verdict;
 
 /**
  * The nightly path's quality as the app runs it: every series is replayed night by night through
- * {@link NightlyReplay} (each night, the series so far through {@link NightlyStep}, the code
- * ingestion runs), on the held-out generator's noise models ({@link HeldOutQuality#CHANGE_FREE}:
- * independent, AR(1) 0.3/0.5/0.8, two-level nights (two JIT modes) alone and in spells, Student-t 3
- * df, a variance change, and drift, bursts and missing nights on independent and AR(1) noise).
+ * {@link NightlyReplay} (each night, the series so far and its JVMs' spread through {@link
+ * NightlyStep}, the code ingestion runs), on two generators. The held-out generator's noise models
+ * ({@link HeldOutQuality#CHANGE_FREE}: independent, AR(1) 0.3/0.5/0.8, two-level nights alone and
+ * in spells, Student-t 3 df, a variance change, drift, bursts and missing nights) vary a night as a
+ * whole. {@link SourcedSeries} builds a night from where its noise comes from: the JVMs (wild ones
+ * show as spread), the series-night, and the machine-night that moves every series of a run at
+ * once; there, an alert that the run's other series and its control put down to the machine (the
+ * app's {@link EvidenceCalculator}, as the alerts page shows it) is counted apart, not as a false
+ * code alert.
  *
  * <p>Per model it prints: on change-free series, false suspicions and false confirmed change points
  * per 1,000 series-nights (nights from the {@value SuspicionCheck#MIN_REFERENCE}th on, as nothing
- * is judged before) and the share of series with a false confirmed one; on series with one step of
- * 1–6σ, the share suspected on the step's first night and within 3 nights, the median nights to
- * suspect and to confirm, confirmed recall by σ (a change point within ±{@value
- * HeldOutQuality#TOLERANCE} nights of the step by the series' end) beside the whole-series
- * detector's on the same series, and the precision of the confirmed change points.
+ * is judged before), the share of series with a false confirmed one, and suspicions put down to the
+ * machine; on series with one step of 1–6σ, the share suspected on the step's first night and
+ * within 3 nights, the median nights to suspect and to confirm, confirmed recall by σ (a change
+ * point within ±{@value HeldOutQuality#TOLERANCE} nights of the step by the series' end) beside the
+ * whole-series detector's on the same series, and the precision of the confirmed change points.
  *
- * <p>usage: {@code NightlyQualityStudy [seed] [changeFreePerModel] [perSizePerModel] [nights]}
- * (defaults 38001 100 30 200). See {@code scripts/nightly-quality.sh}.
+ * <p>Then, for the models with machine nights, what the figures would be if a series' history left
+ * out the nights its run's evidence puts down to the machine, as a disturbed run's nights are left
+ * out: not how the app runs yet, printed to show what that evidence is worth.
+ *
+ * <p>With {@code sweep} as a fifth argument it prints instead, for the models where one series'
+ * values cannot tell a wild night from a step's first night, false suspicions against first-night
+ * recall as the suspicion's thresholds are raised ({@link #SCALES}).
+ *
+ * <p>usage: {@code NightlyQualityStudy [seed] [changeFreePerModel] [perSizePerModel] [nights]
+ * [sweep]} (defaults 38001 100 30 200). See {@code scripts/nightly-quality.sh}.
  */
 public final class NightlyQualityStudy {
 
   private NightlyQualityStudy() {}
 
-  static final double[] SIZES = {1, 2, 3, 4, 5, 6};
+  /** The thresholds' multiples the sweep tries; 1 is the app's. */
+  static final double[] SCALES = {1.0, 1.1, 1.2, 1.3, 1.4, 1.6, 1.8};
+
+  /** The models the sweep draws: those whose wild nights no evidence of the night tells apart. */
+  static final List<String> HARD =
+      List.of(
+          "two-level",
+          "two-level spells",
+          "heavy-tailed t3",
+          "variance change",
+          "independent + drift/bursts/missing");
+
+  /** Series of one simulated run of {@link SourcedSeries}. */
+  static final int RUN = 25;
+
+  /** The attribution's recent nights, as {@code AttributionRepository.RECENT_NIGHTS}. */
+  static final int RECENT_NIGHTS = 10;
 
   public static void main(String[] args) {
     long seed = args.length > 0 ? Long.parseLong(args[0]) : 38001L;
     int changeFree = args.length > 1 ? Integer.parseInt(args[1]) : 100;
     int perSize = args.length > 2 ? Integer.parseInt(args[2]) : 30;
     int nights = args.length > 3 ? Integer.parseInt(args[3]) : 200;
+    if (args.length > 4 && args[4].equals("sweep")) {
+      sweep(seed, changeFree, perSize, nights);
+      return;
+    }
     NightlyReplay replay = new NightlyReplay(new NightlyStep(DetectorSettings.defaults()));
-    ChangePointDetector whole = new ChangePointDetector(DetectorSettings.defaults());
     System.out.printf(
         Locale.ROOT,
         "nightly path replayed night by night, seed %d, %d nights a series at 2 %% noise;"
@@ -44,129 +82,28 @@ public final class NightlyQualityStudy {
         nights,
         changeFree,
         perSize);
-    System.out.printf(
-        Locale.ROOT,
-        "%-36s %8s %8s %6s | %6s %6s %5s %5s | recall nightly (whole) by σ 1/2/3/4/5/6"
-            + "                          | precision%n",
-        "noise model",
-        "susp/1k",
-        "conf/1k",
-        "ser%",
-        "5σ 1st",
-        "3σ ≤3",
-        "t-sus",
-        "t-con");
+    System.out.println(NightlyTally.header());
     long started = System.nanoTime();
     long replayed = 0;
     for (HeldOutQuality.Model model : HeldOutQuality.CHANGE_FREE) {
-      SplittableRandom random = new SplittableRandom(seed ^ model.name().hashCode());
-      long suspicions = 0;
-      long confirmed = 0;
-      long judged = 0;
-      int alarmed = 0;
-      for (int i = 0; i < changeFree; i++) {
-        HeldOutSeries series =
-            HeldOutSeries.changeFree(
-                model.noise(), model.phi(), nights, model.extras(), random.split());
-        NightlyReplay.Result result = replay.replay(series.values(), series.stddevs(), none());
-        replayed += series.values().length;
-        long c = count(result, NightlyStep.Stage.CONFIRMED);
-        suspicions += count(result, NightlyStep.Stage.SUSPECTED);
-        confirmed += c;
-        alarmed += c > 0 ? 1 : 0;
-        judged += Math.max(0, series.values().length - SuspicionCheck.MIN_REFERENCE);
+      NightlyTally tally = new NightlyTally();
+      replayed += heldOut(replay, model, seed, changeFree, perSize, nights, tally);
+      System.out.println(tally.line(model.name()));
+    }
+    for (SourcedSeries.Sources sources : SourcedSeries.MODELS) {
+      NightlyTally tally = new NightlyTally();
+      replayed += sourced(replay, sources, seed, changeFree, perSize, nights, tally, false);
+      System.out.println(tally.line(sources.name()));
+    }
+    System.out.println(
+        "what if a series' history left out the nights its run's evidence puts down to the"
+            + " machine (as a disturbed run's are; not how the app runs yet):");
+    for (SourcedSeries.Sources sources : SourcedSeries.MODELS) {
+      if (sources.machineNights() > 0) {
+        NightlyTally tally = new NightlyTally();
+        replayed += sourced(replay, sources, seed, changeFree, perSize, nights, tally, true);
+        System.out.println(tally.line(sources.name() + ", left out"));
       }
-      int steps5 = 0;
-      int first5 = 0;
-      int steps3 = 0;
-      int within3 = 0;
-      List<Integer> toSuspect = new ArrayList<>();
-      List<Integer> toConfirm = new ArrayList<>();
-      int[] sized = new int[SIZES.length];
-      int[] found = new int[SIZES.length];
-      int[] foundWhole = new int[SIZES.length];
-      int truePositives = 0;
-      int reported = 0;
-      for (int s = 0; s < SIZES.length; s++) {
-        for (int i = 0; i < perSize; i++) {
-          HeldOutSeries series =
-              HeldOutSeries.withStep(
-                  model.noise(), model.phi(), nights, SIZES[s], model.extras(), random.split());
-          if (series.steps().isEmpty()) {
-            continue;
-          }
-          int step = series.steps().get(0).index();
-          NightlyReplay.Result result = replay.replay(series.values(), series.stddevs(), none());
-          replayed += series.values().length;
-          Integer suspectedOn = null;
-          Integer confirmedOn = null;
-          for (NightlyReplay.Event e : result.events()) {
-            boolean near = Math.abs(e.index() - step) <= HeldOutQuality.TOLERANCE;
-            if (e.stage() == NightlyStep.Stage.SUSPECTED && near && suspectedOn == null) {
-              suspectedOn = e.night();
-            }
-            if (e.stage() == NightlyStep.Stage.CONFIRMED && near && confirmedOn == null) {
-              confirmedOn = e.night();
-            }
-          }
-          if (step >= SuspicionCheck.MIN_REFERENCE) {
-            if (SIZES[s] >= 5) {
-              steps5++;
-              first5 += suspectedOn != null && suspectedOn == step ? 1 : 0;
-            }
-            if (SIZES[s] >= 3) {
-              steps3++;
-              within3 += suspectedOn != null && suspectedOn <= step + 2 ? 1 : 0;
-            }
-          }
-          if (suspectedOn != null) {
-            toSuspect.add(suspectedOn - step);
-          }
-          boolean held = false;
-          for (NightlyStep.Known k : result.changePoints()) {
-            if (k.stage() == NightlyStep.Stage.CONFIRMED) {
-              reported++;
-              boolean near = Math.abs(k.index() - step) <= HeldOutQuality.TOLERANCE;
-              truePositives += near ? 1 : 0;
-              held |= near;
-            }
-          }
-          sized[s]++;
-          if (held && confirmedOn != null) {
-            found[s]++;
-            toConfirm.add(confirmedOn - step);
-          }
-          for (DetectedChange c : whole.detect(series.values(), series.stddevs())) {
-            if (Math.abs(c.index() - step) <= HeldOutQuality.TOLERANCE) {
-              foundWhole[s]++;
-              break;
-            }
-          }
-        }
-      }
-      StringBuilder recall = new StringBuilder();
-      for (int s = 0; s < SIZES.length; s++) {
-        recall.append(
-            String.format(
-                Locale.ROOT,
-                "%s%.2f(%.2f)",
-                s == 0 ? "" : " ",
-                share(found[s], sized[s]),
-                share(foundWhole[s], sized[s])));
-      }
-      System.out.printf(
-          Locale.ROOT,
-          "%-36s %8.2f %8.3f %5.1f%% | %6.3f %6.3f %5s %5s | %s | %.3f%n",
-          model.name(),
-          1000.0 * suspicions / judged,
-          1000.0 * confirmed / judged,
-          100.0 * alarmed / changeFree,
-          share(first5, steps5),
-          share(within3, steps3),
-          median(toSuspect),
-          median(toConfirm),
-          recall,
-          share(truePositives, reported));
     }
     System.out.printf(
         Locale.ROOT,
@@ -174,24 +111,178 @@ public final class NightlyQualityStudy {
         (System.nanoTime() - started) / 1e3 / replayed);
   }
 
-  private static DetectionInputs none() {
-    return DetectionInputs.none();
-  }
-
-  private static long count(NightlyReplay.Result result, NightlyStep.Stage stage) {
-    return result.events().stream().filter(e -> e.stage() == stage).count();
-  }
-
-  private static double share(int part, int whole) {
-    return whole == 0 ? Double.NaN : (double) part / whole;
-  }
-
-  private static String median(List<Integer> nights) {
-    if (nights.isEmpty()) {
-      return "-";
+  /** The trade-off curve of the {@link #HARD} models: false suspicions against recall. */
+  private static void sweep(long seed, int changeFree, int perSize, int nights) {
+    System.out.printf(
+        Locale.ROOT,
+        "suspicion thresholds × scale (1 = the app's 3.5/4/4.5), seed %d, %d nights;"
+            + " %d change-free series and %d per step size per model%n%-36s %5s %8s %8s %7s%n",
+        seed,
+        nights,
+        changeFree,
+        perSize,
+        "noise model",
+        "scale",
+        "susp/1k",
+        "5σ 1st",
+        "3σ ≤3");
+    for (HeldOutQuality.Model model : HeldOutQuality.CHANGE_FREE) {
+      if (!HARD.contains(model.name())) {
+        continue;
+      }
+      for (double scale : SCALES) {
+        NightlyReplay replay =
+            new NightlyReplay(
+                new NightlyStep(DetectorSettings.defaults(), new SuspicionCheck(scale)));
+        NightlyTally tally = new NightlyTally();
+        heldOut(replay, model, seed, changeFree, perSize, nights, tally);
+        System.out.printf(
+            Locale.ROOT,
+            "%-36s %5.2f %8.2f %8.3f %7.3f%n",
+            model.name(),
+            scale,
+            tally.falseSuspicions(),
+            tally.firstNight5(),
+            tally.within3());
+      }
     }
-    List<Integer> sorted = new ArrayList<>(nights);
-    sorted.sort(Integer::compare);
-    return String.valueOf(sorted.get(sorted.size() / 2));
+  }
+
+  private static long heldOut(
+      NightlyReplay replay,
+      HeldOutQuality.Model model,
+      long seed,
+      int changeFree,
+      int perSize,
+      int nights,
+      NightlyTally tally) {
+    SplittableRandom random = new SplittableRandom(seed ^ model.name().hashCode());
+    long replayed = 0;
+    for (int i = 0; i < changeFree; i++) {
+      HeldOutSeries series =
+          HeldOutSeries.changeFree(
+              model.noise(), model.phi(), nights, model.extras(), random.split());
+      NightlyReplay.Result result =
+          replay.replay(series.values(), series.stddevs(), DetectionInputs.none());
+      replayed += series.values().length;
+      tally.changeFree(result, series.values().length, NightlyTally.Machine.NEVER);
+    }
+    for (int s = 0; s < NightlyTally.SIZES.length; s++) {
+      for (int i = 0; i < perSize; i++) {
+        HeldOutSeries series =
+            HeldOutSeries.withStep(
+                model.noise(),
+                model.phi(),
+                nights,
+                NightlyTally.SIZES[s],
+                model.extras(),
+                random.split());
+        if (series.steps().isEmpty()) {
+          continue;
+        }
+        NightlyReplay.Result result =
+            replay.replay(series.values(), series.stddevs(), DetectionInputs.none());
+        replayed += series.values().length;
+        tally.withStep(
+            result,
+            series.values(),
+            series.stddevs(),
+            series.steps().get(0).index(),
+            s,
+            NightlyTally.Machine.NEVER);
+      }
+    }
+    return replayed;
+  }
+
+  private static long sourced(
+      NightlyReplay replay,
+      SourcedSeries.Sources sources,
+      long seed,
+      int changeFree,
+      int perSize,
+      int nights,
+      NightlyTally tally,
+      boolean leaveOut) {
+    SplittableRandom random = new SplittableRandom(seed ^ sources.name().hashCode());
+    long replayed = 0;
+    for (int done = 0; done < changeFree; done += RUN) {
+      SourcedSeries.Run run =
+          SourcedSeries.run(sources, Math.min(RUN, changeFree - done), nights, Double.NaN, random);
+      DetectionInputs inputs = leaveOut ? machineNights(run, nights) : DetectionInputs.none();
+      for (SourcedSeries.Series series : run.series()) {
+        NightlyReplay.Result result = replay.replay(series.values(), series.stddevs(), inputs);
+        replayed += nights;
+        tally.changeFree(result, nights, machine(run));
+      }
+    }
+    for (int s = 0; s < NightlyTally.SIZES.length; s++) {
+      for (int done = 0; done < perSize; done += RUN) {
+        SourcedSeries.Run run =
+            SourcedSeries.run(
+                sources, Math.min(RUN, perSize - done), nights, NightlyTally.SIZES[s], random);
+        DetectionInputs inputs = leaveOut ? machineNights(run, nights) : DetectionInputs.none();
+        for (SourcedSeries.Series series : run.series()) {
+          NightlyReplay.Result result = replay.replay(series.values(), series.stddevs(), inputs);
+          replayed += nights;
+          tally.withStep(result, series.values(), series.stddevs(), series.step(), s, machine(run));
+        }
+      }
+    }
+    return replayed;
+  }
+
+  /**
+   * The machine's nights of a simulated run as the app's attribution judges an alert: its evidence
+   * worked out of every series' point that night against its {@value #RECENT_NIGHTS} nights before,
+   * controls included (higher is better throughout).
+   */
+  private static NightlyTally.Machine machine(SourcedSeries.Run run) {
+    return (index, relativeChange) -> {
+      if (index < RECENT_NIGHTS) {
+        return false;
+      }
+      List<SeriesNight> nights = new ArrayList<>();
+      for (SourcedSeries.Series s : run.series()) {
+        nights.add(night(false, "HighTerm", s, index));
+      }
+      for (SourcedSeries.Series s : run.controls()) {
+        nights.add(night(true, "10.6.0 HighTerm", s, index));
+      }
+      return EvidenceCalculator.of(nights).attribute(relativeChange < 0, relativeChange).verdict()
+          == Verdict.MACHINE;
+    };
+  }
+
+  /**
+   * The nights whose run the app's evidence puts down to the machine as a whole ({@code
+   * Evidence.ofRun}: the control moved, or most series moved one way), as excluded nights. Each is
+   * known the night it lands, from that night's points.
+   */
+  private static DetectionInputs machineNights(SourcedSeries.Run run, int nights) {
+    Set<Integer> excluded = new HashSet<>();
+    for (int index = RECENT_NIGHTS; index < nights; index++) {
+      List<SeriesNight> points = new ArrayList<>();
+      for (SourcedSeries.Series s : run.series()) {
+        points.add(night(false, "HighTerm", s, index));
+      }
+      for (SourcedSeries.Series s : run.controls()) {
+        points.add(night(true, "10.6.0 HighTerm", s, index));
+      }
+      if (EvidenceCalculator.of(points).ofRun().verdict() == Verdict.MACHINE) {
+        excluded.add(index);
+      }
+    }
+    return DetectionInputs.none().withExcluded(excluded);
+  }
+
+  private static SeriesNight night(
+      boolean control, String task, SourcedSeries.Series series, int index) {
+    return new SeriesNight(
+        control,
+        task,
+        true,
+        series.values()[index],
+        Arrays.copyOfRange(series.values(), index - RECENT_NIGHTS, index));
   }
 }
