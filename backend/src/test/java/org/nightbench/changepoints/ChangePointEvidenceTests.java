@@ -84,7 +84,9 @@ class ChangePointEvidenceTests {
             .andReturn()
             .getResponse()
             .getContentAsString();
-    assertThat(page).contains("−7.3 σ", "3.2e-9", "1.125", "0.31");
+    // The page prints the noise, like every σ, to two significant digits; the CSV keeps it whole.
+    assertThat(page)
+        .contains("−7.3 σ", "3.2e-9", "<span class=\"noise\">1.1</span>", "0.31");
   }
 
   @Test
