@@ -85,8 +85,7 @@ class ChangePointEvidenceTests {
             .getResponse()
             .getContentAsString();
     // The page prints the noise, like every σ, to two significant digits; the CSV keeps it whole.
-    assertThat(page)
-        .contains("−7.3 σ", "3.2e-9", "<span class=\"noise\">1.1</span>", "0.31");
+    assertThat(page).contains("−7.3 σ", "3.2e-9", "<span class=\"noise\">1.1</span>", "0.31");
   }
 
   @Test
