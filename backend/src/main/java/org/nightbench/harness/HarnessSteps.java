@@ -23,6 +23,7 @@ public final class HarnessSteps {
   private final HarnessTarget target;
   private final List<StepResult> results = new ArrayList<>();
   private final List<String> failures = new ArrayList<>();
+  private final StepInputs inputs = new StepInputs();
 
   HarnessSteps(
       HarnessLauncher launcher,
@@ -158,6 +159,15 @@ public final class HarnessSteps {
   }
 
   private void fork(String step, StepSpec spec, Path out, List<Path> extraJars, Path recording) {
+    inputs.before(spec, StepSettings.of(spec, target.profile().jvmArgs()), out);
+    try {
+      launch(step, spec, out, extraJars, recording);
+    } finally {
+      inputs.after(spec);
+    }
+  }
+
+  private void launch(String step, StepSpec spec, Path out, List<Path> extraJars, Path recording) {
     List<Path> classPath = new ArrayList<>(target.luceneJars());
     classPath.addAll(extraJars);
     launcher.run(
@@ -175,7 +185,7 @@ public final class HarnessSteps {
   }
 
   private StepSettings settings(StepSpec spec) {
-    return StepSettings.of(spec, target.profile().jvmArgs());
+    return inputs.settings(spec, target.profile().jvmArgs());
   }
 
   private void fail(String step, RuntimeException e) {

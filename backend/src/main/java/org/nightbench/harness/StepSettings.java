@@ -19,8 +19,10 @@ import org.nightbench.protocol.StepSpec;
 /**
  * The settings that shape one step's numbers, as its points record them: the spec's settings in
  * kebab case ({@code reopen-interval-ms}) without its paths, which name where a run's files lie and
- * change every run, plus the forked JVM's flags; and the harness's {@link MeasuringVersion}. Two
- * nights whose settings or version differ measured different benchmarks.
+ * change every run, plus the forked JVM's flags; the settings of the earlier steps that wrote what
+ * it reads, under their type ({@code index.ram-buffer-mb} on search, whose numbers the index
+ * shapes); and the harness's {@link MeasuringVersion}. Two nights whose settings or version differ
+ * measured different benchmarks.
  *
  * @param type the step's type, e.g. {@code nrt}
  * @param values each setting's value as text, by name; a setting without a value is left out
@@ -31,24 +33,47 @@ public record StepSettings(String type, SortedMap<String, String> values, int me
   /** The name the JVM's flags are recorded under beside the spec's settings. */
   public static final String JVM_ARGS = "jvm-args";
 
+  /** The value of a setting the spec leaves without one. */
+  public static final String UNSET = "unset";
+
   public StepSettings {
     values = new TreeMap<>(values);
   }
 
-  /** The settings of {@code spec} run with {@code jvmArgs} by this build's harness. */
+  /**
+   * The settings of {@code spec} run with {@code jvmArgs} by this build's harness. A setting
+   * without a value reads {@code unset}, so that giving it one later is a change of a setting it
+   * had.
+   */
   public static StepSettings of(StepSpec spec, List<String> jvmArgs) {
     SortedMap<String, String> values = new TreeMap<>();
     for (RecordComponent component : spec.getClass().getRecordComponents()) {
       Object value = value(component, spec);
-      if (value == null || value instanceof Path || isPaths(value)) {
+      if (value instanceof Path || isPaths(value) || isPath(component)) {
         continue;
       }
-      values.put(kebab(component.getName()), text(value));
+      values.put(kebab(component.getName()), value == null ? UNSET : text(value));
     }
     if (!jvmArgs.isEmpty()) {
       values.put(JVM_ARGS, String.join(" ", jvmArgs));
     }
     return new StepSettings(spec.type(), values, MeasuringVersion.CURRENT);
+  }
+
+  /**
+   * These settings with those of {@code input}'s step, which wrote a file or directory this step
+   * reads, each under the input step's type ({@code index.codec}); its JVM's flags are left out, as
+   * they shape its own timings, not what it wrote.
+   */
+  public StepSettings readingFrom(StepSettings input) {
+    SortedMap<String, String> merged = new TreeMap<>(values);
+    input.values.forEach(
+        (name, value) -> {
+          if (!name.equals(JVM_ARGS)) {
+            merged.put(input.type + "." + name, value);
+          }
+        });
+    return new StepSettings(type, merged, measuringVersion);
   }
 
   /**
@@ -85,6 +110,11 @@ public record StepSettings(String type, SortedMap<String, String> values, int me
     } catch (IllegalAccessException | InvocationTargetException e) {
       throw new IllegalStateException("cannot read " + component.getName() + " of " + spec, e);
     }
+  }
+
+  /** A path-valued component left null (an optional file the run did not give) is no setting. */
+  private static boolean isPath(RecordComponent component) {
+    return Path.class.isAssignableFrom(component.getType());
   }
 
   private static boolean isPaths(Object value) {

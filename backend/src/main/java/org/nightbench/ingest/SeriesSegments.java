@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.BiPredicate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
@@ -67,14 +68,15 @@ public class SeriesSegments {
                         rs.getString(3),
                         (Integer) rs.getObject(4)))
             .list();
+    Map<String, Settings> settings = settings(points);
     List<Integer> at =
         startIndices(
             points.stream().map(Point::hash).toList(),
-            points.stream().map(Point::version).toList());
+            points.stream().map(Point::version).toList(),
+            (a, b) -> differ(settings.get(a), settings.get(b)));
     if (at.isEmpty()) {
       return List.of();
     }
-    Map<String, Settings> settings = settings(points);
     List<SegmentStart> starts = new ArrayList<>(at.size());
     for (int i : at) {
       Point point = points.get(i);
@@ -138,25 +140,28 @@ public class SeriesSegments {
                             (Integer) rs.getObject(5)),
                         new Point(0, null, rs.getString(6), (Integer) rs.getObject(7))))
             .list();
+    List<Point> involved = new ArrayList<>();
+    rows.stream()
+        .filter(row -> !Objects.equals(row.before(), row.to().withRun(0, null)))
+        .forEach(
+            row -> {
+              involved.add(row.before());
+              involved.add(row.to());
+            });
+    Map<String, Settings> settings = settings(involved);
     List<Row> changed =
         rows.stream()
             .filter(
                 row ->
                     startIndices(
                             Arrays.asList(row.before().hash(), row.to().hash()),
-                            Arrays.asList(row.before().version(), row.to().version()))
+                            Arrays.asList(row.before().version(), row.to().version()),
+                            (a, b) -> differ(settings.get(a), settings.get(b)))
                         .contains(1))
             .toList();
     if (changed.isEmpty()) {
       return Map.of();
     }
-    List<Point> involved = new ArrayList<>();
-    changed.forEach(
-        row -> {
-          involved.add(row.before());
-          involved.add(row.to());
-        });
-    Map<String, Settings> settings = settings(involved);
     Map<Long, SegmentStart> starts = new LinkedHashMap<>();
     for (Row row : changed) {
       starts.put(
@@ -175,9 +180,11 @@ public class SeriesSegments {
 
   /**
    * The indices whose point starts a new segment: its hash (or version) is known and differs from
-   * the last known hash (or version) before it. Nulls are unknown: never a start, never a reset.
+   * the last known hash (or version) before it, where {@code differ} says whether two known hashes'
+   * settings measure different benchmarks. Nulls are unknown: never a start, never a reset.
    */
-  static List<Integer> startIndices(List<String> hashes, List<Integer> versions) {
+  static List<Integer> startIndices(
+      List<String> hashes, List<Integer> versions, BiPredicate<String, String> differ) {
     List<Integer> starts = new ArrayList<>();
     String hash = null;
     Integer version = null;
@@ -185,7 +192,7 @@ public class SeriesSegments {
       String h = hashes.get(i);
       Integer v = versions.get(i);
       boolean changed =
-          (h != null && hash != null && !h.equals(hash))
+          (h != null && hash != null && !h.equals(hash) && differ.test(hash, h))
               || (v != null && version != null && !v.equals(version));
       if (changed) {
         starts.add(i);
@@ -198,27 +205,27 @@ public class SeriesSegments {
 
   /**
    * What changed, for a reader: {@code benchmark changed: nrt reopen-interval-ms 1000 → 50}, each
-   * setting that differs (a missing one reads {@code unset}), then the measuring version if it
-   * moved. Either side's settings may be null (unknown).
+   * setting both sides name that differs (one only one side names changed nothing, see {@link
+   * #differ}), then the measuring version if it moved. Either side's settings may be null
+   * (unknown).
    */
   static String describe(Settings from, Integer fromVersion, Settings to, Integer toVersion) {
     List<String> changes = new ArrayList<>();
-    if (from != null && to != null && !from.equals(to)) {
+    if (from != null && to != null && differ(from, to)) {
       StringBuilder settings = new StringBuilder(to.type());
       if (!from.type().equals(to.type())) {
         settings.append(" (was ").append(from.type()).append(')');
       }
-      Set<String> names = new LinkedHashSet<>(from.values().keySet());
-      names.addAll(to.values().keySet());
       List<String> moved = new ArrayList<>();
-      for (String name : names.stream().sorted().toList()) {
-        String a = from.values().get(name);
-        String b = to.values().get(name);
-        if (!Objects.equals(a, b)) {
-          moved.add(name + " " + (a == null ? "unset" : a) + " → " + (b == null ? "unset" : b));
+      for (Map.Entry<String, String> entry : from.values().entrySet()) {
+        String b = to.values().get(entry.getKey());
+        if (b != null && !b.equals(entry.getValue())) {
+          moved.add(entry.getKey() + " " + entry.getValue() + " → " + b);
         }
       }
-      settings.append(' ').append(String.join(", ", moved));
+      if (!moved.isEmpty()) {
+        settings.append(' ').append(String.join(", ", moved));
+      }
       changes.add(settings.toString());
     }
     if (fromVersion != null && toVersion != null && !fromVersion.equals(toVersion)) {
@@ -226,6 +233,26 @@ public class SeriesSegments {
     }
     return SegmentStart.BENCHMARK_CHANGED
         + (changes.isEmpty() ? "" : ": " + String.join("; ", changes));
+  }
+
+  /**
+   * Whether two settings measure different benchmarks: another step type, or a setting both name
+   * with another value. A setting only one side names is not a change: the spec gained or lost a
+   * knob (a harness upgrade, or a step's inputs recorded from then on) and the night without it
+   * measured with what the knob now says by default; a harness change that moves numbers says so
+   * with its measuring version. Settings not found behind a hash are taken as different.
+   */
+  static boolean differ(Settings a, Settings b) {
+    if (a == null || b == null || !a.type().equals(b.type())) {
+      return true;
+    }
+    for (Map.Entry<String, String> entry : a.values().entrySet()) {
+      String other = b.values().get(entry.getKey());
+      if (other != null && !other.equals(entry.getValue())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The last point before {@code i} whose hash (and version) are known, field by field. */
@@ -260,7 +287,12 @@ public class SeriesSegments {
   }
 
   /** One point's place and what it was measured with; hash and version null when unknown. */
-  private record Point(long runId, Instant x, String hash, Integer version) {}
+  private record Point(long runId, Instant x, String hash, Integer version) {
+
+    Point withRun(long runId, Instant x) {
+      return new Point(runId, x, hash, version);
+    }
+  }
 
   /** The settings behind a hash: the step's type and its settings by name. */
   record Settings(String type, SortedMap<String, String> values) {}

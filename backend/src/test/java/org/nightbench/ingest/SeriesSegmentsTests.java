@@ -125,12 +125,77 @@ class SeriesSegmentsTests {
                 1,
                 new SeriesSegments.Settings("nrt", after),
                 1))
-        .isEqualTo(
-            "benchmark changed: nrt max-full-flush-merge-wait-ms unset → 5, update-rate 200 → 100");
+        .isEqualTo("benchmark changed: nrt update-rate 200 → 100");
+  }
+
+  /**
+   * A harness that starts recording a setting (a new knob, or the settings of the index a step
+   * reads) keeps the series whole; the recorded setting changing later starts a segment.
+   */
+  @Test
+  void aSettingRecordedFromSomeNightOnStartsNothingUntilItChanges() {
+    // A database of its own: the other test migrates its database from before the settings.
+    JdbcClient.create(postgres.getPostgresDatabase()).sql("create database knob").update();
+    DataSource database = postgres.getDatabase("postgres", "knob");
+    flyway(database).load().migrate();
+    JdbcClient jdbc = JdbcClient.create(database);
+    long series =
+        jdbc.sql(
+                "insert into series (fingerprint, benchmark, task, metric, unit, higher_is_better,"
+                    + " machine, jdk, corpus, profile) values ('knob', 'nrt', 'plain',"
+                    + " 'reopenMeanMs', 'ms', false, 'box', '25', 'c', 'nightly') returning id")
+            .query(Long.class)
+            .single();
+    StepSettings plain = settings(100, 1);
+    StepSettings withIndex = plain.readingFrom(index("64"));
+    long first = point(jdbc, series, 0, plain);
+    long recorded = point(jdbc, series, 1, withIndex);
+    point(jdbc, series, 2, withIndex);
+    SeriesSegments segments = new SeriesSegments(jdbc, JsonMapper.builder().build());
+    assertThat(segments.starts(series)).isEmpty();
+    assertThat(segments.startsAt(recorded)).isEmpty();
+    assertThat(segments.changedBetween(first, recorded)).isEmpty();
+
+    long bigger = point(jdbc, series, 3, plain.readingFrom(index("256")));
+    assertThat(segments.starts(series))
+        .extracting(SegmentStart::runId, SegmentStart::change)
+        .containsExactly(tuple(bigger, "benchmark changed: nrt index.ram-buffer-mb 64 → 256"));
+    assertThat(segments.startsAt(bigger)).containsOnlyKeys(series);
+    assertThat(segments.changedBetween(first, bigger))
+        .as("the first night did not record it")
+        .isEmpty();
+    assertThat(segments.changedBetween(recorded, bigger).get(series).change())
+        .isEqualTo("benchmark changed: nrt index.ram-buffer-mb 64 → 256");
+  }
+
+  @Test
+  void onlyASettingBothNameWithAnotherValueOrAnotherStepDiffers() {
+    SeriesSegments.Settings nrt = new SeriesSegments.Settings("nrt", values("a", "1"));
+    assertThat(SeriesSegments.differ(nrt, new SeriesSegments.Settings("nrt", values("a", "2"))))
+        .isTrue();
+    assertThat(SeriesSegments.differ(nrt, new SeriesSegments.Settings("knn", values("a", "1"))))
+        .isTrue();
+    assertThat(SeriesSegments.differ(nrt, new SeriesSegments.Settings("nrt", values("b", "2"))))
+        .isFalse();
+    assertThat(SeriesSegments.differ(nrt, null)).isTrue();
+  }
+
+  private static SortedMap<String, String> values(String name, String value) {
+    SortedMap<String, String> values = new TreeMap<>();
+    values.put(name, value);
+    return values;
+  }
+
+  /** The settings of an index step with {@code ramBufferMb}. */
+  private static StepSettings index(String ramBufferMb) {
+    SortedMap<String, String> values = new TreeMap<>();
+    values.put("ram-buffer-mb", ramBufferMb);
+    values.put(StepSettings.JVM_ARGS, "-Xmx1g");
+    return new StepSettings("index", values, 1);
   }
 
   private static List<Integer> starts(List<String> hashes, List<Integer> versions) {
-    return SeriesSegments.startIndices(hashes, versions);
+    return SeriesSegments.startIndices(hashes, versions, (a, b) -> true);
   }
 
   private static List<String> hashes(String... hashes) {

@@ -24,6 +24,7 @@ import org.nightbench.harness.HarnessSteps;
 import org.nightbench.harness.HarnessTarget;
 import org.nightbench.harness.StepJournal;
 import org.nightbench.harness.StepResult;
+import org.nightbench.harness.StepSettings;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -84,6 +85,38 @@ class PlanRunnerTest {
     assertThat(specOf("index.json")).doesNotContain("docs.vec");
     assertThat(specOf("search-1.json")).doesNotContain("task-vectors.vec");
     assertThat(steps.results().stream().map(StepResult::step)).contains("search JVM 1/3");
+  }
+
+  /**
+   * The index search queries was written by the first indexing step, the task file by generating
+   * tasks: search's points record both steps' settings, so a changed indexing setting starts a
+   * segment on the search series too. Another indexing variant does not read the first's index.
+   */
+  @Test
+  void searchRecordsTheSettingsOfTheIndexAndTheTasksItReads() throws IOException {
+    HarnessSteps steps = steps();
+
+    run(steps, nightly());
+
+    StepSettings search = settingsOf(steps, "search JVM 1/3");
+    StepSettings indexing = settingsOf(steps, "indexing 1kb-docs");
+    assertThat(search.values())
+        .containsEntry("index.doc-chars", "1024")
+        .containsEntry("index.threads", "2")
+        .containsKey("generate-tasks.seed")
+        .doesNotContainKey("index." + StepSettings.JVM_ARGS);
+    indexing
+        .values()
+        .forEach(
+            (name, value) -> {
+              if (!name.equals(StepSettings.JVM_ARGS)) {
+                assertThat(search.values()).containsEntry("index." + name, value);
+              }
+            });
+    assertThat(indexing.values().keySet()).noneMatch(name -> name.startsWith("index."));
+    assertThat(settingsOf(steps, "PK lookups").values()).containsEntry("index.doc-chars", "1024");
+    assertThat(settingsOf(steps, "indexing 4kb-docs").values().keySet())
+        .noneMatch(name -> name.startsWith("index."));
   }
 
   @Test
@@ -152,6 +185,14 @@ class PlanRunnerTest {
     return ConfiguredProfiles.all().get("quick");
   }
 
+  private static StepSettings settingsOf(HarnessSteps steps, String step) {
+    return steps.results().stream()
+        .filter(result -> result.step().equals(step))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no result of " + step))
+        .settings();
+  }
+
   /** The spec file the fake JVM that wrote {@code out} was given. */
   private String specOf(String out) throws IOException {
     return Files.readString(temp.resolve("specs").resolve(out));
@@ -175,6 +216,9 @@ class PlanRunnerTest {
             "  echo \"ERROR: $type broke\" >&2; exit 1;;",
             "esac",
             "grep -o '\"[^\"]*\\.vec\"' \"$spec\" | tr -d '\"' | xargs -r touch",
+            // Indexing writes its index directory, as the harness does.
+            "[ \"$type\" = index ] && grep -o '\"indexDir\" *: *\"[^\"]*\"' \"$spec\""
+                + " | sed 's/.*: *\"//; s/\"$//' | xargs -r mkdir -p",
             "printf '{\"schemaVersion\":2,\"command\":\"%s\"}' \"$type\" > \"$out\"",
             ""));
     Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
