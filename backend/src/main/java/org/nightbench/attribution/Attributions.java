@@ -9,33 +9,28 @@ import java.util.Map;
 import java.util.Optional;
 import org.nightbench.changepoints.Alert;
 import org.nightbench.changepoints.AlertsPageContent;
+import org.nightbench.changepoints.evidence.MachineEvidence;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.annotation.Transactional;
-import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Machine or code, for the pages: each alert's attribution (an editor's verdict, else the evidence
  * of its run), a run's evidence for the digest, and the editors' verdicts. A run's evidence is
- * worked out the first time it is asked for and kept.
+ * detection's ({@link MachineEvidence}), worked out once per run.
  */
 @Service("attributions")
 public class Attributions implements AlertsPageContent {
 
   private final AttributionRepository repository;
-  private final TransactionTemplate keeping;
+  private final MachineEvidence machineEvidence;
   private final JsonMapper json;
 
-  Attributions(
-      AttributionRepository repository, PlatformTransactionManager transactions, JsonMapper json) {
+  Attributions(AttributionRepository repository, MachineEvidence machineEvidence, JsonMapper json) {
     this.repository = repository;
+    this.machineEvidence = machineEvidence;
     this.json = json;
-    // Kept in a transaction of its own: a page read in a read-only transaction still keeps it.
-    this.keeping = new TransactionTemplate(transactions);
-    keeping.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
   }
 
   /**
@@ -48,16 +43,9 @@ public class Attributions implements AlertsPageContent {
     return repository.verdictsVersion();
   }
 
-  /** The evidence of a run: kept, or worked out of its points now and kept. */
+  /** The evidence of a run: as detection kept it, or worked out of its points now and kept. */
   public Evidence evidence(long runId) {
-    return repository
-        .stored(runId)
-        .orElseGet(
-            () -> {
-              Evidence evidence = EvidenceCalculator.of(repository.nights(runId));
-              keeping.executeWithoutResult(status -> repository.store(runId, evidence));
-              return evidence;
-            });
+    return new Evidence(machineEvidence.of(runId));
   }
 
   /** Whose move a run as a whole is, for the digest. */

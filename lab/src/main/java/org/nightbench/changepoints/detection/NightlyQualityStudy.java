@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.nightbench.attribution.EvidenceCalculator;
-import org.nightbench.attribution.SeriesNight;
+import org.nightbench.attribution.Evidence;
 import org.nightbench.attribution.Verdict;
+import org.nightbench.changepoints.evidence.RunEvidenceCalculator;
+import org.nightbench.changepoints.evidence.SeriesNight;
 
 /**
  * The nightly path's quality as the app runs it: every series is replayed night by night through
@@ -19,9 +20,11 @@ import org.nightbench.attribution.Verdict;
  * in spells, Student-t 3 df, a variance change, drift, bursts and missing nights) vary a night as a
  * whole. {@link SourcedSeries} builds a night from where its noise comes from: the JVMs (wild ones
  * show as spread), the series-night, and the machine-night that moves every series of a run at
- * once; there, an alert that the run's other series and its control put down to the machine (the
- * app's {@link EvidenceCalculator}, as the alerts page shows it) is counted apart, not as a false
- * code alert.
+ * once; there, each night's run evidence is worked out by the app's {@link RunEvidenceCalculator}
+ * and, as ingestion's detection does, the nights it puts down to the machine as a whole are left
+ * out of each series' history once their spell is over ({@link MachineNights}); an alert that the
+ * run's other series and its control put down to the machine (as the alerts page shows it) is
+ * counted apart, not as a false code alert.
  *
  * <p>Per model it prints: on change-free series, false suspicions and false confirmed change points
  * per 1,000 series-nights (nights from the {@value SuspicionCheck#MIN_REFERENCE}th on, as nothing
@@ -31,9 +34,9 @@ import org.nightbench.attribution.Verdict;
  * point within ±{@value HeldOutQuality#TOLERANCE} nights of the step by the series' end) beside the
  * whole-series detector's on the same series, and the precision of the confirmed change points.
  *
- * <p>Then, for the models with machine nights, what the figures would be if a series' history left
- * out the nights its run's evidence puts down to the machine, as a disturbed run's nights are left
- * out: not how the app runs yet, printed to show what that evidence is worth.
+ * <p>Then, for the models with machine nights, what the figures are with the machine's nights kept
+ * in every series' history (as the app ran before it used the run's evidence in detection): what
+ * that evidence is worth.
  *
  * <p>With {@code sweep} as a fifth argument it prints instead, for the models where one series'
  * values cannot tell a wild night from a step's first night, false suspicions against first-night
@@ -61,7 +64,7 @@ public final class NightlyQualityStudy {
   /** Series of one simulated run of {@link SourcedSeries}. */
   static final int RUN = 25;
 
-  /** The attribution's recent nights, as {@code AttributionRepository.RECENT_NIGHTS}. */
+  /** The attribution's recent nights, as {@code RunEvidenceRepository.RECENT_NIGHTS}. */
   static final int RECENT_NIGHTS = 10;
 
   public static void main(String[] args) {
@@ -92,17 +95,17 @@ public final class NightlyQualityStudy {
     }
     for (SourcedSeries.Sources sources : SourcedSeries.MODELS) {
       NightlyTally tally = new NightlyTally();
-      replayed += sourced(replay, sources, seed, changeFree, perSize, nights, tally, false);
+      replayed += sourced(replay, sources, seed, changeFree, perSize, nights, tally, true);
       System.out.println(tally.line(sources.name()));
     }
     System.out.println(
-        "what if a series' history left out the nights its run's evidence puts down to the"
-            + " machine (as a disturbed run's are; not how the app runs yet):");
+        "with the machine's nights kept in every series' history (the run's evidence used for"
+            + " attribution only, as before detection used it):");
     for (SourcedSeries.Sources sources : SourcedSeries.MODELS) {
       if (sources.machineNights() > 0) {
         NightlyTally tally = new NightlyTally();
-        replayed += sourced(replay, sources, seed, changeFree, perSize, nights, tally, true);
-        System.out.println(tally.line(sources.name() + ", left out"));
+        replayed += sourced(replay, sources, seed, changeFree, perSize, nights, tally, false);
+        System.out.println(tally.line(sources.name() + ", kept in"));
       }
     }
     System.out.printf(
@@ -209,9 +212,10 @@ public final class NightlyQualityStudy {
     for (int done = 0; done < changeFree; done += RUN) {
       SourcedSeries.Run run =
           SourcedSeries.run(sources, Math.min(RUN, changeFree - done), nights, Double.NaN, random);
-      DetectionInputs inputs = leaveOut ? machineNights(run, nights) : DetectionInputs.none();
+      Set<Integer> machine = leaveOut ? machineNights(run, nights) : Set.of();
       for (SourcedSeries.Series series : run.series()) {
-        NightlyReplay.Result result = replay.replay(series.values(), series.stddevs(), inputs);
+        NightlyReplay.Result result =
+            replay.replay(series.values(), series.stddevs(), DetectionInputs.none(), machine);
         replayed += nights;
         tally.changeFree(result, nights, machine(run));
       }
@@ -221,9 +225,10 @@ public final class NightlyQualityStudy {
         SourcedSeries.Run run =
             SourcedSeries.run(
                 sources, Math.min(RUN, perSize - done), nights, NightlyTally.SIZES[s], random);
-        DetectionInputs inputs = leaveOut ? machineNights(run, nights) : DetectionInputs.none();
+        Set<Integer> machine = leaveOut ? machineNights(run, nights) : Set.of();
         for (SourcedSeries.Series series : run.series()) {
-          NightlyReplay.Result result = replay.replay(series.values(), series.stddevs(), inputs);
+          NightlyReplay.Result result =
+              replay.replay(series.values(), series.stddevs(), DetectionInputs.none(), machine);
           replayed += nights;
           tally.withStep(result, series.values(), series.stddevs(), series.step(), s, machine(run));
         }
@@ -249,17 +254,19 @@ public final class NightlyQualityStudy {
       for (SourcedSeries.Series s : run.controls()) {
         nights.add(night(true, "10.6.0 HighTerm", s, index));
       }
-      return EvidenceCalculator.of(nights).attribute(relativeChange < 0, relativeChange).verdict()
+      return new Evidence(RunEvidenceCalculator.of(nights))
+              .attribute(relativeChange < 0, relativeChange)
+              .verdict()
           == Verdict.MACHINE;
     };
   }
 
   /**
    * The nights whose run the app's evidence puts down to the machine as a whole ({@code
-   * Evidence.ofRun}: the control moved, or most series moved one way), as excluded nights. Each is
-   * known the night it lands, from that night's points.
+   * RunEvidence.machine}: the control moved, or most series moved one way), as ingestion's
+   * detection works it out: each is known the night it lands, from that night's points.
    */
-  private static DetectionInputs machineNights(SourcedSeries.Run run, int nights) {
+  private static Set<Integer> machineNights(SourcedSeries.Run run, int nights) {
     Set<Integer> excluded = new HashSet<>();
     for (int index = RECENT_NIGHTS; index < nights; index++) {
       List<SeriesNight> points = new ArrayList<>();
@@ -269,11 +276,11 @@ public final class NightlyQualityStudy {
       for (SourcedSeries.Series s : run.controls()) {
         points.add(night(true, "10.6.0 HighTerm", s, index));
       }
-      if (EvidenceCalculator.of(points).ofRun().verdict() == Verdict.MACHINE) {
+      if (RunEvidenceCalculator.of(points).machine()) {
         excluded.add(index);
       }
     }
-    return DetectionInputs.none().withExcluded(excluded);
+    return excluded;
   }
 
   private static SeriesNight night(

@@ -1,4 +1,4 @@
-package org.nightbench.attribution;
+package org.nightbench.changepoints.evidence;
 
 /**
  * One series' point at a run with the points of its recent nights before it.
