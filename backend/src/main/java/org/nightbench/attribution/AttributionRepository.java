@@ -17,11 +17,11 @@ class AttributionRepository {
     this.jdbc = jdbc;
   }
 
-  /** Per change point of {@code ids}: its run, direction and relative change. */
+  /** Per change point of {@code ids}: its series, run, direction and relative change. */
   Map<Long, Alerted> alerted(List<Long> ids) {
     Map<Long, Alerted> found = new HashMap<>();
     jdbc.sql(
-            "select id, run_id, direction, relative_change from change_point"
+            "select id, series_id, run_id, direction, relative_change from change_point"
                 + " where id = any(:ids)")
         .param("ids", ids.toArray(Long[]::new))
         .query(
@@ -29,6 +29,7 @@ class AttributionRepository {
                 found.put(
                     rs.getLong("id"),
                     new Alerted(
+                        rs.getLong("series_id"),
                         rs.getLong("run_id"),
                         "regression".equals(rs.getString("direction")),
                         rs.getDouble("relative_change"))))
@@ -86,8 +87,8 @@ class AttributionRepository {
         .optional();
   }
 
-  /** A change point's run, direction and step, as its attribution needs them. */
-  record Alerted(long runId, boolean regression, double relativeChange) {}
+  /** A change point's series, run, direction and step, as its attribution needs them. */
+  record Alerted(long seriesId, long runId, boolean regression, double relativeChange) {}
 
   /**
    * Count and the sum of a hash of each whole row of the editors' verdicts: any write changes it.

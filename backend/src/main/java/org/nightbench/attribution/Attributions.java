@@ -9,7 +9,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.nightbench.changepoints.Alert;
 import org.nightbench.changepoints.AlertsPageContent;
+import org.nightbench.changepoints.ChangePointDetection;
 import org.nightbench.changepoints.evidence.MachineEvidence;
+import org.nightbench.changepoints.evidence.RunEvidence;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.JsonNode;
@@ -25,11 +27,17 @@ public class Attributions implements AlertsPageContent {
 
   private final AttributionRepository repository;
   private final MachineEvidence machineEvidence;
+  private final ChangePointDetection detection;
   private final JsonMapper json;
 
-  Attributions(AttributionRepository repository, MachineEvidence machineEvidence, JsonMapper json) {
+  Attributions(
+      AttributionRepository repository,
+      MachineEvidence machineEvidence,
+      ChangePointDetection detection,
+      JsonMapper json) {
     this.repository = repository;
     this.machineEvidence = machineEvidence;
+    this.detection = detection;
     this.json = json;
   }
 
@@ -111,7 +119,10 @@ public class Attributions implements AlertsPageContent {
 
   /**
    * An editor's verdict on a change point: {@code machine}, {@code code}, or {@code automatic} to
-   * let the evidence decide again.
+   * let the evidence decide again. Detection leaves a spell of nights that the evidence put down to
+   * the machine out of a series' history unless an editor said a change point of the series there
+   * is the code's; when a verdict on such a night becomes or stops being {@code code}, the series
+   * is detected again over its whole history.
    *
    * @throws IllegalArgumentException with a one-line message for an unknown change point or verdict
    */
@@ -120,10 +131,19 @@ public class Attributions implements AlertsPageContent {
     if (!repository.changePointExists(changePointId)) {
       throw new IllegalArgumentException("change point " + changePointId + " does not exist");
     }
+    String[] before = repository.overrides(List.of(changePointId)).get(changePointId);
     if ("automatic".equals(verdict)) {
       repository.clearOverride(changePointId);
-      return;
+    } else {
+      repository.override(changePointId, Verdict.editable(verdict), user.getName());
     }
-    repository.override(changePointId, Verdict.editable(verdict), user.getName());
+    boolean wasCode = before != null && Verdict.CODE.key().equals(before[0]);
+    if (wasCode != Verdict.CODE.key().equals(verdict)) {
+      AttributionRepository.Alerted alert =
+          repository.alerted(List.of(changePointId)).get(changePointId);
+      if (machineEvidence.kept(alert.runId()).map(RunEvidence::machine).orElse(false)) {
+        detection.detectAll(alert.seriesId());
+      }
+    }
   }
 }

@@ -76,7 +76,7 @@ class DetectionRepository {
             means,
             stddevs,
             segmentStarts(seriesId, runIds, xs),
-            machineEvidence.machineRuns(seriesId)));
+            machineEvidence.machineRuns(seriesId, runIds)));
   }
 
   /**

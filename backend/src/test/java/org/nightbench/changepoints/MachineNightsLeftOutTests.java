@@ -14,7 +14,9 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.nightbench.attribution.Attributions;
 import org.nightbench.changepoints.evidence.MachineEvidence;
+import org.nightbench.changepoints.marks.DetectionMarks;
 import org.nightbench.ingest.ResultIngester;
 import org.nightbench.ingest.RunContext;
 import org.nightbench.ingest.RunIngested;
@@ -40,7 +42,8 @@ import tools.jackson.databind.json.JsonMapper;
  * history (the replay without the machine's nights), it is not. The nights go through real
  * ingestion ({@link ResultIngester#ingestPoints}) and detection after each run ({@link
  * DetectionAfterIngest}, called on the test's thread), and the endpoint's replay of the stepped
- * series with the machine's nights ends with the same change points.
+ * series with the machine's nights ends with the same change points. An editor's <em>code</em> on a
+ * spell alert puts the spell back into that series' history.
  */
 @SpringBootTest
 @AutoConfigureMockMvc
@@ -61,6 +64,9 @@ class MachineNightsLeftOutTests {
   @Autowired ApplicationEventPublisher events;
   @Autowired JdbcClient jdbc;
   @Autowired MockMvc mvc;
+  @Autowired Attributions attributions;
+  @Autowired DetectionRepository histories;
+  @Autowired DetectionMarks marks;
 
   private final JsonMapper json = JsonMapper.builder().build();
 
@@ -142,6 +148,30 @@ class MachineNightsLeftOutTests {
             .query(String.class)
             .list();
     assertThat(quiet).as("alerts left standing in the unchanged series").isEmpty();
+
+    // An editor says a spell alert of one unchanged series is the code's: that series' history
+    // takes the spell back (detected again), the others' do not; "automatic" leaves it out again.
+    long quietSeries = series(machine, "Term1");
+    long otherSeries = series(machine, "Term2");
+    long spellAlert =
+        jdbc.sql("select id from change_point where series_id = ? and run_id = ?")
+            .params(quietSeries, runs.get(SPELL))
+            .query(Long.class)
+            .single();
+    assertThat(leftOut(quietSeries)).containsAll(spell);
+    attributions.override(spellAlert, "code", () -> "editor");
+    assertThat(leftOut(quietSeries))
+        .as("the series the editor spoke for")
+        .doesNotContainAnyElementsOf(spell);
+    assertThat(leftOut(otherSeries)).as("another series").containsAll(spell);
+    attributions.override(spellAlert, "automatic", () -> "editor");
+    assertThat(leftOut(quietSeries)).containsAll(spell);
+  }
+
+  /** The nights (indices) that detection leaves out of the series' history. */
+  private Set<Integer> leftOut(long seriesId) {
+    SeriesHistory history = histories.history(seriesId).orElseThrow();
+    return SeriesDetector.inputs(history, marks.read(seriesId)).excluded();
   }
 
   private List<String> replayed(double[][] samples, Set<Integer> machineNights) throws Exception {

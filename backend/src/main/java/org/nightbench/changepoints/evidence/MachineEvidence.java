@@ -1,5 +1,7 @@
 package org.nightbench.changepoints.evidence;
 
+import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -36,11 +38,36 @@ public class MachineEvidence {
             });
   }
 
+  /** The evidence of a run as kept, if anyone worked it out yet. */
+  public Optional<RunEvidence> kept(long runId) {
+    return repository.stored(runId);
+  }
+
   /**
    * The runs of a series whose kept evidence puts the run as a whole down to the machine ({@link
-   * RunEvidence#machine}); a run whose evidence nobody worked out yet is not among them.
+   * RunEvidence#machine}); a run whose evidence nobody worked out yet is not among them, nor the
+   * spell of machine nights around a change point of the series that an editor said is the code's.
+   *
+   * @param runIds the series' runs in its history's order, where a spell is consecutive
    */
-  public Set<Long> machineRuns(long seriesId) {
-    return repository.machineRuns(seriesId);
+  public Set<Long> machineRuns(long seriesId, long[] runIds) {
+    Set<Long> machine = repository.machineRuns(seriesId);
+    if (machine.isEmpty()) {
+      return machine;
+    }
+    Set<Long> code = repository.codeVerdictRuns(seriesId);
+    Set<Long> kept = new HashSet<>(machine);
+    for (int i = 0; i < runIds.length; i++) {
+      if (!code.contains(runIds[i]) || !machine.contains(runIds[i])) {
+        continue;
+      }
+      for (int j = i; j >= 0 && machine.contains(runIds[j]); j--) {
+        kept.remove(runIds[j]);
+      }
+      for (int j = i + 1; j < runIds.length && machine.contains(runIds[j]); j++) {
+        kept.remove(runIds[j]);
+      }
+    }
+    return kept;
   }
 }

@@ -97,6 +97,21 @@ class RunEvidenceRepository {
     return runs;
   }
 
+  /**
+   * The runs where series {@code seriesId} has a change point an editor said is the code's move
+   * ({@code change_point_attribution}, the attribution's table): its word stands over the evidence.
+   */
+  Set<Long> codeVerdictRuns(long seriesId) {
+    return new HashSet<>(
+        jdbc.sql(
+                "select c.run_id from change_point c"
+                    + " join change_point_attribution a on a.change_point_id = c.id"
+                    + " where c.series_id = ? and a.verdict = 'code'")
+            .param(seriesId)
+            .query(Long.class)
+            .list());
+  }
+
   private static RunEvidence evidence(ResultSet rs, int row) throws SQLException {
     return new RunEvidence(
         rs.getString("control_version"),
