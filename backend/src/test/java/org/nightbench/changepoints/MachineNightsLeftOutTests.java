@@ -73,42 +73,13 @@ class MachineNightsLeftOutTests {
   @Test
   void aSpellIsLeftOutAndACodeStepRightAfterItIsStillSuspected() throws Exception {
     String machine = "spell-" + UUID.randomUUID().toString().substring(0, 8);
-    SplittableRandom random = new SplittableRandom(3801);
-    DetectionAfterIngest afterIngest = new DetectionAfterIngest(detection, machineEvidence, events);
     List<Long> runs = new ArrayList<>();
-    Map<String, double[][]> samples = new LinkedHashMap<>();
-    for (int night = 0; night < NIGHTS; night++) {
-      long run = run(machine);
-      runs.add(run);
-      boolean spell = night >= SPELL && night < STEP;
-      List<Metric>[] jvms = jvms();
-      for (int s = 0; s < MEASURED + 3; s++) {
-        boolean control = s >= MEASURED;
-        String task = control ? "10.6.0 Term" + s : "Term" + s;
-        double level = 100 * (spell ? 0.9 : 1) * (s == 0 && night >= STEP ? 0.95 : 1);
-        double night0 = level * (1 + 0.01 * random.nextGaussian());
-        double[] values = new double[JVMS];
-        for (int j = 0; j < JVMS; j++) {
-          values[j] = night0 * (1 + 0.002 * random.nextGaussian());
-          jvms[j].add(
-              new Metric(
-                  control ? "control" : "search", task, "qps", "q/s", true, values[j], Map.of()));
-        }
-        samples.computeIfAbsent(task, t -> new double[NIGHTS][])[night] = values;
-      }
-      List<HarnessResult> results = new ArrayList<>();
-      for (List<Metric> metrics : jvms) {
-        results.add(TestResults.result("search", metrics.toArray(Metric[]::new)));
-      }
-      List<Long> seriesIds =
-          ingester
-              .ingestPoints(List.of(new RunResults(context(run, machine, night), results)))
-              .seriesIds()
-              .values()
-              .stream()
-              .toList();
-      afterIngest.detect(new RunIngested(run, seriesIds));
-    }
+    Map<String, double[][]> samples =
+        ingest(
+            machine,
+            runs,
+            (night, s) ->
+                (night >= SPELL && night < STEP ? 0.9 : 1) * (s == 0 && night >= STEP ? 0.95 : 1));
 
     for (int night = SPELL; night < STEP; night++) {
       assertThat(machineEvidence.of(runs.get(night)).machine())
@@ -172,6 +143,85 @@ class MachineNightsLeftOutTests {
   private Set<Integer> leftOut(long seriesId) {
     SeriesHistory history = histories.history(seriesId).orElseThrow();
     return SeriesDetector.inputs(history, marks.read(seriesId)).excluded();
+  }
+
+  /** A night's level of series {@code s} (0 the stepped one, the last three the control's). */
+  interface Level {
+    double at(int night, int s);
+  }
+
+  /**
+   * {@link #NIGHTS} nights of the measured and control series at 100 × {@code level} ± 1 %, each
+   * ingested and detected as after a run; the runs into {@code runs}, the samples by task.
+   */
+  private Map<String, double[][]> ingest(String machine, List<Long> runs, Level level) {
+    SplittableRandom random = new SplittableRandom(3801);
+    DetectionAfterIngest afterIngest = new DetectionAfterIngest(detection, machineEvidence, events);
+    Map<String, double[][]> samples = new LinkedHashMap<>();
+    for (int night = 0; night < NIGHTS; night++) {
+      long run = run(machine);
+      runs.add(run);
+      List<Metric>[] jvms = jvms();
+      for (int s = 0; s < MEASURED + 3; s++) {
+        boolean control = s >= MEASURED;
+        String task = control ? "10.6.0 Term" + s : "Term" + s;
+        double night0 = 100 * level.at(night, s) * (1 + 0.01 * random.nextGaussian());
+        double[] values = new double[JVMS];
+        for (int j = 0; j < JVMS; j++) {
+          values[j] = night0 * (1 + 0.002 * random.nextGaussian());
+          jvms[j].add(
+              new Metric(
+                  control ? "control" : "search", task, "qps", "q/s", true, values[j], Map.of()));
+        }
+        samples.computeIfAbsent(task, t -> new double[NIGHTS][])[night] = values;
+      }
+      List<HarnessResult> results = new ArrayList<>();
+      for (List<Metric> metrics : jvms) {
+        results.add(TestResults.result("search", metrics.toArray(Metric[]::new)));
+      }
+      List<Long> seriesIds =
+          ingester
+              .ingestPoints(List.of(new RunResults(context(run, machine, night), results)))
+              .seriesIds()
+              .values()
+              .stream()
+              .toList();
+      afterIngest.detect(new RunIngested(run, seriesIds));
+    }
+    return samples;
+  }
+
+  /**
+   * A lasting change of the machine (10 % slower from night 55 on, the control with it) is no
+   * spell: the evidence sets later nights against the nights before it, the history keeps it, and
+   * each series' alert stands where it began and says machine moved; no later night's alert says
+   * code.
+   */
+  @Test
+  void aLastingChangeOfTheMachineStaysTheMachines() {
+    String machine = "lasting-" + UUID.randomUUID().toString().substring(0, 8);
+    List<Long> runs = new ArrayList<>();
+    ingest(machine, runs, (night, s) -> night >= SPELL ? 0.9 : 1);
+    Map<Long, Integer> nightOf = new HashMap<>();
+    for (int i = 0; i < runs.size(); i++) {
+      nightOf.put(runs.get(i), i);
+    }
+    for (int s = 0; s < MEASURED; s++) {
+      long id = series(machine, "Term" + s);
+      List<long[]> standing =
+          jdbc.sql(
+                  "select id, run_id from change_point where series_id = ?"
+                      + " and stage <> 'withdrawn' order by x")
+              .param(id)
+              .query((rs, row) -> new long[] {rs.getLong(1), rs.getLong(2)})
+              .list();
+      List<String> alerts = new ArrayList<>();
+      for (long[] c : standing) {
+        alerts.add(
+            nightOf.get(c[1]) + ":" + attributions.of(List.of(c[0])).get(c[0]).verdict().key());
+      }
+      assertThat(alerts).as("Term" + s + "'s standing alerts").containsExactly(SPELL + ":machine");
+    }
   }
 
   private List<String> replayed(double[][] samples, Set<Integer> machineNights) throws Exception {

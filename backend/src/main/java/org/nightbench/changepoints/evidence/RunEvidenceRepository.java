@@ -3,6 +3,8 @@ package org.nightbench.changepoints.evidence;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -13,9 +15,6 @@ import org.springframework.stereotype.Repository;
 /** The runs' machine evidence ({@code run_machine_evidence}) and the series nights behind it. */
 @Repository
 class RunEvidenceRepository {
-
-  /** How many recent nights of a series make its level and noise. */
-  static final int RECENT_NIGHTS = 10;
 
   private static final String COLUMNS =
       "e.control_version, e.control_series, e.control_change, e.control_noise, e.series,"
@@ -28,29 +27,82 @@ class RunEvidenceRepository {
   }
 
   /**
-   * Every series' point of {@code runId} with the points of its last {@link #RECENT_NIGHTS}
-   * undisturbed runs before it.
+   * Every series' point of {@code runId} with its {@link RecentNights}: of its last {@value
+   * RecentNights#COUNT} undisturbed runs before it, those the kept evidence does not give to the
+   * machine.
    */
   List<SeriesNight> nights(long runId) {
-    return jdbc.sql(
-            "select s.benchmark, s.task, s.higher_is_better, m.value,"
-                + " array(select p.value from measurement p join run r on r.id = p.run_id"
-                + "   where p.series_id = m.series_id and p.x < m.x and r.disturbed_reason is null"
-                + "   order by p.x desc limit "
-                + RECENT_NIGHTS
-                + ") as previous"
-                + " from measurement m join series s on s.id = m.series_id"
-                + " where m.run_id = :run")
-        .param("run", runId)
+    record Point(
+        boolean control,
+        String task,
+        boolean higherIsBetter,
+        double value,
+        double[] previous,
+        long[] runs) {}
+    List<Point> points =
+        jdbc.sql(
+                "select s.benchmark, s.task, s.higher_is_better, m.value,"
+                    + " array(select p.value from measurement p join run r on r.id = p.run_id"
+                    + "   where p.series_id = m.series_id and p.x < m.x"
+                    + "   and r.disturbed_reason is null order by p.x desc limit "
+                    + RecentNights.COUNT
+                    + ") as previous,"
+                    + " array(select p.run_id from measurement p join run r on r.id = p.run_id"
+                    + "   where p.series_id = m.series_id and p.x < m.x"
+                    + "   and r.disturbed_reason is null order by p.x desc limit "
+                    + RecentNights.COUNT
+                    + ") as previous_runs"
+                    + " from measurement m join series s on s.id = m.series_id"
+                    + " where m.run_id = :run")
+            .param("run", runId)
+            .query(
+                (rs, row) ->
+                    new Point(
+                        "control".equals(rs.getString("benchmark")),
+                        rs.getString("task"),
+                        rs.getBoolean("higher_is_better"),
+                        rs.getDouble("value"),
+                        doubles(rs.getArray("previous")),
+                        longs(rs.getArray("previous_runs"))))
+            .list();
+    Set<Long> runs = new HashSet<>();
+    points.forEach(p -> Arrays.stream(p.runs()).forEach(runs::add));
+    Set<Long> machine = machine(runs);
+    List<SeriesNight> nights = new ArrayList<>(points.size());
+    for (Point p : points) {
+      boolean[] flags = new boolean[p.runs().length];
+      for (int i = 0; i < flags.length; i++) {
+        flags[i] = machine.contains(p.runs()[i]);
+      }
+      nights.add(
+          new SeriesNight(
+              p.control(),
+              p.task(),
+              p.higherIsBetter(),
+              p.value(),
+              RecentNights.of(p.previous(), flags)));
+    }
+    return nights;
+  }
+
+  /** Of {@code runs}, those whose kept evidence is the machine's. */
+  private Set<Long> machine(Set<Long> runs) {
+    Set<Long> machine = new HashSet<>();
+    if (runs.isEmpty()) {
+      return machine;
+    }
+    jdbc.sql(
+            "select e.run_id, "
+                + COLUMNS
+                + " from run_machine_evidence e where e.run_id = any(:runs)")
+        .param("runs", runs.toArray(Long[]::new))
         .query(
-            (rs, row) ->
-                new SeriesNight(
-                    "control".equals(rs.getString("benchmark")),
-                    rs.getString("task"),
-                    rs.getBoolean("higher_is_better"),
-                    rs.getDouble("value"),
-                    doubles(rs.getArray("previous"))))
-        .list();
+            rs -> {
+              if (evidence(rs, 0).machine()) {
+                machine.add(rs.getLong("run_id"));
+              }
+            });
+    return machine;
   }
 
   Optional<RunEvidence> stored(long runId) {
@@ -121,6 +173,18 @@ class RunEvidenceRepository {
         rs.getInt("series"),
         rs.getInt("moved_worse"),
         rs.getInt("moved_better"));
+  }
+
+  private static long[] longs(Array array) throws SQLException {
+    if (array == null) {
+      return new long[0];
+    }
+    Object[] values = (Object[]) array.getArray();
+    long[] longs = new long[values.length];
+    for (int i = 0; i < values.length; i++) {
+      longs[i] = ((Number) values[i]).longValue();
+    }
+    return longs;
   }
 
   private static double[] doubles(Array array) throws SQLException {

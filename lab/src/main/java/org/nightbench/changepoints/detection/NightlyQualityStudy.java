@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.nightbench.attribution.Evidence;
 import org.nightbench.attribution.Verdict;
+import org.nightbench.changepoints.evidence.RecentNights;
 import org.nightbench.changepoints.evidence.RunEvidenceCalculator;
 import org.nightbench.changepoints.evidence.SeriesNight;
 
@@ -63,9 +64,6 @@ public final class NightlyQualityStudy {
 
   /** Series of one simulated run of {@link SourcedSeries}. */
   static final int RUN = 25;
-
-  /** The attribution's recent nights, as {@code RunEvidenceRepository.RECENT_NIGHTS}. */
-  static final int RECENT_NIGHTS = 10;
 
   public static void main(String[] args) {
     long seed = args.length > 0 ? Long.parseLong(args[0]) : 38001L;
@@ -206,18 +204,19 @@ public final class NightlyQualityStudy {
       int perSize,
       int nights,
       NightlyTally tally,
-      boolean leaveOut) {
+      boolean asTheAppRuns) {
     SplittableRandom random = new SplittableRandom(seed ^ sources.name().hashCode());
     long replayed = 0;
     for (int done = 0; done < changeFree; done += RUN) {
       SourcedSeries.Run run =
           SourcedSeries.run(sources, Math.min(RUN, changeFree - done), nights, Double.NaN, random);
-      Set<Integer> machine = leaveOut ? machineNights(run, nights) : Set.of();
+      boolean[] flags = machineFlags(run, nights, asTheAppRuns);
+      Set<Integer> machine = asTheAppRuns ? indices(flags) : Set.of();
       for (SourcedSeries.Series series : run.series()) {
         NightlyReplay.Result result =
             replay.replay(series.values(), series.stddevs(), DetectionInputs.none(), machine);
         replayed += nights;
-        tally.changeFree(result, nights, machine(run));
+        tally.changeFree(result, nights, machine(run, asTheAppRuns ? flags : null));
       }
     }
     for (int s = 0; s < NightlyTally.SIZES.length; s++) {
@@ -225,12 +224,19 @@ public final class NightlyQualityStudy {
         SourcedSeries.Run run =
             SourcedSeries.run(
                 sources, Math.min(RUN, perSize - done), nights, NightlyTally.SIZES[s], random);
-        Set<Integer> machine = leaveOut ? machineNights(run, nights) : Set.of();
+        boolean[] flags = machineFlags(run, nights, asTheAppRuns);
+        Set<Integer> machine = asTheAppRuns ? indices(flags) : Set.of();
         for (SourcedSeries.Series series : run.series()) {
           NightlyReplay.Result result =
               replay.replay(series.values(), series.stddevs(), DetectionInputs.none(), machine);
           replayed += nights;
-          tally.withStep(result, series.values(), series.stddevs(), series.step(), s, machine(run));
+          tally.withStep(
+              result,
+              series.values(),
+              series.stddevs(),
+              series.step(),
+              s,
+              machine(run, asTheAppRuns ? flags : null));
         }
       }
     }
@@ -239,57 +245,65 @@ public final class NightlyQualityStudy {
 
   /**
    * The machine's nights of a simulated run as the app's attribution judges an alert: its evidence
-   * worked out of every series' point that night against its {@value #RECENT_NIGHTS} nights before,
-   * controls included (higher is better throughout).
+   * worked out of every series' point that night against its {@link RecentNights}, controls
+   * included (higher is better throughout).
+   *
+   * @param flags the run's machine nights so far, which the recent nights leave out; null for the
+   *     app before it did
    */
-  private static NightlyTally.Machine machine(SourcedSeries.Run run) {
-    return (index, relativeChange) -> {
-      if (index < RECENT_NIGHTS) {
-        return false;
-      }
-      List<SeriesNight> nights = new ArrayList<>();
-      for (SourcedSeries.Series s : run.series()) {
-        nights.add(night(false, "HighTerm", s, index));
-      }
-      for (SourcedSeries.Series s : run.controls()) {
-        nights.add(night(true, "10.6.0 HighTerm", s, index));
-      }
-      return new Evidence(RunEvidenceCalculator.of(nights))
-              .attribute(relativeChange < 0, relativeChange)
-              .verdict()
-          == Verdict.MACHINE;
-    };
+  private static NightlyTally.Machine machine(SourcedSeries.Run run, boolean[] flags) {
+    return (index, relativeChange) ->
+        index >= RecentNights.COUNT
+            && new Evidence(RunEvidenceCalculator.of(points(run, index, flags)))
+                    .attribute(relativeChange < 0, relativeChange)
+                    .verdict()
+                == Verdict.MACHINE;
   }
 
   /**
    * The nights whose run the app's evidence puts down to the machine as a whole ({@code
-   * RunEvidence.machine}: the control moved, or most series moved one way), as ingestion's
-   * detection works it out: each is known the night it lands, from that night's points.
+   * RunEvidence.machine}: the control moved, or most series moved one way), night by night as
+   * ingestion's detection works them out: each from that night's points, against recent nights that
+   * leave out the machine nights before it ({@code leaveOut}) or not (the app before).
    */
-  private static Set<Integer> machineNights(SourcedSeries.Run run, int nights) {
-    Set<Integer> excluded = new HashSet<>();
-    for (int index = RECENT_NIGHTS; index < nights; index++) {
-      List<SeriesNight> points = new ArrayList<>();
-      for (SourcedSeries.Series s : run.series()) {
-        points.add(night(false, "HighTerm", s, index));
-      }
-      for (SourcedSeries.Series s : run.controls()) {
-        points.add(night(true, "10.6.0 HighTerm", s, index));
-      }
-      if (RunEvidenceCalculator.of(points).machine()) {
-        excluded.add(index);
+  private static boolean[] machineFlags(SourcedSeries.Run run, int nights, boolean leaveOut) {
+    boolean[] machine = new boolean[nights];
+    for (int index = RecentNights.COUNT; index < nights; index++) {
+      machine[index] =
+          RunEvidenceCalculator.of(points(run, index, leaveOut ? machine : null)).machine();
+    }
+    return machine;
+  }
+
+  private static Set<Integer> indices(boolean[] flags) {
+    Set<Integer> indices = new HashSet<>();
+    for (int i = 0; i < flags.length; i++) {
+      if (flags[i]) {
+        indices.add(i);
       }
     }
-    return excluded;
+    return indices;
+  }
+
+  /** Every series' point of the run at {@code index}, controls last. */
+  private static List<SeriesNight> points(SourcedSeries.Run run, int index, boolean[] flags) {
+    List<SeriesNight> points = new ArrayList<>();
+    for (SourcedSeries.Series s : run.series()) {
+      points.add(night(false, "HighTerm", s, index, flags));
+    }
+    for (SourcedSeries.Series s : run.controls()) {
+      points.add(night(true, "10.6.0 HighTerm", s, index, flags));
+    }
+    return points;
   }
 
   private static SeriesNight night(
-      boolean control, String task, SourcedSeries.Series series, int index) {
+      boolean control, String task, SourcedSeries.Series series, int index, boolean[] flags) {
+    int from = index - RecentNights.COUNT;
+    double[] previous = Arrays.copyOfRange(series.values(), from, index);
+    boolean[] machine =
+        flags == null ? new boolean[previous.length] : Arrays.copyOfRange(flags, from, index);
     return new SeriesNight(
-        control,
-        task,
-        true,
-        series.values()[index],
-        Arrays.copyOfRange(series.values(), index - RECENT_NIGHTS, index));
+        control, task, true, series.values()[index], RecentNights.of(previous, machine));
   }
 }
