@@ -9,33 +9,36 @@ import java.util.Map;
 import java.util.Optional;
 import org.nightbench.changepoints.Alert;
 import org.nightbench.changepoints.AlertsPageContent;
+import org.nightbench.changepoints.ChangePointDetection;
+import org.nightbench.changepoints.evidence.MachineEvidence;
+import org.nightbench.changepoints.evidence.RunEvidence;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.annotation.Transactional;
-import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Machine or code, for the pages: each alert's attribution (an editor's verdict, else the evidence
  * of its run), a run's evidence for the digest, and the editors' verdicts. A run's evidence is
- * worked out the first time it is asked for and kept.
+ * detection's ({@link MachineEvidence}), worked out once per run.
  */
 @Service("attributions")
 public class Attributions implements AlertsPageContent {
 
   private final AttributionRepository repository;
-  private final TransactionTemplate keeping;
+  private final MachineEvidence machineEvidence;
+  private final ChangePointDetection detection;
   private final JsonMapper json;
 
   Attributions(
-      AttributionRepository repository, PlatformTransactionManager transactions, JsonMapper json) {
+      AttributionRepository repository,
+      MachineEvidence machineEvidence,
+      ChangePointDetection detection,
+      JsonMapper json) {
     this.repository = repository;
+    this.machineEvidence = machineEvidence;
+    this.detection = detection;
     this.json = json;
-    // Kept in a transaction of its own: a page read in a read-only transaction still keeps it.
-    this.keeping = new TransactionTemplate(transactions);
-    keeping.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
   }
 
   /**
@@ -48,16 +51,9 @@ public class Attributions implements AlertsPageContent {
     return repository.verdictsVersion();
   }
 
-  /** The evidence of a run: kept, or worked out of its points now and kept. */
+  /** The evidence of a run: as detection kept it, or worked out of its points now and kept. */
   public Evidence evidence(long runId) {
-    return repository
-        .stored(runId)
-        .orElseGet(
-            () -> {
-              Evidence evidence = EvidenceCalculator.of(repository.nights(runId));
-              keeping.executeWithoutResult(status -> repository.store(runId, evidence));
-              return evidence;
-            });
+    return new Evidence(machineEvidence.of(runId));
   }
 
   /** Whose move a run as a whole is, for the digest. */
@@ -123,7 +119,10 @@ public class Attributions implements AlertsPageContent {
 
   /**
    * An editor's verdict on a change point: {@code machine}, {@code code}, or {@code automatic} to
-   * let the evidence decide again.
+   * let the evidence decide again. Detection leaves a spell of nights that the evidence put down to
+   * the machine out of a series' history unless an editor said a change point of the series there
+   * is the code's; when a verdict on such a night becomes or stops being {@code code}, the series
+   * is detected again over its whole history.
    *
    * @throws IllegalArgumentException with a one-line message for an unknown change point or verdict
    */
@@ -132,10 +131,19 @@ public class Attributions implements AlertsPageContent {
     if (!repository.changePointExists(changePointId)) {
       throw new IllegalArgumentException("change point " + changePointId + " does not exist");
     }
+    String[] before = repository.overrides(List.of(changePointId)).get(changePointId);
     if ("automatic".equals(verdict)) {
       repository.clearOverride(changePointId);
-      return;
+    } else {
+      repository.override(changePointId, Verdict.editable(verdict), user.getName());
     }
-    repository.override(changePointId, Verdict.editable(verdict), user.getName());
+    boolean wasCode = before != null && Verdict.CODE.key().equals(before[0]);
+    if (wasCode != Verdict.CODE.key().equals(verdict)) {
+      AttributionRepository.Alerted alert =
+          repository.alerted(List.of(changePointId)).get(changePointId);
+      if (machineEvidence.kept(alert.runId()).map(RunEvidence::machine).orElse(false)) {
+        detection.detectAll(alert.seriesId());
+      }
+    }
   }
 }

@@ -56,7 +56,7 @@ class ChangePointApiController {
           minRelativeChange == null ? Double.NaN : minRelativeChange);
     }
 
-    private static Set<Integer> indices(String what, Set<Integer> indices) {
+    static Set<Integer> indices(String what, Set<Integer> indices) {
       if (indices == null) {
         return Set.of();
       }
@@ -79,7 +79,13 @@ class ChangePointApiController {
       double[][] samples,
       Set<Integer> excluded,
       Set<Integer> knownBoundaries,
-      Double minRelativeChange) {
+      Double minRelativeChange,
+      Set<Integer> machineNights) {
+
+    /** The nights whose run's evidence put the run down to the machine: none unless sent. */
+    Set<Integer> machine() {
+      return DetectRequest.indices("machineNights", machineNights);
+    }
 
     DetectRequest series() {
       if ((values == null) == (samples == null)) {
@@ -204,7 +210,10 @@ class ChangePointApiController {
       description =
           "Body {\"values\": [...]} or {\"samples\": [[one value per JVM], ...]}, with the"
               + " optional \"excluded\", \"knownBoundaries\" and \"minRelativeChange\" of"
-              + " /detect; stores nothing, so anyone may call it. Each night from the second on"
+              + " /detect, and \"machineNights\": the nights whose run the machine moved as a"
+              + " whole (its control revision, or most of its series), whose spells of up to 4"
+              + " nights each night leaves out of the history once a later night is not one of"
+              + " them; stores nothing, so anyone may call it. Each night from the second on"
               + " runs the code ingestion runs after a night on the series so far. Answers the"
               + " events (the night that decided, suspected, confirmed or withdrawn, where the new"
               + " level starts, a confirmation's movedFrom, a withdrawal's reason, and the"
@@ -218,7 +227,8 @@ class ChangePointApiController {
     DetectRequest series = request.series();
     double[] values = series.values();
     DetectionInputs inputs = series.inputs();
-    NightlyReplay.Result result = replay.replay(values, series.stddevs(), inputs);
+    NightlyReplay.Result result =
+        replay.replay(values, series.stddevs(), inputs, request.machine());
     return new ReplayResponse(
         values.length,
         result.events().stream().map(ReplayedEvent::of).toList(),

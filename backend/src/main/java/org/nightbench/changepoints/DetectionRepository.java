@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.nightbench.changepoints.detection.DetectedChange;
 import org.nightbench.changepoints.detection.SuspectedChange;
+import org.nightbench.changepoints.evidence.MachineEvidence;
 import org.nightbench.ingest.SegmentStart;
 import org.nightbench.ingest.SeriesSegments;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -19,15 +20,18 @@ class DetectionRepository {
 
   private final JdbcClient jdbc;
   private final SeriesSegments segments;
+  private final MachineEvidence machineEvidence;
 
-  DetectionRepository(JdbcClient jdbc, SeriesSegments segments) {
+  DetectionRepository(JdbcClient jdbc, SeriesSegments segments, MachineEvidence machineEvidence) {
     this.jdbc = jdbc;
     this.segments = segments;
+    this.machineEvidence = machineEvidence;
   }
 
   /**
    * A series' points in x order, leaving out runs on a disturbed machine: their points stay on the
-   * chart but would be read as steps of Lucene's.
+   * chart but would be read as steps of Lucene's. With the runs whose evidence is the machine's,
+   * which detection leaves out once the spell is over.
    */
   Optional<SeriesHistory> history(long seriesId) {
     Optional<Boolean> higherIsBetter =
@@ -71,7 +75,8 @@ class DetectionRepository {
             xs,
             means,
             stddevs,
-            segmentStarts(seriesId, runIds, xs)));
+            segmentStarts(seriesId, runIds, xs),
+            machineEvidence.machineRuns(seriesId, runIds)));
   }
 
   /**

@@ -7,14 +7,15 @@ import org.nightbench.changepoints.detection.ChangePointDetector;
 import org.nightbench.changepoints.detection.DetectedChange;
 import org.nightbench.changepoints.detection.DetectionInputs;
 import org.nightbench.changepoints.detection.DetectorSettings;
+import org.nightbench.changepoints.detection.MachineNights;
 import org.nightbench.changepoints.detection.NightlyStep;
 import org.nightbench.changepoints.marks.SeriesMarks;
 
 /**
  * The detector as a stored series meets it: the series' marks (runs) turned into the detector's
- * inputs (indices of the history it reads). Excluded nights are ignored but keep their indices;
- * expected changes are known boundaries, never reported; the series' own smallest step replaces the
- * default.
+ * inputs (indices of the history it reads). Excluded nights are ignored but keep their indices, and
+ * so are the machine's nights once its spell is over ({@link MachineNights}); expected changes are
+ * known boundaries, never reported; the series' own smallest step replaces the default.
  */
 final class SeriesDetector {
 
@@ -56,10 +57,12 @@ final class SeriesDetector {
 
   static DetectionInputs inputs(SeriesHistory history, SeriesMarks marks) {
     Double min = marks.minRelativeChange();
-    return new DetectionInputs(
-        indices(history, marks.excludedRuns()),
-        indices(history, boundaries(history, marks)),
-        min == null ? Double.NaN : min);
+    DetectionInputs told =
+        new DetectionInputs(
+            indices(history, marks.excludedRuns()),
+            indices(history, boundaries(history, marks)),
+            min == null ? Double.NaN : min);
+    return MachineNights.apply(told, indices(history, history.machineRuns()), history.size());
   }
 
   /** An editor's expected changes and the series' own segment starts: both known boundaries. */

@@ -9,6 +9,8 @@ import java.util.Set;
  * @param stddevs ±1σ over each run's JVMs, NaN where a run had one JVM
  * @param segmentStarts the runs where the series' settings or measuring version changed: known
  *     boundaries, as an editor's expected change is
+ * @param machineRuns the runs whose kept evidence puts them down to the machine as a whole: the
+ *     nights {@link org.nightbench.changepoints.detection.MachineNights} leaves out
  */
 record SeriesHistory(
     long seriesId,
@@ -17,7 +19,8 @@ record SeriesHistory(
     long[] xs,
     double[] values,
     double[] stddevs,
-    Set<Long> segmentStarts) {
+    Set<Long> segmentStarts,
+    Set<Long> machineRuns) {
 
   int size() {
     return values.length;

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.nightbench.changepoints.evidence.RunEvidenceCalculator;
+import org.nightbench.changepoints.evidence.SeriesNight;
 
 /** A run's evidence from its series' nights, and whose move an alert of that run is. */
 class EvidenceTests {
@@ -16,12 +18,12 @@ class EvidenceTests {
   void theControlMovingWithTheOthersIsTheMachine() {
     List<SeriesNight> nights = new ArrayList<>(control(-0.15));
     nights.addAll(measured(40, -0.15));
-    Evidence evidence = EvidenceCalculator.of(nights);
+    Evidence evidence = new Evidence(RunEvidenceCalculator.of(nights));
 
-    assertThat(evidence.controlVersion()).isEqualTo("10.6.0");
-    assertThat(evidence.controlSeries()).isEqualTo(3);
-    assertThat(evidence.controlChange()).isBetween(-0.17, -0.13);
-    assertThat(evidence.movedWorse()).isEqualTo(40);
+    assertThat(evidence.run().controlVersion()).isEqualTo("10.6.0");
+    assertThat(evidence.run().controlSeries()).isEqualTo(3);
+    assertThat(evidence.run().controlChange()).isBetween(-0.17, -0.13);
+    assertThat(evidence.run().movedWorse()).isEqualTo(40);
     Attribution regression = evidence.attribute(true, -0.15);
     assertThat(regression.verdict()).isEqualTo(Verdict.MACHINE);
     assertThat(regression.evidence())
@@ -37,7 +39,7 @@ class EvidenceTests {
     List<SeriesNight> nights = new ArrayList<>(control(0));
     nights.addAll(measured(40, 0));
     nights.add(new SeriesNight(false, "HighTerm", true, 85, flat(100, 10)));
-    Evidence evidence = EvidenceCalculator.of(nights);
+    Evidence evidence = new Evidence(RunEvidenceCalculator.of(nights));
 
     Attribution alert = evidence.attribute(true, -0.15);
     assertThat(alert.verdict()).isEqualTo(Verdict.CODE);
@@ -47,7 +49,7 @@ class EvidenceTests {
 
   @Test
   void aControlThatMovedFarLessThanTheAlertLeavesItToTheCode() {
-    Evidence evidence = EvidenceCalculator.of(control(-0.05));
+    Evidence evidence = new Evidence(RunEvidenceCalculator.of(control(-0.05)));
     Attribution alert = evidence.attribute(true, -0.30);
     assertThat(alert.verdict()).isEqualTo(Verdict.CODE);
     assertThat(alert.evidence()).contains("less than half of this −30.0 %");
@@ -55,13 +57,13 @@ class EvidenceTests {
 
   @Test
   void withoutAControlManySeriesAtOnceAreTheMachineAndFewAreNotKnown() {
-    Evidence broad = EvidenceCalculator.of(measured(40, -0.15));
-    assertThat(broad.hasControl()).isFalse();
+    Evidence broad = new Evidence(RunEvidenceCalculator.of(measured(40, -0.15)));
+    assertThat(broad.run().hasControl()).isFalse();
     assertThat(broad.attribute(true, -0.15).verdict()).isEqualTo(Verdict.MACHINE);
 
     List<SeriesNight> narrow = new ArrayList<>(measured(38, 0));
     narrow.addAll(measured(2, -0.15));
-    Attribution alert = EvidenceCalculator.of(narrow).attribute(true, -0.15);
+    Attribution alert = new Evidence(RunEvidenceCalculator.of(narrow)).attribute(true, -0.15);
     assertThat(alert.verdict()).isEqualTo(Verdict.UNKNOWN);
     assertThat(alert.evidence())
         .isEqualTo("no control measured in this run; 2 of the run's 40 series moved the same way");
@@ -75,10 +77,10 @@ class EvidenceTests {
       nights.add(new SeriesNight(false, "p99", false, 120, noisy(100, 10)));
     }
     nights.add(new SeriesNight(false, "new", true, 50, new double[] {100, 100}));
-    Evidence evidence = EvidenceCalculator.of(nights);
-    assertThat(evidence.series()).isEqualTo(12);
-    assertThat(evidence.movedWorse()).isEqualTo(12);
-    assertThat(evidence.movedBetter()).isZero();
+    Evidence evidence = new Evidence(RunEvidenceCalculator.of(nights));
+    assertThat(evidence.run().series()).isEqualTo(12);
+    assertThat(evidence.run().movedWorse()).isEqualTo(12);
+    assertThat(evidence.run().movedBetter()).isZero();
   }
 
   private List<SeriesNight> control(double move) {

@@ -119,6 +119,8 @@ class ReplayMatchesIngestionTests {
         "{\"values\": [" + "1,".repeat(ChangePointApiController.MAX_REPLAY_NIGHTS) + "1]}",
         "too many nights: 3001, at most 3000");
     bad("{\"values\": [1, 2, 1e999]}", "values[2] is Infinity");
+    bad("{\"values\": [1, 2, 3], \"machineNights\": [3]}", "machine night 3 is outside");
+    bad("{\"values\": [1, 2, 3], \"machineNights\": [null]}", "machineNights holds a null");
   }
 
   private void bad(String body, String detail) throws Exception {

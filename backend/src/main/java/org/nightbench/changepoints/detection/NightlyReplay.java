@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A series replayed night by night as ingestion judges it: on each night, the series up to that
@@ -51,9 +52,27 @@ public final class NightlyReplay {
    * @throws IllegalArgumentException naming the problem, for bad input
    */
   public Result replay(double[] values, double[] stddevs, DetectionInputs inputs) {
+    return replay(values, stddevs, inputs, Set.of());
+  }
+
+  /**
+   * The same for a series some of whose nights the run's evidence put down to the machine: each
+   * night leaves out those {@link MachineNights} leaves out of the history so far, as ingestion's
+   * detection does.
+   *
+   * @param machineNights indices of the machine's nights
+   */
+  public Result replay(
+      double[] values, double[] stddevs, DetectionInputs inputs, Set<Integer> machineNights) {
     ChangePointDetector.validate(values, stddevs);
     Objects.requireNonNull(inputs, "inputs");
     inputs.validate(values.length);
+    for (int i : machineNights) {
+      if (i < 0 || i >= values.length) {
+        throw new IllegalArgumentException(
+            "machine night " + i + " is outside the series of " + values.length + " values");
+      }
+    }
     List<Event> events = new ArrayList<>();
     List<NightlyStep.Known> known = List.of();
     for (int night = 1; night < values.length; night++) {
@@ -62,7 +81,7 @@ public final class NightlyReplay {
           step.night(
               Arrays.copyOf(values, length),
               stddevs == null ? null : Arrays.copyOf(stddevs, length),
-              inputs.within(length),
+              MachineNights.apply(inputs.within(length), machineNights, length),
               known);
       for (NightlyStep.Decision decision : decisions) {
         events.add(event(night, decision, known));

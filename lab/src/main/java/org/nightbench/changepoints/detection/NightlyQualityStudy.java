@@ -7,9 +7,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.nightbench.attribution.EvidenceCalculator;
-import org.nightbench.attribution.SeriesNight;
+import org.nightbench.attribution.Evidence;
 import org.nightbench.attribution.Verdict;
+import org.nightbench.changepoints.evidence.RecentNights;
+import org.nightbench.changepoints.evidence.RunEvidenceCalculator;
+import org.nightbench.changepoints.evidence.SeriesNight;
 
 /**
  * The nightly path's quality as the app runs it: every series is replayed night by night through
@@ -19,9 +21,11 @@ import org.nightbench.attribution.Verdict;
  * in spells, Student-t 3 df, a variance change, drift, bursts and missing nights) vary a night as a
  * whole. {@link SourcedSeries} builds a night from where its noise comes from: the JVMs (wild ones
  * show as spread), the series-night, and the machine-night that moves every series of a run at
- * once; there, an alert that the run's other series and its control put down to the machine (the
- * app's {@link EvidenceCalculator}, as the alerts page shows it) is counted apart, not as a false
- * code alert.
+ * once; there, each night's run evidence is worked out by the app's {@link RunEvidenceCalculator}
+ * and, as ingestion's detection does, the nights it puts down to the machine as a whole are left
+ * out of each series' history once their spell is over ({@link MachineNights}); an alert that the
+ * run's other series and its control put down to the machine (as the alerts page shows it) is
+ * counted apart, not as a false code alert.
  *
  * <p>Per model it prints: on change-free series, false suspicions and false confirmed change points
  * per 1,000 series-nights (nights from the {@value SuspicionCheck#MIN_REFERENCE}th on, as nothing
@@ -31,9 +35,9 @@ import org.nightbench.attribution.Verdict;
  * point within ±{@value HeldOutQuality#TOLERANCE} nights of the step by the series' end) beside the
  * whole-series detector's on the same series, and the precision of the confirmed change points.
  *
- * <p>Then, for the models with machine nights, what the figures would be if a series' history left
- * out the nights its run's evidence puts down to the machine, as a disturbed run's nights are left
- * out: not how the app runs yet, printed to show what that evidence is worth.
+ * <p>Then, for the models with machine nights, what the figures are with the machine's nights kept
+ * in every series' history (as the app ran before it used the run's evidence in detection): what
+ * that evidence is worth.
  *
  * <p>With {@code sweep} as a fifth argument it prints instead, for the models where one series'
  * values cannot tell a wild night from a step's first night, false suspicions against first-night
@@ -60,9 +64,6 @@ public final class NightlyQualityStudy {
 
   /** Series of one simulated run of {@link SourcedSeries}. */
   static final int RUN = 25;
-
-  /** The attribution's recent nights, as {@code AttributionRepository.RECENT_NIGHTS}. */
-  static final int RECENT_NIGHTS = 10;
 
   public static void main(String[] args) {
     long seed = args.length > 0 ? Long.parseLong(args[0]) : 38001L;
@@ -92,17 +93,17 @@ public final class NightlyQualityStudy {
     }
     for (SourcedSeries.Sources sources : SourcedSeries.MODELS) {
       NightlyTally tally = new NightlyTally();
-      replayed += sourced(replay, sources, seed, changeFree, perSize, nights, tally, false);
+      replayed += sourced(replay, sources, seed, changeFree, perSize, nights, tally, true);
       System.out.println(tally.line(sources.name()));
     }
     System.out.println(
-        "what if a series' history left out the nights its run's evidence puts down to the"
-            + " machine (as a disturbed run's are; not how the app runs yet):");
+        "with the machine's nights kept in every series' history (the run's evidence used for"
+            + " attribution only, as before detection used it):");
     for (SourcedSeries.Sources sources : SourcedSeries.MODELS) {
       if (sources.machineNights() > 0) {
         NightlyTally tally = new NightlyTally();
-        replayed += sourced(replay, sources, seed, changeFree, perSize, nights, tally, true);
-        System.out.println(tally.line(sources.name() + ", left out"));
+        replayed += sourced(replay, sources, seed, changeFree, perSize, nights, tally, false);
+        System.out.println(tally.line(sources.name() + ", kept in"));
       }
     }
     System.out.printf(
@@ -203,17 +204,19 @@ public final class NightlyQualityStudy {
       int perSize,
       int nights,
       NightlyTally tally,
-      boolean leaveOut) {
+      boolean asTheAppRuns) {
     SplittableRandom random = new SplittableRandom(seed ^ sources.name().hashCode());
     long replayed = 0;
     for (int done = 0; done < changeFree; done += RUN) {
       SourcedSeries.Run run =
           SourcedSeries.run(sources, Math.min(RUN, changeFree - done), nights, Double.NaN, random);
-      DetectionInputs inputs = leaveOut ? machineNights(run, nights) : DetectionInputs.none();
+      boolean[] flags = machineFlags(run, nights, asTheAppRuns);
+      Set<Integer> machine = asTheAppRuns ? indices(flags) : Set.of();
       for (SourcedSeries.Series series : run.series()) {
-        NightlyReplay.Result result = replay.replay(series.values(), series.stddevs(), inputs);
+        NightlyReplay.Result result =
+            replay.replay(series.values(), series.stddevs(), DetectionInputs.none(), machine);
         replayed += nights;
-        tally.changeFree(result, nights, machine(run));
+        tally.changeFree(result, nights, machine(run, asTheAppRuns ? flags : null));
       }
     }
     for (int s = 0; s < NightlyTally.SIZES.length; s++) {
@@ -221,11 +224,19 @@ public final class NightlyQualityStudy {
         SourcedSeries.Run run =
             SourcedSeries.run(
                 sources, Math.min(RUN, perSize - done), nights, NightlyTally.SIZES[s], random);
-        DetectionInputs inputs = leaveOut ? machineNights(run, nights) : DetectionInputs.none();
+        boolean[] flags = machineFlags(run, nights, asTheAppRuns);
+        Set<Integer> machine = asTheAppRuns ? indices(flags) : Set.of();
         for (SourcedSeries.Series series : run.series()) {
-          NightlyReplay.Result result = replay.replay(series.values(), series.stddevs(), inputs);
+          NightlyReplay.Result result =
+              replay.replay(series.values(), series.stddevs(), DetectionInputs.none(), machine);
           replayed += nights;
-          tally.withStep(result, series.values(), series.stddevs(), series.step(), s, machine(run));
+          tally.withStep(
+              result,
+              series.values(),
+              series.stddevs(),
+              series.step(),
+              s,
+              machine(run, asTheAppRuns ? flags : null));
         }
       }
     }
@@ -234,55 +245,65 @@ public final class NightlyQualityStudy {
 
   /**
    * The machine's nights of a simulated run as the app's attribution judges an alert: its evidence
-   * worked out of every series' point that night against its {@value #RECENT_NIGHTS} nights before,
-   * controls included (higher is better throughout).
+   * worked out of every series' point that night against its {@link RecentNights}, controls
+   * included (higher is better throughout).
+   *
+   * @param flags the run's machine nights so far, which the recent nights leave out; null for the
+   *     app before it did
    */
-  private static NightlyTally.Machine machine(SourcedSeries.Run run) {
-    return (index, relativeChange) -> {
-      if (index < RECENT_NIGHTS) {
-        return false;
-      }
-      List<SeriesNight> nights = new ArrayList<>();
-      for (SourcedSeries.Series s : run.series()) {
-        nights.add(night(false, "HighTerm", s, index));
-      }
-      for (SourcedSeries.Series s : run.controls()) {
-        nights.add(night(true, "10.6.0 HighTerm", s, index));
-      }
-      return EvidenceCalculator.of(nights).attribute(relativeChange < 0, relativeChange).verdict()
-          == Verdict.MACHINE;
-    };
+  private static NightlyTally.Machine machine(SourcedSeries.Run run, boolean[] flags) {
+    return (index, relativeChange) ->
+        index >= RecentNights.COUNT
+            && new Evidence(RunEvidenceCalculator.of(points(run, index, flags)))
+                    .attribute(relativeChange < 0, relativeChange)
+                    .verdict()
+                == Verdict.MACHINE;
   }
 
   /**
    * The nights whose run the app's evidence puts down to the machine as a whole ({@code
-   * Evidence.ofRun}: the control moved, or most series moved one way), as excluded nights. Each is
-   * known the night it lands, from that night's points.
+   * RunEvidence.machine}: the control moved, or most series moved one way), night by night as
+   * ingestion's detection works them out: each from that night's points, against recent nights that
+   * leave out the machine nights before it ({@code leaveOut}) or not (the app before).
    */
-  private static DetectionInputs machineNights(SourcedSeries.Run run, int nights) {
-    Set<Integer> excluded = new HashSet<>();
-    for (int index = RECENT_NIGHTS; index < nights; index++) {
-      List<SeriesNight> points = new ArrayList<>();
-      for (SourcedSeries.Series s : run.series()) {
-        points.add(night(false, "HighTerm", s, index));
-      }
-      for (SourcedSeries.Series s : run.controls()) {
-        points.add(night(true, "10.6.0 HighTerm", s, index));
-      }
-      if (EvidenceCalculator.of(points).ofRun().verdict() == Verdict.MACHINE) {
-        excluded.add(index);
+  private static boolean[] machineFlags(SourcedSeries.Run run, int nights, boolean leaveOut) {
+    boolean[] machine = new boolean[nights];
+    for (int index = RecentNights.COUNT; index < nights; index++) {
+      machine[index] =
+          RunEvidenceCalculator.of(points(run, index, leaveOut ? machine : null)).machine();
+    }
+    return machine;
+  }
+
+  private static Set<Integer> indices(boolean[] flags) {
+    Set<Integer> indices = new HashSet<>();
+    for (int i = 0; i < flags.length; i++) {
+      if (flags[i]) {
+        indices.add(i);
       }
     }
-    return DetectionInputs.none().withExcluded(excluded);
+    return indices;
+  }
+
+  /** Every series' point of the run at {@code index}, controls last. */
+  private static List<SeriesNight> points(SourcedSeries.Run run, int index, boolean[] flags) {
+    List<SeriesNight> points = new ArrayList<>();
+    for (SourcedSeries.Series s : run.series()) {
+      points.add(night(false, "HighTerm", s, index, flags));
+    }
+    for (SourcedSeries.Series s : run.controls()) {
+      points.add(night(true, "10.6.0 HighTerm", s, index, flags));
+    }
+    return points;
   }
 
   private static SeriesNight night(
-      boolean control, String task, SourcedSeries.Series series, int index) {
+      boolean control, String task, SourcedSeries.Series series, int index, boolean[] flags) {
+    int from = index - RecentNights.COUNT;
+    double[] previous = Arrays.copyOfRange(series.values(), from, index);
+    boolean[] machine =
+        flags == null ? new boolean[previous.length] : Arrays.copyOfRange(flags, from, index);
     return new SeriesNight(
-        control,
-        task,
-        true,
-        series.values()[index],
-        Arrays.copyOfRange(series.values(), index - RECENT_NIGHTS, index));
+        control, task, true, series.values()[index], RecentNights.of(previous, machine));
   }
 }

@@ -1,15 +1,15 @@
-package org.nightbench.attribution;
+package org.nightbench.changepoints.evidence;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * Works a run's {@link Evidence} out of its series' points, each against the median and spread of
- * its own recent nights: plain code over arrays. Public for the lab's quality study, which judges
- * its simulated runs' alerts as the app does.
+ * Works a run's {@link RunEvidence} out of its series' points, each against the median and spread
+ * of its own recent nights: plain code over arrays, the one implementation that detection, the
+ * pages and the lab's quality study (on its simulated runs) all call.
  */
-public final class EvidenceCalculator {
+public final class RunEvidenceCalculator {
 
   /** A series with fewer recent nights has no noise to judge a move by. */
   static final int MIN_PREVIOUS = 3;
@@ -17,10 +17,10 @@ public final class EvidenceCalculator {
   /** The spread of the recent nights is floored here: a series is never quieter than this. */
   static final double NOISE_FLOOR = 0.002;
 
-  private EvidenceCalculator() {}
+  private RunEvidenceCalculator() {}
 
   /** The evidence of a run whose series' points are {@code nights}. */
-  public static Evidence of(List<SeriesNight> nights) {
+  public static RunEvidence of(List<SeriesNight> nights) {
     String version = null;
     List<Double> controlChanges = new ArrayList<>();
     List<Double> controlNoises = new ArrayList<>();
@@ -46,7 +46,7 @@ public final class EvidenceCalculator {
         controlNoises.add(noise);
       } else {
         series++;
-        if (Evidence.moved(goodness, noise)) {
+        if (RunEvidence.moved(goodness, noise)) {
           if (goodness < 0) {
             worse++;
           } else {
@@ -56,9 +56,9 @@ public final class EvidenceCalculator {
       }
     }
     if (controlChanges.isEmpty()) {
-      return new Evidence(null, 0, null, null, series, worse, better);
+      return new RunEvidence(null, 0, null, null, series, worse, better);
     }
-    return new Evidence(
+    return new RunEvidence(
         version,
         controlChanges.size(),
         median(controlChanges.stream().mapToDouble(Double::doubleValue).toArray()),
