@@ -23,6 +23,7 @@
 # usage: [JVMS=5] [REPETITIONS=3000] [PROFILE=quick] [BASELINE=9.12.3] [CANDIDATE=10.6.0]
 #        [CORPUS=europarl] [DOCS=5000] [DOC_CHARS=1024] [LIMIT=0.05] [LOOP_MAX_WARMUP_SEC=120]
 #        [FAMILIES="HighTerm MedTerm AndHighHigh OrHighHigh OrHighMed HighPhrase"]
+#        [HARNESS_REPETITIONS=the profile's, to see what more measured rounds change]
 #        [JAVA_HOME_25=Temurin 25 under /usr/lib/jvm] [JAVA_OPTS="..." instead of the profile's]
 #        [M2_REPO=~/.m2/repository] scripts/ratio-check.sh [WORK_DIR]
 #        (WORK_DIR reuses its indexes and task file; the JVMs' results are written anew)
@@ -45,7 +46,7 @@ prop() {
   [[ -n $v ]] || { echo "profile $profile has no $1 in $props" >&2; exit 2; }
   echo "$v"
 }
-h_reps=$(prop repetitions); h_warmup=$(prop warmup); h_maxw=$(prop max-warmup-seconds)
+h_reps=${HARNESS_REPETITIONS:-$(prop repetitions)}; h_warmup=$(prop warmup); h_maxw=$(prop max-warmup-seconds)
 per=$(prop queries-per-category); seed=$(prop task-seed)
 IFS=, read -r -a profile_flags <<<"$(prop jvm-args)"
 nb_jvm_flags "$jh" "${profile_flags[@]}"

@@ -10,7 +10,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What one harness search JVM reported, as far as the check needs it: per category its {@code qps}
- * and its queries' hit counts, and how warm-up ended.
+ * and its queries' hit counts, and how warm-up ended ({@code compiled/4412r/jit16ms}: the gate's
+ * verdict, the warm-up rounds, the JIT's milliseconds while measuring).
  */
 record HarnessFile(
     Map<String, Double> qpsByFamily, Map<String, List<Long>> hitsByFamily, String warmupEnd) {
@@ -33,7 +34,16 @@ record HarnessFile(
         }
         hits.put(task, h);
       } else if (task.equals("all") && name.equals("warmupSec")) {
-        warmupEnd = m.path("detail").path("warmupEnd").asString("?");
+        JsonNode d = m.path("detail");
+        // e.g. "compiled/4412r/jit16ms": how warm-up ended, its rounds, compilation while
+        // measuring.
+        warmupEnd =
+            d.path("warmupEnd").asString("?")
+                + "/"
+                + d.path("warmupRounds").asLong()
+                + "r/jit"
+                + d.path("jitCompileMsMeasured").asLong()
+                + "ms";
       }
     }
     if (qps.isEmpty()) {

@@ -4,15 +4,15 @@ import java.util.Arrays;
 
 /**
  * One family's candidate/baseline QPS ratio from JVMs run in pairs (baseline JVM i next to
- * candidate JVM i): the ratio of the medians over the JVMs, and the spread of the pairs' own
- * ratios.
+ * candidate JVM i): the ratio of the medians over the JVMs, and the pairs' own ratios as its
+ * spread.
  *
- * @param ratio median candidate QPS / median baseline QPS
- * @param pairs each pair's candidate/baseline, in pair order
+ * @param baseline each pair's baseline QPS, in pair order
+ * @param candidate each pair's candidate QPS, in pair order
  */
-record PairedRatio(double ratio, double[] pairs) {
+record PairedRatio(double[] baseline, double[] candidate) {
 
-  static PairedRatio of(double[] baseline, double[] candidate) {
+  PairedRatio {
     if (baseline.length != candidate.length || baseline.length == 0) {
       throw new IllegalArgumentException(
           "pairs need as many baseline as candidate JVMs, at least one: "
@@ -20,19 +20,43 @@ record PairedRatio(double ratio, double[] pairs) {
               + " and "
               + candidate.length);
     }
+  }
+
+  static PairedRatio of(double[] baseline, double[] candidate) {
+    return new PairedRatio(baseline.clone(), candidate.clone());
+  }
+
+  /** Median candidate QPS / median baseline QPS. */
+  double ratio() {
+    return median(candidate) / median(baseline);
+  }
+
+  /** Each pair's candidate/baseline, in pair order. */
+  double[] pairs() {
     double[] pairs = new double[baseline.length];
     for (int i = 0; i < pairs.length; i++) {
       pairs[i] = candidate[i] / baseline[i];
     }
-    return new PairedRatio(median(candidate) / median(baseline), pairs);
+    return pairs;
+  }
+
+  /** The same ratio over the pairs {@code picked} (indexes, repeats allowed): one resampling. */
+  PairedRatio picked(int[] picked) {
+    double[] b = new double[picked.length];
+    double[] c = new double[picked.length];
+    for (int i = 0; i < picked.length; i++) {
+      b[i] = baseline[picked[i]];
+      c[i] = candidate[picked[i]];
+    }
+    return new PairedRatio(b, c);
   }
 
   double min() {
-    return Arrays.stream(pairs).min().orElseThrow();
+    return Arrays.stream(pairs()).min().orElseThrow();
   }
 
   double max() {
-    return Arrays.stream(pairs).max().orElseThrow();
+    return Arrays.stream(pairs()).max().orElseThrow();
   }
 
   static double median(double[] values) {

@@ -10,9 +10,9 @@ import java.util.stream.Collectors;
 /**
  * Prints what {@code scripts/ratio-check.sh} measured: per family the harness's and the independent
  * loop's candidate/baseline QPS ratios, each with the spread of the JVM pairs' ratios, the
- * difference harness − loop with its spread, and whether it is within the limit; then each side's
- * QPS and JVM spread, how every JVM warmed up, and whether harness and loop counted the same hits.
- * Exits 1 when a family misses the limit.
+ * difference harness − loop with its spread and its 90 % interval from resampling the pairs, and
+ * whether it is within the limit; then each side's QPS and JVM spread, how every JVM warmed up, and
+ * whether harness and loop counted the same hits. Exits 1 when a family misses the limit.
  *
  * <p>usage: {@code RatioReport WORK BASELINE CANDIDATE LIMIT FAMILY...}
  */
@@ -46,19 +46,21 @@ public final class RatioReport {
     out.println("loop warm-ups: " + loopWarmups(runs));
     out.printf(
         Locale.ROOT,
-        "%n%-12s %-22s %-22s %-24s %s%n",
+        "%n%-12s %-22s %-22s %-24s %-18s %s%n",
         "family",
         "harness (pairs)",
         "loop (pairs)",
         "harness-loop (pairs)",
+        "90 % (resampled)",
         "within ±" + limit);
     List<FamilyAgreement> rows = runs.agreements(families, limit);
     int within = 0;
     for (FamilyAgreement a : rows) {
       double[] d = a.pairDifferences();
+      double[] interval = a.interval();
       out.printf(
           Locale.ROOT,
-          "%-12s %5.3f (%5.3f…%5.3f)    %5.3f (%5.3f…%5.3f)    %+6.3f (%+6.3f…%+6.3f)  %s%n",
+          "%-12s %5.3f (%5.3f…%5.3f)    %5.3f (%5.3f…%5.3f)    %+6.3f (%+6.3f…%+6.3f)  %+6.3f…%+6.3f    %s%n",
           a.family(),
           a.harness().ratio(),
           a.harness().min(),
@@ -69,6 +71,8 @@ public final class RatioReport {
           a.difference(),
           Arrays.stream(d).min().orElseThrow(),
           Arrays.stream(d).max().orElseThrow(),
+          interval[0],
+          interval[1],
           a.within() ? "yes" : "NO");
       within += a.within() ? 1 : 0;
     }

@@ -121,8 +121,9 @@ class PairedRunsTests {
     String report = bytes.toString(StandardCharsets.UTF_8);
     assertThat(all).isFalse();
     assertThat(report)
-        .contains(
-            "HighTerm     1.500 (1.400…1.500)    1.600 (1.500…1.700)    -0.100 (-0.300…-0.100)  NO")
+        .containsPattern(
+            "HighTerm +1\\.500 \\(1\\.400…1\\.500\\) +1\\.600 \\(1\\.500…1\\.700\\)"
+                + " +-0\\.100 \\(-0\\.300…-0\\.100\\) +-?0\\.\\d{3}…-0\\.\\d{3} +NO")
         .containsPattern(
             "OrHighHigh +1\\.200 \\(1\\.200…1\\.200\\) +1\\.200 \\(1\\.200…1\\.200\\) +[-+]0\\.000 .* yes")
         .contains("1 of 2 families agree within ±0.05")
@@ -136,6 +137,20 @@ class PairedRunsTests {
                 0.05,
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
         .isTrue();
+  }
+
+  @Test
+  void theIntervalIsWhereOtherDrawsOfTheSamePairsLand() throws Exception {
+    List<FamilyAgreement> rows = threePairs(20).agreements(FAMILIES, 0.05);
+
+    // HighTerm's pairs differ by -0.1, -0.1 and -0.3: no draw of them gets above 0 or below -0.3.
+    double[] highTerm = rows.get(0).interval();
+    assertThat(highTerm[0]).isLessThanOrEqualTo(highTerm[1]);
+    assertThat(highTerm[0]).isBetween(-0.3 - 1e-9, -0.1 + 1e-9);
+    assertThat(highTerm[1]).isBetween(-0.3 - 1e-9, 0.0);
+    assertThat(rows.get(0).interval()).containsExactly(highTerm);
+    // OrHighHigh's pairs agree exactly: every draw does too.
+    assertThat(rows.get(1).interval()).containsExactly(new double[] {0, 0}, within(1e-9));
   }
 
   @Test
