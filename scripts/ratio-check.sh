@@ -27,8 +27,9 @@
 #        [JAVA_HOME_25=Temurin 25 under /usr/lib/jvm] [JAVA_OPTS="..." instead of the profile's]
 #        [M2_REPO=~/.m2/repository] scripts/ratio-check.sh [WORK_DIR]
 #        (WORK_DIR reuses its indexes and task file; the JVMs' results are written anew)
-# e.g.   scripts/ratio-check.sh /tmp/nb-ratio-check   # 5 pairs: see docs/performance.md,
-#                                                      # "Harness against an independent loop"
+# e.g.   scripts/ratio-check.sh /tmp/nb-ratio-check          # 5 pairs: 3 min 37 s at load 4
+#        JVMS=10 scripts/ratio-check.sh /tmp/nb-ratio-check  # 9-10 min at load 5-6 (2026-11-29)
+#        (figures: docs/performance.md, "Harness against an independent loop")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
