@@ -3,11 +3,15 @@ package org.nightbench.harness;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.nightbench.protocol.BenchmarkDefinition;
 import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.FacetTimingsSpec;
 import org.nightbench.protocol.KnnSpec;
 import org.nightbench.protocol.LoadSpec;
 import org.nightbench.protocol.PkLookupSpec;
+import org.nightbench.protocol.StepSpec;
 import org.nightbench.protocol.VectorIndexingSpec;
 import org.springframework.boot.context.properties.bind.Name;
 
@@ -58,6 +62,10 @@ import org.springframework.boot.context.properties.bind.Name;
  *     none (and nothing without {@code knn}, which embeds them)
  * @param jfr true when the search and indexing JVMs record a Java Flight Recorder profile (a few
  *     per cent of their speed), summarised with the run
+ * @param benchmarks the sections of every other benchmark the profile sets, by the benchmark's
+ *     name, each bound into its spec record ({@code nightbench.runner.profiles.nightly.toy.rounds}
+ *     into {@code ToySpec}); {@link ProfileSections} fills it, so a new benchmark needs no
+ *     component here
  */
 public record BenchmarkProfile(
     int maxDocs,
@@ -82,7 +90,8 @@ public record BenchmarkProfile(
     KnnSpec knn,
     FacetTimingsSpec facetTimings,
     VectorIndexingSpec vectorIndexing,
-    boolean jfr) {
+    boolean jfr,
+    Map<String, StepSpec> benchmarks) {
 
   public BenchmarkProfile {
     if (maxWarmupSeconds != null && maxWarmupSeconds < 0) {
@@ -125,6 +134,7 @@ public record BenchmarkProfile(
       calibration = calibration != null ? calibration : new CalibrateSpec(null, null, null);
       disturbance = disturbance != null ? disturbance : DisturbanceCheck.DEFAULT;
     }
+    benchmarks = benchmarks == null ? Map.of() : Map.copyOf(benchmarks);
     nrt = nrt == null ? List.of() : List.copyOf(nrt);
     if (nrt.stream().map(NrtVariant::name).distinct().count() != nrt.size()) {
       throw new IllegalArgumentException("nrt variant names must differ: " + nrt);
@@ -156,7 +166,8 @@ public record BenchmarkProfile(
         knn,
         facetTimings,
         vectorIndexing,
-        jfr);
+        jfr,
+        benchmarks);
   }
 
   /** The same profile recording JFR profiles or not, as a comparison asking for them runs. */
@@ -184,7 +195,45 @@ public record BenchmarkProfile(
         knn,
         facetTimings,
         vectorIndexing,
-        record);
+        record,
+        benchmarks);
+  }
+
+  /** The same profile with the sections of its other benchmarks ({@link ProfileSections}). */
+  public BenchmarkProfile withBenchmarks(Map<String, StepSpec> sections) {
+    return new BenchmarkProfile(
+        maxDocs,
+        ramBufferMb,
+        searchJvms,
+        repetitions,
+        warmup,
+        queriesPerCategory,
+        taskSeed,
+        tasksFile,
+        jvmArgs,
+        indexing,
+        pkLookups,
+        nrt,
+        load,
+        loadDirectories,
+        calibration,
+        disturbance,
+        stepTimeout,
+        maxWarmupSeconds,
+        measurements,
+        knn,
+        facetTimings,
+        vectorIndexing,
+        jfr,
+        sections);
+  }
+
+  /**
+   * The profile's section of {@code benchmark}, bound into its spec record, when the profile has
+   * one and this record does not hold it as a component of its own.
+   */
+  public Optional<StepSpec> section(BenchmarkDefinition benchmark) {
+    return Optional.ofNullable(benchmarks.get(benchmark.name()));
   }
 
   /** The variant whose index the query benchmarks read. */
