@@ -3,6 +3,7 @@ package org.nightbench.protocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.JarURLConnection;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLConnection;
@@ -81,6 +82,13 @@ public final class SpecTypes {
       Enumeration<URL> places = loader.getResources(path);
       while (places.hasMoreElements()) {
         names.addAll(classNamesAt(places.nextElement()));
+      }
+      // A jar written without folder entries lists no folder: read the contract's own place too.
+      URL contract = StepSpec.class.getResource(StepSpec.class.getSimpleName() + ".class");
+      if (contract != null) {
+        String self = contract.toString();
+        names.addAll(
+            classNamesAt(URI.create(self.substring(0, self.lastIndexOf('/') + 1)).toURL()));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list the spec records of " + PACKAGE, e);

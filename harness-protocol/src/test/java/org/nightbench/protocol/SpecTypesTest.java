@@ -3,6 +3,7 @@ package org.nightbench.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.OutputStream;
+import java.net.URI;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,7 +110,7 @@ class SpecTypesTest {
         out.closeEntry();
       }
     }
-    URL place = new URL("jar:" + jar.toUri() + "!/org/nightbench/protocol");
+    URL place = URI.create("jar:" + jar.toUri() + "!/org/nightbench/protocol").toURL();
 
     assertThat(SpecTypes.classNamesAt(place))
         .containsExactly("org.nightbench.protocol.JarOnlySpec");

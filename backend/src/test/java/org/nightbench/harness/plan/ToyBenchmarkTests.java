@@ -29,9 +29,10 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /**
  * A benchmark added through exactly the path docs/reference/add-a-benchmark.md gives: its
- * definition with its spec ({@link ToySpec}), its benchmark class and its profile values
- * (toy-benchmark.properties), nothing else. It reaches the nightly run, comparisons, the catalogue
- * of requests, a page group of its own and the comparison form.
+ * definition with its spec ({@link ToySpec}) and its profile values (toy-benchmark.properties),
+ * nothing else on the backend's side. It reaches the nightly run, comparisons, the catalogue of
+ * requests, a page group of its own and the comparison form. (Its benchmark class is the harness's:
+ * the forked JVM finds it by the definition's {@code benchmarkClass}.)
  */
 @SpringBootTest
 @AutoConfigureMockMvc
