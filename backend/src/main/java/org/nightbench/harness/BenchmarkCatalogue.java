@@ -11,7 +11,6 @@ import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.CheckIndexSpec;
 import org.nightbench.protocol.ColdSearchSpec;
 import org.nightbench.protocol.EmbedSpec;
-import org.nightbench.protocol.FacetTimingsSpec;
 import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.Input;
 import org.nightbench.protocol.KnnSpec;
@@ -122,12 +121,6 @@ public final class BenchmarkCatalogue {
                     StoredFieldsSpec.DEFINITION,
                     p -> p.measurements().storedFields() != null,
                     "stored-fields settings")),
-            Map.entry(
-                FacetTimingsSpec.DEFINITION,
-                new Benchmark(
-                    FacetTimingsSpec.DEFINITION,
-                    p -> p.facetTimings() != null,
-                    "facet-timings settings")),
             Map.entry(
                 KnnSpec.DEFINITION,
                 new Benchmark(KnnSpec.DEFINITION, p -> p.knn() != null, "knn settings")),

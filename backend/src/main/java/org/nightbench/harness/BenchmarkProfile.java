@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.nightbench.protocol.BenchmarkDefinition;
 import org.nightbench.protocol.CalibrateSpec;
-import org.nightbench.protocol.FacetTimingsSpec;
 import org.nightbench.protocol.KnnSpec;
 import org.nightbench.protocol.LoadSpec;
 import org.nightbench.protocol.PkLookupSpec;
@@ -54,9 +53,6 @@ import org.springframework.boot.context.properties.bind.Name;
  *     time); null for the harness default (10 s), 0 for the fixed warm-up repetitions only
  * @param measurements the nightly's measurements beside the queries (stored fields, CheckIndex, PK
  *     lookups with the id postings in RAM, cold page cache search); null for none
- * @param facetTimings the high-cardinality facet timings (counts, all dims, top dims, top children,
- *     all children on the RandomLabel dimension, taxonomy against SSDV), one series per operation
- *     and kind; null for none
  * @param vectorIndexing indexing throughput with a vector field, one JVM and series per vector
  *     format ({@code float32}, {@code int8}), over the documents vector search embeds; null for
  *     none (and nothing without {@code knn}, which embeds them)
@@ -88,7 +84,6 @@ public record BenchmarkProfile(
     Double maxWarmupSeconds,
     NightlyMeasurements measurements,
     KnnSpec knn,
-    FacetTimingsSpec facetTimings,
     VectorIndexingSpec vectorIndexing,
     boolean jfr,
     Map<String, StepSpec> benchmarks) {
@@ -164,7 +159,6 @@ public record BenchmarkProfile(
         maxWarmupSeconds,
         measurements,
         knn,
-        facetTimings,
         vectorIndexing,
         jfr,
         benchmarks);
@@ -193,7 +187,6 @@ public record BenchmarkProfile(
         maxWarmupSeconds,
         measurements,
         knn,
-        facetTimings,
         vectorIndexing,
         record,
         benchmarks);
@@ -222,7 +215,6 @@ public record BenchmarkProfile(
         maxWarmupSeconds,
         measurements,
         knn,
-        facetTimings,
         vectorIndexing,
         jfr,
         sections);

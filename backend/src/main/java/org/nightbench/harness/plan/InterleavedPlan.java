@@ -22,7 +22,6 @@ import org.nightbench.protocol.BenchmarkDefinition;
 import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.CheckIndexSpec;
 import org.nightbench.protocol.ColdSearchSpec;
-import org.nightbench.protocol.FacetTimingsSpec;
 import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.Input;
 import org.nightbench.protocol.KnnSpec;
@@ -157,11 +156,6 @@ final class InterleavedPlan {
                         (side, jvm) -> specs.coldSearch(index(side), tasks),
                         SideScratch.NONE)),
             Map.entry(StoredFieldsSpec.DEFINITION, () -> storedFields(name)),
-            Map.entry(
-                FacetTimingsSpec.DEFINITION,
-                () ->
-                    interleave(
-                        name, (side, jvm) -> specs.facetTimings(index(side)), SideScratch.NONE)),
             Map.entry(KnnSpec.DEFINITION, () -> knn(name)),
             Map.entry(VectorIndexingSpec.DEFINITION, () -> vectorIndexing(name)));
     if (!benchmark.comparable()) {

@@ -30,7 +30,6 @@ import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.CheckIndexSpec;
 import org.nightbench.protocol.ColdSearchSpec;
 import org.nightbench.protocol.EmbedSpec;
-import org.nightbench.protocol.FacetTimingsSpec;
 import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.Input;
 import org.nightbench.protocol.KnnSpec;
@@ -113,14 +112,6 @@ final class NightlyPlan {
                     measure("PK lookups", specs.pkLookups(index), "pk.json", needs);
                   }
                 }),
-            Map.entry(
-                FacetTimingsSpec.DEFINITION,
-                () -> {
-                  if (profile.facetTimings() != null) {
-                    measure(
-                        "facet timings", specs.facetTimings(index), "facet-timings.json", needs);
-                  }
-                }),
             Map.entry(NrtSpec.DEFINITION, () -> nrt(needs)),
             Map.entry(LoadSpec.DEFINITION, () -> load(needs)),
             Map.entry(PkPostingsSpec.DEFINITION, () -> pkPostings(measurements, needs)),
@@ -145,9 +136,10 @@ final class NightlyPlan {
               StepSpec spec =
                   new RunInputs(corpus, index, tasks, docs, queries, profile.taskSeed())
                       .complete(section, benchmark, scratch);
+              // Named on the run's page as the comparison form names it.
               plan.add(
                   step(
-                      benchmark.name(),
+                      benchmark.label(),
                       Role.OPTIONAL,
                       SpecFor.of(spec),
                       benchmark.name() + ".json",

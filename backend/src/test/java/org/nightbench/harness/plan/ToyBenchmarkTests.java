@@ -82,13 +82,13 @@ class ToyBenchmarkTests {
 
     StepPlan plan = planner(nightly).nightly();
 
-    PlanStep.Measure toy = measure(plan, "toy");
+    PlanStep.Measure toy = measure(plan, "toy timings");
     assertThat(toy.spec().given(java.util.Set.of()))
         .isEqualTo(new ToySpec(WORK.resolve("index"), 3, 1, nightly.taskSeed()));
     assertThat(toy.out()).isEqualTo(WORK.resolve("toy.json"));
     // Without the section, no toy step.
     StepPlan without = planner(ConfiguredProfiles.all().get("nightly")).nightly();
-    assertThat(labels(without)).doesNotContain("toy");
+    assertThat(labels(without)).doesNotContain("toy timings");
   }
 
   @Test
