@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.harness.BenchmarkCatalogue;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.ConfiguredProfiles;
@@ -17,6 +18,7 @@ import org.nightbench.harness.ProfileSections;
 import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.SpecTypes;
 import org.nightbench.protocol.ToySpec;
+import org.nightbench.protocol.spec.SpecFile;
 import org.nightbench.runs.RunnerProperties;
 import org.nightbench.series.TaskGroup;
 import org.nightbench.users.TestUsers;
@@ -51,6 +53,18 @@ class ToyBenchmarkTests {
     assertThat(Benchmarks.named("toy")).contains(ToySpec.DEFINITION);
     assertThat(Benchmarks.ofSeries("toy")).contains(ToySpec.DEFINITION);
     assertThat(Benchmarks.comparable()).last().isEqualTo(ToySpec.DEFINITION);
+  }
+
+  /** The spec file that crosses the fork knows the toy by its record's name. */
+  @Test
+  void itsSpecFileCarriesItsTypeAcrossTheFork(@TempDir Path tmp) throws Exception {
+    ToySpec spec = new ToySpec(Path.of("/w/index"), 3, 1, 7L);
+    Path file = tmp.resolve("toy.spec.json");
+
+    SpecFile.write(file, spec);
+
+    assertThat(SpecFile.toJson(spec).get("type").asText()).isEqualTo("toy");
+    assertThat(SpecFile.read(file)).isEqualTo(spec);
   }
 
   @Test
