@@ -71,6 +71,10 @@ public final class SpecTypes {
         }
       }
     }
+    if (types.isEmpty()) {
+      // Nothing found is a broken class path, not a run with nothing to measure.
+      throw new IllegalStateException("no spec records of " + PACKAGE + " found by " + loader);
+    }
     return Collections.unmodifiableMap(types);
   }
 
