@@ -2,15 +2,29 @@ package org.nightbench.harness;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.nightbench.protocol.BenchmarkDefinition;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.CalibrateSpec;
+import org.nightbench.protocol.CheckIndexSpec;
+import org.nightbench.protocol.ColdSearchSpec;
+import org.nightbench.protocol.EmbedSpec;
+import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.Input;
+import org.nightbench.protocol.KnnSpec;
+import org.nightbench.protocol.LoadSpec;
+import org.nightbench.protocol.NrtSpec;
+import org.nightbench.protocol.PkLookupSpec;
+import org.nightbench.protocol.PkPostingsSpec;
+import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.StepSpec;
+import org.nightbench.protocol.StoredFieldsSpec;
+import org.nightbench.protocol.VectorIndexingSpec;
 
 /**
- * Every benchmark Nightbench runs ({@link Benchmarks#ALL}, the contract's definitions) with what
+ * Every benchmark Nightbench runs ({@link Benchmarks#all()}, the contract's definitions) with what
  * only the backend knows of it: whether a profile holds its settings. The API checks names against
  * these, the database does not.
  */
@@ -61,40 +75,74 @@ public final class BenchmarkCatalogue {
 
   /** Every benchmark, in the order a comparison runs them. */
   public static final List<Benchmark> ALL =
-      Benchmarks.ALL.stream().map(BenchmarkCatalogue::entry).toList();
+      Benchmarks.all().stream().map(BenchmarkCatalogue::entry).toList();
 
   /** The names of the benchmarks a comparison can run, in the order it runs them. */
   public static final List<String> COMPARABLE =
       ALL.stream().filter(Benchmark::comparable).map(Benchmark::name).toList();
 
-  /** Which of a profile's sections a benchmark needs; a new step must say (the switch is total). */
+  /**
+   * Which of a profile's sections a benchmark needs: the profile's own components for the
+   * benchmarks that have one, else the section of the benchmark's name ({@link
+   * BenchmarkProfile#section}).
+   */
   private static Benchmark entry(BenchmarkDefinition definition) {
-    return switch (definition.step()) {
-      case INDEX, SEARCH, CHECK_INDEX, GENERATE_TASKS, BARE_LOOP ->
-          new Benchmark(definition, null, null);
-      case PK_LOOKUP -> new Benchmark(definition, p -> p.pkLookups() != null, "PK lookup settings");
-      case NRT -> new Benchmark(definition, p -> !p.nrt().isEmpty(), "NRT variants");
-      case LOAD -> new Benchmark(definition, p -> p.load() != null, "load sweep settings");
-      case PK_POSTINGS ->
-          new Benchmark(
-              definition, p -> p.measurements().pkPostings() != null, "pk-postings settings");
-      case COLD_SEARCH ->
-          new Benchmark(
-              definition, p -> p.measurements().coldSearch() != null, "cold-search settings");
-      case STORED_FIELDS ->
-          new Benchmark(
-              definition, p -> p.measurements().storedFields() != null, "stored-fields settings");
-      case FACET_TIMINGS ->
-          new Benchmark(definition, p -> p.facetTimings() != null, "facet-timings settings");
-      case KNN, EMBED -> new Benchmark(definition, p -> p.knn() != null, "knn settings");
-      case VECTOR_INDEXING ->
-          new Benchmark(
-              definition,
-              p -> p.knn() != null && p.vectorIndexing() != null,
-              "vector-indexing settings (and knn's, which embed the documents)");
-      case CALIBRATE ->
-          new Benchmark(definition, p -> p.calibration() != null, "calibration settings");
-    };
+    Map<BenchmarkDefinition, Benchmark> own =
+        Map.ofEntries(
+            Map.entry(IndexSpec.DEFINITION, new Benchmark(IndexSpec.DEFINITION, null, null)),
+            Map.entry(SearchSpec.DEFINITION, new Benchmark(SearchSpec.DEFINITION, null, null)),
+            Map.entry(
+                CheckIndexSpec.DEFINITION, new Benchmark(CheckIndexSpec.DEFINITION, null, null)),
+            Map.entry(
+                PkLookupSpec.DEFINITION,
+                new Benchmark(
+                    PkLookupSpec.DEFINITION, p -> p.pkLookups() != null, "PK lookup settings")),
+            Map.entry(
+                NrtSpec.DEFINITION,
+                new Benchmark(NrtSpec.DEFINITION, p -> !p.nrt().isEmpty(), "NRT variants")),
+            Map.entry(
+                LoadSpec.DEFINITION,
+                new Benchmark(LoadSpec.DEFINITION, p -> p.load() != null, "load sweep settings")),
+            Map.entry(
+                PkPostingsSpec.DEFINITION,
+                new Benchmark(
+                    PkPostingsSpec.DEFINITION,
+                    p -> p.measurements().pkPostings() != null,
+                    "pk-postings settings")),
+            Map.entry(
+                ColdSearchSpec.DEFINITION,
+                new Benchmark(
+                    ColdSearchSpec.DEFINITION,
+                    p -> p.measurements().coldSearch() != null,
+                    "cold-search settings")),
+            Map.entry(
+                StoredFieldsSpec.DEFINITION,
+                new Benchmark(
+                    StoredFieldsSpec.DEFINITION,
+                    p -> p.measurements().storedFields() != null,
+                    "stored-fields settings")),
+            Map.entry(
+                KnnSpec.DEFINITION,
+                new Benchmark(KnnSpec.DEFINITION, p -> p.knn() != null, "knn settings")),
+            Map.entry(
+                EmbedSpec.DEFINITION,
+                new Benchmark(EmbedSpec.DEFINITION, p -> p.knn() != null, "knn settings")),
+            Map.entry(
+                VectorIndexingSpec.DEFINITION,
+                new Benchmark(
+                    VectorIndexingSpec.DEFINITION,
+                    p -> p.knn() != null && p.vectorIndexing() != null,
+                    "vector-indexing settings (and knn's, which embed the documents)")),
+            Map.entry(
+                CalibrateSpec.DEFINITION,
+                new Benchmark(
+                    CalibrateSpec.DEFINITION,
+                    p -> p.calibration() != null,
+                    "calibration settings")));
+    return own.getOrDefault(
+        definition,
+        new Benchmark(
+            definition, p -> p.section(definition).isPresent(), definition.name() + " settings"));
   }
 
   /**

@@ -3,11 +3,14 @@ package org.nightbench.harness;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.nightbench.protocol.BenchmarkDefinition;
 import org.nightbench.protocol.CalibrateSpec;
-import org.nightbench.protocol.FacetTimingsSpec;
 import org.nightbench.protocol.KnnSpec;
 import org.nightbench.protocol.LoadSpec;
 import org.nightbench.protocol.PkLookupSpec;
+import org.nightbench.protocol.StepSpec;
 import org.nightbench.protocol.VectorIndexingSpec;
 import org.springframework.boot.context.properties.bind.Name;
 
@@ -50,14 +53,15 @@ import org.springframework.boot.context.properties.bind.Name;
  *     time); null for the harness default (10 s), 0 for the fixed warm-up repetitions only
  * @param measurements the nightly's measurements beside the queries (stored fields, CheckIndex, PK
  *     lookups with the id postings in RAM, cold page cache search); null for none
- * @param facetTimings the high-cardinality facet timings (counts, all dims, top dims, top children,
- *     all children on the RandomLabel dimension, taxonomy against SSDV), one series per operation
- *     and kind; null for none
  * @param vectorIndexing indexing throughput with a vector field, one JVM and series per vector
  *     format ({@code float32}, {@code int8}), over the documents vector search embeds; null for
  *     none (and nothing without {@code knn}, which embeds them)
  * @param jfr true when the search and indexing JVMs record a Java Flight Recorder profile (a few
  *     per cent of their speed), summarised with the run
+ * @param benchmarks the sections of every other benchmark the profile sets, by the benchmark's
+ *     name, each bound into its spec record ({@code nightbench.runner.profiles.nightly.toy.rounds}
+ *     into {@code ToySpec}); {@link ProfileSections} fills it, so a new benchmark needs no
+ *     component here
  */
 public record BenchmarkProfile(
     int maxDocs,
@@ -80,9 +84,9 @@ public record BenchmarkProfile(
     Double maxWarmupSeconds,
     NightlyMeasurements measurements,
     KnnSpec knn,
-    FacetTimingsSpec facetTimings,
     VectorIndexingSpec vectorIndexing,
-    boolean jfr) {
+    boolean jfr,
+    Map<String, StepSpec> benchmarks) {
 
   public BenchmarkProfile {
     if (maxWarmupSeconds != null && maxWarmupSeconds < 0) {
@@ -125,6 +129,7 @@ public record BenchmarkProfile(
       calibration = calibration != null ? calibration : new CalibrateSpec(null, null, null);
       disturbance = disturbance != null ? disturbance : DisturbanceCheck.DEFAULT;
     }
+    benchmarks = benchmarks == null ? Map.of() : Map.copyOf(benchmarks);
     nrt = nrt == null ? List.of() : List.copyOf(nrt);
     if (nrt.stream().map(NrtVariant::name).distinct().count() != nrt.size()) {
       throw new IllegalArgumentException("nrt variant names must differ: " + nrt);
@@ -154,9 +159,9 @@ public record BenchmarkProfile(
         maxWarmupSeconds,
         measurements,
         knn,
-        facetTimings,
         vectorIndexing,
-        jfr);
+        jfr,
+        benchmarks);
   }
 
   /** The same profile recording JFR profiles or not, as a comparison asking for them runs. */
@@ -182,9 +187,45 @@ public record BenchmarkProfile(
         maxWarmupSeconds,
         measurements,
         knn,
-        facetTimings,
         vectorIndexing,
-        record);
+        record,
+        benchmarks);
+  }
+
+  /** The same profile with the sections of its other benchmarks ({@link ProfileSections}). */
+  public BenchmarkProfile withBenchmarks(Map<String, StepSpec> sections) {
+    return new BenchmarkProfile(
+        maxDocs,
+        ramBufferMb,
+        searchJvms,
+        repetitions,
+        warmup,
+        queriesPerCategory,
+        taskSeed,
+        tasksFile,
+        jvmArgs,
+        indexing,
+        pkLookups,
+        nrt,
+        load,
+        loadDirectories,
+        calibration,
+        disturbance,
+        stepTimeout,
+        maxWarmupSeconds,
+        measurements,
+        knn,
+        vectorIndexing,
+        jfr,
+        sections);
+  }
+
+  /**
+   * The profile's section of {@code benchmark}, bound into its spec record, when the profile has
+   * one and this record does not hold it as a component of its own.
+   */
+  public Optional<StepSpec> section(BenchmarkDefinition benchmark) {
+    return Optional.ofNullable(benchmarks.get(benchmark.name()));
   }
 
   /** The variant whose index the query benchmarks read. */

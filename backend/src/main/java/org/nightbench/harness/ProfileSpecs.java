@@ -5,7 +5,6 @@ import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.CheckIndexSpec;
 import org.nightbench.protocol.ColdSearchSpec;
 import org.nightbench.protocol.EmbedSpec;
-import org.nightbench.protocol.FacetTimingsSpec;
 import org.nightbench.protocol.GenerateTasksSpec;
 import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.KnnSpec;
@@ -85,10 +84,6 @@ public final class ProfileSpecs {
 
   public PkLookupSpec pkLookups(Path indexDir) {
     return profile.pkLookups().on(indexDir, profile.taskSeed());
-  }
-
-  public FacetTimingsSpec facetTimings(Path indexDir) {
-    return profile.facetTimings().on(indexDir);
   }
 
   public NrtSpec nrt(NrtVariant variant, Path indexDir, Path workDir, Path corpus, Path tasks) {

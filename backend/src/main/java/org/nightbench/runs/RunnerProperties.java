@@ -7,7 +7,9 @@ import java.time.Duration;
 import java.util.Map;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.JvmFlags;
+import org.nightbench.harness.ProfileSections;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Name;
 
 /**
  * How this process runs benchmarks.
@@ -29,6 +31,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param keepFailedWorkFor how long the work directory of a failed run (its indexes and result
  *     files) is kept for a look before a sweep removes it; succeeded and cancelled runs' go at once
  * @param profiles the known profiles by name
+ * @param profileSections the same properties as plain maps, whose benchmark sections {@link
+ *     ProfileSections} binds into the benchmarks' spec records
  */
 @ConfigurationProperties("nightbench.runner")
 public record RunnerProperties(
@@ -44,7 +48,8 @@ public record RunnerProperties(
     boolean retryDeadRuns,
     Duration ingestRetryFor,
     Duration keepFailedWorkFor,
-    Map<String, BenchmarkProfile> profiles) {
+    Map<String, BenchmarkProfile> profiles,
+    @Name("profiles") Map<String, Map<String, Object>> profileSections) {
 
   public RunnerProperties {
     if (machine == null || machine.isBlank()) {
@@ -61,6 +66,9 @@ public record RunnerProperties(
     ingestRetryFor = ingestRetryFor == null ? Duration.ofMinutes(15) : ingestRetryFor;
     keepFailedWorkFor = keepFailedWorkFor == null ? Duration.ofDays(7) : keepFailedWorkFor;
     profiles = profiles == null ? Map.of() : Map.copyOf(profiles);
+    // A benchmark's section binds into its spec record, read from the same keys as the profile.
+    profileSections = profileSections == null ? Map.of() : Map.copyOf(profileSections);
+    profiles = Map.copyOf(ProfileSections.bind(profiles, profileSections));
     // A profile's flags reach every forked JVM: a bad one fails the start, not a run at 2 am.
     profiles.forEach(
         (name, settings) -> {

@@ -1,9 +1,9 @@
 package org.nightbench.series;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.nightbench.ingest.RunIngested;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,7 +65,7 @@ class SummarySnapshots {
   }
 
   private static Snapshot build(String version, List<SeriesSummary> summaries) {
-    Map<TaskGroup, List<SeriesSummary>> byGroup = new EnumMap<>(TaskGroup.class);
+    Map<TaskGroup, List<SeriesSummary>> byGroup = new TreeMap<>();
     for (SeriesSummary summary : summaries) {
       Series s = summary.series();
       byGroup

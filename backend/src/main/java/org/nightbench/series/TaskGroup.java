@@ -1,41 +1,78 @@
 package org.nightbench.series;
 
-import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.nightbench.protocol.BenchmarkDefinition;
 import org.nightbench.protocol.Benchmarks;
 
 /**
  * The groups the overview and the series page show, as Lucene's nightly pages group their charts:
  * the one owner of "which group does this series belong to". Query categories are grouped by their
  * luceneutil names (rules on the name, so a new {@code Filtered…} or {@code …Sort} category lands
- * where a reader looks for it); other benchmarks by the group their definition names. Whatever no
- * rule knows goes to {@link #OTHER}, never nowhere.
+ * where a reader looks for it); other benchmarks by the group their definition names, with the
+ * heading it gives, so a new benchmark brings its group along. Whatever no rule knows goes to
+ * {@link #OTHER}, never nowhere.
  */
-public enum TaskGroup {
-  INDEXING("indexing", "Indexing"),
-  VECTOR_INDEXING("vectorindexing", "Indexing with vectors"),
-  NRT("nrt", "NRT reopen"),
-  TERM("term", "Term queries"),
-  BOOLEAN("boolean", "Boolean"),
-  FILTERED("filtered", "Filtered"),
-  COMBINED("combined", "Combined/DisMax"),
-  PROXIMITY("proximity", "Proximity"),
-  COUNT("count", "Count"),
-  FACETS("facets", "Facets"),
-  SORTING("sorting", "Sorting"),
-  DV_RANGE("dvrange", "DV range"),
-  GROUPING("grouping", "Grouping"),
-  MULTI_TERM("multiterm", "Multi-term and numeric queries"),
-  VECTOR("vector", "Vector search"),
-  PK_LOOKUPS("pk", "PK lookups"),
-  STORED_FIELDS("storedfields", "Stored fields"),
-  CHECK_INDEX("checkindex", "CheckIndex"),
-  COLD_CACHE("coldcache", "Search on a cold page cache"),
-  LOAD("load", "Response time under load"),
-  CALIBRATION("calibration", "Machine calibration"),
-  OTHER("other", "Other");
+public final class TaskGroup implements Comparable<TaskGroup> {
+  public static final TaskGroup INDEXING = new TaskGroup("indexing", "Indexing");
+  public static final TaskGroup VECTOR_INDEXING =
+      new TaskGroup("vectorindexing", "Indexing with vectors");
+  public static final TaskGroup NRT = new TaskGroup("nrt", "NRT reopen");
+  public static final TaskGroup TERM = new TaskGroup("term", "Term queries");
+  public static final TaskGroup BOOLEAN = new TaskGroup("boolean", "Boolean");
+  public static final TaskGroup FILTERED = new TaskGroup("filtered", "Filtered");
+  public static final TaskGroup COMBINED = new TaskGroup("combined", "Combined/DisMax");
+  public static final TaskGroup PROXIMITY = new TaskGroup("proximity", "Proximity");
+  public static final TaskGroup COUNT = new TaskGroup("count", "Count");
+  public static final TaskGroup FACETS = new TaskGroup("facets", "Facets");
+  public static final TaskGroup SORTING = new TaskGroup("sorting", "Sorting");
+  public static final TaskGroup DV_RANGE = new TaskGroup("dvrange", "DV range");
+  public static final TaskGroup GROUPING = new TaskGroup("grouping", "Grouping");
+  public static final TaskGroup MULTI_TERM =
+      new TaskGroup("multiterm", "Multi-term and numeric queries");
+  public static final TaskGroup VECTOR = new TaskGroup("vector", "Vector search");
+  public static final TaskGroup PK_LOOKUPS = new TaskGroup("pk", "PK lookups");
+  public static final TaskGroup STORED_FIELDS = new TaskGroup("storedfields", "Stored fields");
+  public static final TaskGroup CHECK_INDEX = new TaskGroup("checkindex", "CheckIndex");
+  public static final TaskGroup COLD_CACHE =
+      new TaskGroup("coldcache", "Search on a cold page cache");
+  public static final TaskGroup LOAD = new TaskGroup("load", "Response time under load");
+  public static final TaskGroup CALIBRATION = new TaskGroup("calibration", "Machine calibration");
+  public static final TaskGroup OTHER = new TaskGroup("other", "Other");
+
+  /**
+   * The headings of the query categories and of the benchmarks defined before this class knew its
+   * groups, in page order.
+   */
+  private static final List<TaskGroup> KNOWN =
+      List.of(
+          INDEXING,
+          VECTOR_INDEXING,
+          NRT,
+          TERM,
+          BOOLEAN,
+          FILTERED,
+          COMBINED,
+          PROXIMITY,
+          COUNT,
+          FACETS,
+          SORTING,
+          DV_RANGE,
+          GROUPING,
+          MULTI_TERM,
+          VECTOR,
+          PK_LOOKUPS,
+          STORED_FIELDS,
+          CHECK_INDEX,
+          COLD_CACHE,
+          LOAD,
+          CALIBRATION);
+
+  private static volatile List<TaskGroup> all;
 
   private static final Pattern TERM_ONLY = Pattern.compile("(High|Med|Low)?Term");
   private static final Pattern GROUPED = Pattern.compile("TermB?Group.*");
@@ -45,9 +82,42 @@ public enum TaskGroup {
   private final String key;
   private final String title;
 
-  TaskGroup(String key, String title) {
+  private TaskGroup(String key, String title) {
     this.key = key;
     this.title = title;
+  }
+
+  /**
+   * Every group in page order: the query categories' and the known benchmarks', then the group of
+   * each other benchmark definition with its own heading, then {@link #OTHER}.
+   */
+  public static List<TaskGroup> values() {
+    List<TaskGroup> found = all;
+    if (found == null) {
+      Map<String, TaskGroup> byKey = new LinkedHashMap<>();
+      KNOWN.forEach(group -> byKey.put(group.key, group));
+      for (BenchmarkDefinition definition : Benchmarks.all()) {
+        if (definition.group() != null) {
+          String key = definition.group().toLowerCase(Locale.ROOT);
+          byKey.putIfAbsent(key, new TaskGroup(key, definition.groupTitle()));
+        }
+      }
+      byKey.put(OTHER.key, OTHER);
+      found = List.copyOf(byKey.values());
+      all = found;
+    }
+    return found;
+  }
+
+  /** Page order, as {@link #values()} lists them. */
+  @Override
+  public int compareTo(TaskGroup other) {
+    return Integer.compare(values().indexOf(this), values().indexOf(other));
+  }
+
+  @Override
+  public String toString() {
+    return key;
   }
 
   /** The group's name in addresses and the API, e.g. {@code dvrange}. */
@@ -63,7 +133,7 @@ public enum TaskGroup {
   /** The group whose key is {@code key}, ignoring case; empty for none. */
   public static Optional<TaskGroup> byKey(String key) {
     String wanted = key.toLowerCase(Locale.ROOT);
-    return Arrays.stream(values()).filter(group -> group.key.equals(wanted)).findFirst();
+    return values().stream().filter(group -> group.key.equals(wanted)).findFirst();
   }
 
   /**

@@ -2,6 +2,8 @@ package org.nightbench.docs;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Parameter;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +15,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Name;
 import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
 import org.springframework.core.type.filter.AnnotationTypeFilter;
 import org.springframework.util.ClassUtils;
@@ -59,8 +62,13 @@ final class ApplicationProperties {
     if (!type.isRecord()) {
       throw new IllegalStateException(type + ": only records are read as configuration here");
     }
-    for (RecordComponent component : type.getRecordComponents()) {
-      String name = prefix + "." + kebab(component.getName());
+    RecordComponent[] components = type.getRecordComponents();
+    Parameter[] parameters = canonical(type, components).getParameters();
+    for (int i = 0; i < components.length; i++) {
+      RecordComponent component = components[i];
+      // As the binder names it: a parameter may be bound from another key (@Name).
+      Name renamed = parameters[i].getAnnotation(Name.class);
+      String name = prefix + "." + kebab(renamed != null ? renamed.value() : component.getName());
       Class<?> raw = component.getType();
       if (Map.class.isAssignableFrom(raw)) {
         names.add(name + ".*");
@@ -69,6 +77,15 @@ final class ApplicationProperties {
       } else {
         names.add(name);
       }
+    }
+  }
+
+  private static Constructor<?> canonical(Class<?> type, RecordComponent[] components) {
+    try {
+      return type.getDeclaredConstructor(
+          Stream.of(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
+    } catch (NoSuchMethodException e) {
+      throw new IllegalStateException(type + " has no canonical constructor", e);
     }
   }
 

@@ -70,6 +70,6 @@ class BenchmarkProfileTest {
   private static BenchmarkProfile profile(List<IndexingVariant> indexing, List<NrtVariant> nrt) {
     return new BenchmarkProfile(
         100, 16, 1, 5, 1, 2, 7, null, List.of(), indexing, null, nrt, null, null, null, null, null,
-        null, null, null, null, null, false);
+        null, null, null, null, false, null);
   }
 }

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.nightbench.protocol.FacetTimingsSpec;
+import org.nightbench.protocol.SpecInputs;
 import org.nightbench.protocol.StepSpec;
 import org.nightbench.protocol.VectorIndexingSpec;
 import org.nightbench.protocol.spec.HandRun;
@@ -88,7 +90,11 @@ class ProfileSpecsTest {
       case "search-nio" -> specs.search(INDEX, TASKS, 1).withDirectory("nio");
       case "search-vectors" -> specs.search(INDEX, TASKS, 1).withTaskVectors(TASK_VECTORS);
       case "pk-lookup" -> specs.pkLookups(INDEX);
-      case "facet-timings" -> specs.facetTimings(INDEX);
+      // Planned from the profile's section, completed with the run's index (plan.RunInputs).
+      case "facet-timings" ->
+          SpecInputs.complete(
+              profile.section(FacetTimingsSpec.DEFINITION).orElseThrow(),
+              Map.of("indexDir", INDEX));
       case "nrt" ->
           specs.nrt(
               profile.nrt().stream().filter(v -> v.name().equals(arg)).findFirst().get(),

@@ -28,7 +28,8 @@ public final class RunnerSettings {
         true,
         s.ingestRetryFor(),
         s.keepFailedWorkFor(),
-        s.profiles());
+        s.profiles(),
+        s.profileSections());
   }
 
   public static RunnerProperties copy(
@@ -50,6 +51,7 @@ public final class RunnerSettings {
         s.retryDeadRuns(),
         ingestRetryFor,
         keepFailedWorkFor,
-        s.profiles());
+        s.profiles(),
+        s.profileSections());
   }
 }

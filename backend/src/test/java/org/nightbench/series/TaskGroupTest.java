@@ -194,7 +194,7 @@ class TaskGroupTest {
   /** A definition's group is a heading of the pages, so no benchmark lands under "Other". */
   @Test
   void everyDefinedBenchmarkIsShownInTheGroupItsDefinitionNames() {
-    for (BenchmarkDefinition benchmark : Benchmarks.ALL) {
+    for (BenchmarkDefinition benchmark : Benchmarks.all()) {
       if (benchmark.group() != null) {
         assertThat(TaskGroup.of(benchmark.series(), "any").key())
             .as(benchmark.name())

@@ -1,168 +1,70 @@
 package org.nightbench.protocol;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * Every benchmark Nightbench runs, in the order a nightly run and a comparison run them. A new
- * benchmark is one more definition here with its spec record, its benchmark class in the harness
- * and its profile values, plus the switch cases the compiler then asks for;
- * docs/reference/add-a-benchmark.md walks through it.
+ * Every benchmark Nightbench runs: the {@code DEFINITION} of each spec record on the class path
+ * ({@link SpecTypes}), in the order a nightly run and a comparison run them. A new benchmark is its
+ * spec file with its definition, its benchmark class in the harness and its profile values; nothing
+ * here names it. docs/reference/add-a-benchmark.md walks through it.
+ *
+ * <p>The constants below are the definitions the backend and the harness name in code, kept so
+ * their callers read as before; a new benchmark is not added here.
  */
 public final class Benchmarks {
 
+  /** The name of the static field of a spec record that holds its benchmark's definition. */
+  public static final String DEFINITION_FIELD = "DEFINITION";
+
+  public static final BenchmarkDefinition INDEXING = IndexSpec.DEFINITION;
+  public static final BenchmarkDefinition SEARCH = SearchSpec.DEFINITION;
+  public static final BenchmarkDefinition PK_LOOKUP = PkLookupSpec.DEFINITION;
+  public static final BenchmarkDefinition FACET_TIMINGS = FacetTimingsSpec.DEFINITION;
+  public static final BenchmarkDefinition NRT = NrtSpec.DEFINITION;
+  public static final BenchmarkDefinition LOAD = LoadSpec.DEFINITION;
+  public static final BenchmarkDefinition PK_POSTINGS = PkPostingsSpec.DEFINITION;
+  public static final BenchmarkDefinition CHECK_INDEX = CheckIndexSpec.DEFINITION;
+  public static final BenchmarkDefinition COLD_SEARCH = ColdSearchSpec.DEFINITION;
+  public static final BenchmarkDefinition STORED_FIELDS = StoredFieldsSpec.DEFINITION;
+  public static final BenchmarkDefinition KNN = KnnSpec.DEFINITION;
+  public static final BenchmarkDefinition VECTOR_INDEXING = VectorIndexingSpec.DEFINITION;
+  public static final BenchmarkDefinition CALIBRATION = CalibrateSpec.DEFINITION;
+  public static final BenchmarkDefinition EMBEDDING = EmbedSpec.DEFINITION;
+
+  private static volatile List<BenchmarkDefinition> all;
+
   private Benchmarks() {}
 
-  public static final BenchmarkDefinition INDEXING =
-      new BenchmarkDefinition(
-          "indexing",
-          StepType.INDEX,
-          Set.of(Input.CORPUS),
-          true,
-          "indexing",
-          "indexing",
-          "indexing");
-  public static final BenchmarkDefinition SEARCH =
-      new BenchmarkDefinition(
-          "search",
-          StepType.SEARCH,
-          Set.of(Input.INDEX, Input.TASKS),
-          true,
-          "search",
-          null,
-          "search");
-  public static final BenchmarkDefinition PK_LOOKUP =
-      new BenchmarkDefinition(
-          "pk-lookup", StepType.PK_LOOKUP, Set.of(Input.INDEX), true, "pk", "pk", "PK lookups");
-  public static final BenchmarkDefinition FACET_TIMINGS =
-      new BenchmarkDefinition(
-          "facet-timings",
-          StepType.FACET_TIMINGS,
-          Set.of(Input.INDEX),
-          true,
-          "facets",
-          "facets",
-          "facet timings");
-  public static final BenchmarkDefinition NRT =
-      new BenchmarkDefinition(
-          "nrt",
-          StepType.NRT,
-          Set.of(Input.INDEX, Input.TASKS, Input.CORPUS),
-          true,
-          "nrt",
-          "nrt",
-          "NRT reopen");
-  public static final BenchmarkDefinition LOAD =
-      new BenchmarkDefinition(
-          "load",
-          StepType.LOAD,
-          Set.of(Input.INDEX, Input.TASKS),
-          true,
-          "load",
-          "load",
-          "response time under load");
-  public static final BenchmarkDefinition PK_POSTINGS =
-      new BenchmarkDefinition(
-          "pk-postings",
-          StepType.PK_POSTINGS,
-          Set.of(Input.INDEX),
-          true,
-          "pk",
-          "pk",
-          "PK lookups, id postings in RAM");
-  public static final BenchmarkDefinition CHECK_INDEX =
-      new BenchmarkDefinition(
-          "check-index",
-          StepType.CHECK_INDEX,
-          Set.of(Input.INDEX),
-          true,
-          "checkIndex",
-          "checkindex",
-          "CheckIndex");
-  public static final BenchmarkDefinition COLD_SEARCH =
-      new BenchmarkDefinition(
-          "cold-search",
-          StepType.COLD_SEARCH,
-          Set.of(Input.INDEX, Input.TASKS),
-          true,
-          "coldCache",
-          "coldcache",
-          "cold page cache search");
-  public static final BenchmarkDefinition STORED_FIELDS =
-      new BenchmarkDefinition(
-          "stored-fields",
-          StepType.STORED_FIELDS,
-          Set.of(Input.CORPUS),
-          true,
-          "storedFields",
-          "storedfields",
-          "stored fields");
-  public static final BenchmarkDefinition KNN =
-      new BenchmarkDefinition(
-          "knn",
-          StepType.KNN,
-          Set.of(Input.VECTORS),
-          true,
-          "knn",
-          "vector",
-          "vector search (KNN recall and latency)");
-  public static final BenchmarkDefinition VECTOR_INDEXING =
-      new BenchmarkDefinition(
-          "vector-indexing",
-          StepType.VECTOR_INDEXING,
-          Set.of(Input.CORPUS, Input.VECTORS),
-          true,
-          "vectorIndexing",
-          "vectorindexing",
-          "indexing with vectors (float32, int8)");
-  public static final BenchmarkDefinition CALIBRATION =
-      new BenchmarkDefinition(
-          "calibration",
-          StepType.CALIBRATE,
-          Set.of(),
-          false,
-          "calibration",
-          "calibration",
-          "machine calibration");
-
-  /** The corpus embedded for vector search: a preparation that also reports its speed. */
-  public static final BenchmarkDefinition EMBEDDING =
-      new BenchmarkDefinition(
-          "embedding",
-          StepType.EMBED,
-          Set.of(Input.CORPUS),
-          false,
-          "embedding",
-          "vector",
-          "embedding");
-
   /** Every benchmark, in the order a nightly run and a comparison run them. */
-  public static final List<BenchmarkDefinition> ALL =
-      List.of(
-          INDEXING,
-          SEARCH,
-          PK_LOOKUP,
-          FACET_TIMINGS,
-          NRT,
-          LOAD,
-          PK_POSTINGS,
-          CHECK_INDEX,
-          COLD_SEARCH,
-          STORED_FIELDS,
-          KNN,
-          VECTOR_INDEXING,
-          CALIBRATION,
-          EMBEDDING);
+  public static List<BenchmarkDefinition> all() {
+    List<BenchmarkDefinition> found = all;
+    if (found == null) {
+      found = discover();
+      all = found;
+    }
+    return found;
+  }
 
   /** The benchmarks a comparison can run, in the order it runs them. */
   public static List<BenchmarkDefinition> comparable() {
-    return ALL.stream().filter(BenchmarkDefinition::comparable).toList();
+    return all().stream().filter(BenchmarkDefinition::comparable).toList();
   }
 
   /** The benchmark {@code name} names; empty for none. */
   public static Optional<BenchmarkDefinition> named(String name) {
-    return ALL.stream().filter(b -> b.name().equals(name)).findFirst();
+    return all().stream().filter(b -> b.name().equals(name)).findFirst();
+  }
+
+  /** The benchmark that {@code spec}'s record measures; empty for a step that is no benchmark. */
+  public static Optional<BenchmarkDefinition> of(Class<? extends StepSpec> spec) {
+    return all().stream().filter(b -> b.spec() == spec).findFirst();
   }
 
   /**
@@ -170,6 +72,42 @@ public final class Benchmarks {
    * share it (PK lookups with the id postings in RAM are PK lookups). Empty for none.
    */
   public static Optional<BenchmarkDefinition> ofSeries(String series) {
-    return ALL.stream().filter(b -> b.series().equals(series)).findFirst();
+    return all().stream().filter(b -> b.series().equals(series)).findFirst();
+  }
+
+  private static List<BenchmarkDefinition> discover() {
+    List<BenchmarkDefinition> found = new ArrayList<>();
+    for (Class<? extends StepSpec> record : SpecTypes.all().values()) {
+      definitionOf(record).ifPresent(found::add);
+    }
+    found.sort(Comparator.comparingInt(BenchmarkDefinition::order));
+    Set<String> names = new HashSet<>();
+    for (BenchmarkDefinition definition : found) {
+      if (!names.add(definition.name())) {
+        throw new IllegalStateException("two benchmarks are named " + definition.name());
+      }
+    }
+    return List.copyOf(found);
+  }
+
+  /** The record's {@code public static final BenchmarkDefinition DEFINITION}; empty for none. */
+  private static Optional<BenchmarkDefinition> definitionOf(Class<? extends StepSpec> record) {
+    try {
+      Field field = record.getField(DEFINITION_FIELD);
+      if (!Modifier.isStatic(field.getModifiers())
+          || field.getType() != BenchmarkDefinition.class) {
+        return Optional.empty();
+      }
+      BenchmarkDefinition definition = (BenchmarkDefinition) field.get(null);
+      if (definition.spec() != record) {
+        throw new IllegalStateException(
+            record.getName() + "'s definition names another spec: " + definition.spec());
+      }
+      return Optional.of(definition);
+    } catch (NoSuchFieldException e) {
+      return Optional.empty();
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("cannot read " + record.getName() + "." + DEFINITION_FIELD);
+    }
   }
 }

@@ -1,5 +1,7 @@
 package org.nightbench.protocol;
 
+import java.util.Set;
+
 /**
  * Times a fixed CPU and memory workload that does not depend on Lucene, so a box that got slower is
  * told apart from a Lucene that did. A profile's {@code calibration} section binds into it as is.
@@ -10,6 +12,20 @@ package org.nightbench.protocol;
  */
 public record CalibrateSpec(Integer rounds, Integer warmupRounds, Integer memoryMb)
     implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "calibration",
+          CalibrateSpec.class,
+          "org.nightbench.benchjobs.calibration.Calibration",
+          120,
+          Set.of(),
+          false,
+          "calibration",
+          "calibration",
+          "Machine calibration",
+          "machine calibration");
 
   public static final int DEFAULT_ROUNDS = 15;
   public static final int DEFAULT_WARMUP_ROUNDS = 5;

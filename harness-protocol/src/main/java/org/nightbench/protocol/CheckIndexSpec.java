@@ -1,6 +1,7 @@
 package org.nightbench.protocol;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Times CheckIndex over an index; a broken index fails the step.
@@ -9,6 +10,20 @@ import java.nio.file.Path;
  * @param variant names the index checked; the metric's task
  */
 public record CheckIndexSpec(@Required Path indexDir, String variant) implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "check-index",
+          CheckIndexSpec.class,
+          "org.nightbench.benchjobs.checkindex.CheckIndexTiming",
+          70,
+          Set.of(Input.INDEX),
+          true,
+          "checkIndex",
+          "checkindex",
+          "CheckIndex",
+          "CheckIndex");
 
   public CheckIndexSpec {
     variant = SpecChecks.orDefault(variant, "index");

@@ -1,6 +1,7 @@
 package org.nightbench.protocol;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Times the first queries on a dropped OS page cache against the same queries warm. A profile's
@@ -20,6 +21,20 @@ public record ColdSearchSpec(
     Integer warmupRounds,
     Path dropCaches)
     implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "cold-search",
+          ColdSearchSpec.class,
+          "org.nightbench.benchjobs.coldcache.ColdCacheSearch",
+          80,
+          Set.of(Input.INDEX, Input.TASKS),
+          true,
+          "coldCache",
+          "coldcache",
+          "Search on a cold page cache",
+          "cold page cache search");
 
   public static final int DEFAULT_QUERIES = 20;
   public static final int DEFAULT_WARMUP_ROUNDS = 20;

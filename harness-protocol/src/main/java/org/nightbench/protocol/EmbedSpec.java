@@ -1,6 +1,7 @@
 package org.nightbench.protocol;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Embeds a corpus's first documents and the query texts with all-MiniLM-L6-v2 (cached by corpus
@@ -30,6 +31,20 @@ public record EmbedSpec(
     Path searchTasks,
     Path taskVectors)
     implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "embedding",
+          EmbedSpec.class,
+          "org.nightbench.benchjobs.EmbedStep",
+          130,
+          Set.of(Input.CORPUS),
+          false,
+          "embedding",
+          "vector",
+          "Vector search",
+          "embedding");
 
   /**
    * The model on Maven Central, put on this step's class path by the backend; the version is

@@ -1,6 +1,7 @@
 package org.nightbench.protocol;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Times facet counting, getAllDims, getTopDims, getTopChildren and getAllChildren on the
@@ -13,6 +14,20 @@ import java.nio.file.Path;
  */
 public record FacetTimingsSpec(@Required Path indexDir, Integer repetitions, Integer warmup)
     implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "facet-timings",
+          FacetTimingsSpec.class,
+          "org.nightbench.benchjobs.facets.FacetTimings",
+          30,
+          Set.of(Input.INDEX),
+          true,
+          "facets",
+          "facets",
+          "Facets",
+          "facet timings");
 
   public static final int DEFAULT_REPETITIONS = 50;
   public static final int DEFAULT_WARMUP = 20;

@@ -1,6 +1,7 @@
 package org.nightbench.protocol;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Builds an index from a line-docs corpus and measures indexing.
@@ -43,6 +44,20 @@ public record IndexSpec(
     Path docVectors,
     Integer dimension)
     implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "indexing",
+          IndexSpec.class,
+          "org.nightbench.benchjobs.indexing.IndexingBenchmark",
+          0,
+          Set.of(Input.CORPUS),
+          true,
+          "indexing",
+          "indexing",
+          "Indexing",
+          "indexing");
 
   public static final double DEFAULT_RAM_BUFFER_MB = 64;
   public static final String DEFAULT_VARIANT = "default";

@@ -2,6 +2,7 @@ package org.nightbench.protocol;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Indexes document vectors per vector format and measures recall, latency and CPU of KNN search
@@ -43,6 +44,20 @@ public record KnnSpec(
     Path cacheDir,
     @Required Path workDir)
     implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "knn",
+          KnnSpec.class,
+          "org.nightbench.benchjobs.vectors.KnnBenchmark",
+          100,
+          Set.of(Input.VECTORS),
+          true,
+          "knn",
+          "vector",
+          "Vector search",
+          "vector search (KNN recall and latency)");
 
   /** all-MiniLM-L6-v2's vectors. */
   public static final int MINILM_DIMENSION = 384;

@@ -2,6 +2,7 @@ package org.nightbench.protocol;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Offers queries at rising rates (Poisson arrivals, an open-loop client) and records latency
@@ -35,6 +36,20 @@ public record LoadSpec(
     Long seed,
     List<String> categories)
     implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "load",
+          LoadSpec.class,
+          "org.nightbench.benchjobs.load.LoadSweep",
+          50,
+          Set.of(Input.INDEX, Input.TASKS),
+          true,
+          "load",
+          "load",
+          "Response time under load",
+          "response time under load");
 
   // Where the harness and the backend disagreed, the backend's values: every stored load series
   // was measured with them (the harness's 100 q/s, 5 s and 50 ms only ever applied by hand).

@@ -1,6 +1,7 @@
 package org.nightbench.protocol;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Times near-real-time reopens on a copy of a built index while documents are replaced at a fixed
@@ -38,6 +39,20 @@ public record NrtSpec(
     Long seed,
     Long maxFullFlushMergeWaitMs)
     implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "nrt",
+          NrtSpec.class,
+          "org.nightbench.benchjobs.nrt.NrtBenchmark",
+          40,
+          Set.of(Input.INDEX, Input.TASKS, Input.CORPUS),
+          true,
+          "nrt",
+          "nrt",
+          "NRT reopen",
+          "NRT reopen");
 
   public static final int DEFAULT_REOPEN_INTERVAL_MS = 1000;
   public static final double DEFAULT_MERGE_MB_PER_SEC = 20;

@@ -1,6 +1,7 @@
 package org.nightbench.protocol;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Times primary-key lookups, sequential and random keys. A profile's {@code pk-lookups} section is
@@ -22,6 +23,20 @@ public record PkLookupSpec(
     Integer warmupBatches,
     Long seed)
     implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "pk-lookup",
+          PkLookupSpec.class,
+          "org.nightbench.benchjobs.pk.PkLookupBenchmark",
+          20,
+          Set.of(Input.INDEX),
+          true,
+          "pk",
+          "pk",
+          "PK lookups",
+          "PK lookups");
 
   // The backend's 4,000 (every stored series was measured with it), not the harness's old 1,000.
   public static final int DEFAULT_LOOKUPS = 4000;

@@ -3,6 +3,7 @@ package org.nightbench.protocol;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Times primary-key lookups on id-only copies of the index, one per postings format of the id
@@ -30,6 +31,20 @@ public record PkPostingsSpec(
     Integer warmupBatches,
     Long seed)
     implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "pk-postings",
+          PkPostingsSpec.class,
+          "org.nightbench.benchjobs.pk.PkPostingsBenchmark",
+          60,
+          Set.of(Input.INDEX),
+          true,
+          "pk",
+          "pk",
+          "PK lookups",
+          "PK lookups, id postings in RAM");
 
   public static final List<String> DEFAULT_FORMATS = List.of("default", "Direct", "FST50");
 

@@ -1,6 +1,7 @@
 package org.nightbench.protocol;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Times a task file against an index: per-category QPS, the warm-up curve and a note per skipped
@@ -35,6 +36,20 @@ public record SearchSpec(
     Path taskVectors,
     Integer dimension)
     implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "search",
+          SearchSpec.class,
+          "org.nightbench.benchjobs.search.SearchBenchmark",
+          10,
+          Set.of(Input.INDEX, Input.TASKS),
+          true,
+          "search",
+          null,
+          null,
+          "search");
 
   public static final double DEFAULT_MAX_WARMUP_SEC = 10;
 

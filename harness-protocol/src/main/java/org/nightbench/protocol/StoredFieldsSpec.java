@@ -1,6 +1,7 @@
 package org.nightbench.protocol;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Luceneutil's stored fields benchmark in one mode: indexes the corpus as stored fields only, times
@@ -27,6 +28,20 @@ public record StoredFieldsSpec(
     Integer retrievals,
     Integer rounds)
     implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "stored-fields",
+          StoredFieldsSpec.class,
+          "org.nightbench.benchjobs.storedfields.StoredFieldsBenchmark",
+          90,
+          Set.of(Input.CORPUS),
+          true,
+          "storedFields",
+          "storedfields",
+          "Stored fields",
+          "stored fields");
 
   public static final int DEFAULT_MAX_BUFFERED_DOCS = 100;
   public static final int DEFAULT_RETRIEVALS = 10_000;

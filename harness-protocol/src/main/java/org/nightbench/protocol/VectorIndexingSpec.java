@@ -2,6 +2,7 @@ package org.nightbench.protocol;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Indexing throughput with a vector field: the corpus's documents (the indexing step's text fields)
@@ -27,6 +28,20 @@ public record VectorIndexingSpec(
     Long maxDocs,
     Double ramBufferMb)
     implements StepSpec {
+
+  /** The benchmark this record's step measures. */
+  public static final BenchmarkDefinition DEFINITION =
+      new BenchmarkDefinition(
+          "vector-indexing",
+          VectorIndexingSpec.class,
+          "org.nightbench.benchjobs.vectorindexing.VectorIndexingBenchmark",
+          110,
+          Set.of(Input.CORPUS, Input.VECTORS),
+          true,
+          "vectorIndexing",
+          "vectorindexing",
+          "Indexing with vectors",
+          "indexing with vectors (float32, int8)");
 
   /** The formats a run measures unless told otherwise. */
   public static final List<String> DEFAULT_FORMATS = List.of("float32", "int8");

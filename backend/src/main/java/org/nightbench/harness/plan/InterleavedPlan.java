@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.nightbench.harness.BenchmarkProfile;
@@ -19,8 +20,18 @@ import org.nightbench.harness.plan.PlanStep.Role;
 import org.nightbench.harness.plan.PlanStep.SpecFor;
 import org.nightbench.protocol.BenchmarkDefinition;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.CheckIndexSpec;
+import org.nightbench.protocol.ColdSearchSpec;
 import org.nightbench.protocol.IndexSpec;
+import org.nightbench.protocol.Input;
+import org.nightbench.protocol.KnnSpec;
+import org.nightbench.protocol.LoadSpec;
+import org.nightbench.protocol.NrtSpec;
+import org.nightbench.protocol.PkLookupSpec;
+import org.nightbench.protocol.PkPostingsSpec;
+import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.StepSpec;
+import org.nightbench.protocol.StoredFieldsSpec;
 import org.nightbench.protocol.VectorIndexingSpec;
 
 /**
@@ -80,7 +91,7 @@ final class InterleavedPlan {
       if (benchmarks.contains(benchmark.name())) {
         benchmark(benchmark).run();
       }
-      if (benchmark == Benchmarks.INDEXING) {
+      if (benchmark == IndexSpec.DEFINITION) {
         // Whatever is asked for, the queries' indexes and tasks come right after the measured
         // indexing: every later benchmark but KNN reads them.
         queryIndexes();
@@ -91,57 +102,89 @@ final class InterleavedPlan {
   }
 
   /**
-   * The steps that plan {@code benchmark}, each JVM's named after it. A switch expression over its
-   * step, so a new comparable benchmark without steps here does not compile.
+   * The steps that plan {@code benchmark}, each JVM's named after it: the benchmarks with settings
+   * of the profile's own (variants, modes, formats) plan their steps here; every other comparable
+   * benchmark runs the profile's section of it in each side's JVMs ({@link #fromProfile}).
    */
   private Runnable benchmark(BenchmarkDefinition benchmark) {
     String name = benchmark.name();
-    return switch (benchmark.step()) {
-      case INDEX -> this::indexing;
-      case SEARCH ->
-          () ->
-              interleave(
-                  name,
-                  (side, jvm) ->
-                      specs.search(index(side), tasks, jvm).withDirectory(side.directory()),
-                  SideScratch.NONE);
-      case PK_LOOKUP ->
-          () -> interleave(name, (side, jvm) -> specs.pkLookups(index(side)), SideScratch.NONE);
-      case NRT -> () -> nrt(name);
-      case LOAD ->
-          () -> {
-            String directory = profile.loadDirectories().directories().get(0);
-            interleave(
-                name + " " + directory,
-                (side, jvm) -> specs.load(directory, index(side), tasks),
-                SideScratch.NONE);
-          };
-      case PK_POSTINGS ->
-          () ->
-              interleave(
-                  name,
-                  (side, jvm) -> specs.pkPostings(index(side), scratch(name, side)),
-                  (side, jvm) -> scratch(name, side));
-      case CHECK_INDEX ->
-          () ->
-              interleave(
-                  name,
-                  (side, jvm) -> specs.checkIndex(profile.searchIndex().name(), index(side)),
-                  SideScratch.NONE);
-      case COLD_SEARCH ->
-          () ->
-              interleave(
-                  name, (side, jvm) -> specs.coldSearch(index(side), tasks), SideScratch.NONE);
-      case STORED_FIELDS -> () -> storedFields(name);
-      case FACET_TIMINGS ->
-          () -> interleave(name, (side, jvm) -> specs.facetTimings(index(side)), SideScratch.NONE);
-      case KNN -> () -> knn(name);
-      case VECTOR_INDEXING -> () -> vectorIndexing(name);
-      case GENERATE_TASKS, BARE_LOOP, EMBED, CALIBRATE ->
-          () -> {
-            throw new IllegalArgumentException("no comparison runs " + name);
-          };
-    };
+    Map<BenchmarkDefinition, Runnable> own =
+        Map.ofEntries(
+            Map.entry(IndexSpec.DEFINITION, this::indexing),
+            Map.entry(
+                SearchSpec.DEFINITION,
+                () ->
+                    interleave(
+                        name,
+                        (side, jvm) ->
+                            specs.search(index(side), tasks, jvm).withDirectory(side.directory()),
+                        SideScratch.NONE)),
+            Map.entry(
+                PkLookupSpec.DEFINITION,
+                () ->
+                    interleave(
+                        name, (side, jvm) -> specs.pkLookups(index(side)), SideScratch.NONE)),
+            Map.entry(NrtSpec.DEFINITION, () -> nrt(name)),
+            Map.entry(
+                LoadSpec.DEFINITION,
+                () -> {
+                  String directory = profile.loadDirectories().directories().get(0);
+                  interleave(
+                      name + " " + directory,
+                      (side, jvm) -> specs.load(directory, index(side), tasks),
+                      SideScratch.NONE);
+                }),
+            Map.entry(
+                PkPostingsSpec.DEFINITION,
+                () ->
+                    interleave(
+                        name,
+                        (side, jvm) -> specs.pkPostings(index(side), scratch(name, side)),
+                        (side, jvm) -> scratch(name, side))),
+            Map.entry(
+                CheckIndexSpec.DEFINITION,
+                () ->
+                    interleave(
+                        name,
+                        (side, jvm) -> specs.checkIndex(profile.searchIndex().name(), index(side)),
+                        SideScratch.NONE)),
+            Map.entry(
+                ColdSearchSpec.DEFINITION,
+                () ->
+                    interleave(
+                        name,
+                        (side, jvm) -> specs.coldSearch(index(side), tasks),
+                        SideScratch.NONE)),
+            Map.entry(StoredFieldsSpec.DEFINITION, () -> storedFields(name)),
+            Map.entry(KnnSpec.DEFINITION, () -> knn(name)),
+            Map.entry(VectorIndexingSpec.DEFINITION, () -> vectorIndexing(name)));
+    if (!benchmark.comparable()) {
+      return () -> {
+        throw new IllegalArgumentException("no comparison runs " + name);
+      };
+    }
+    return own.getOrDefault(benchmark, () -> fromProfile(benchmark));
+  }
+
+  /**
+   * The profile's section of {@code benchmark} in each side's JVMs, completed with the side's index
+   * and a scratch directory of its own ({@link RunInputs}).
+   */
+  private void fromProfile(BenchmarkDefinition benchmark) {
+    String name = benchmark.name();
+    StepSpec section =
+        profile
+            .section(benchmark)
+            .orElseThrow(() -> new IllegalArgumentException("the profile has no " + name));
+    if (benchmark.inputs().contains(Input.VECTORS)) {
+      embedOnce();
+    }
+    interleave(
+        name,
+        (side, jvm) ->
+            new RunInputs(corpus, index(side), tasks, docs(), queries(), profile.taskSeed())
+                .complete(section, benchmark, scratch(name, side)),
+        (side, jvm) -> scratch(name, side));
   }
 
   /** Measured as the profile indexes, every JVM into an index of its own, thrown away. */

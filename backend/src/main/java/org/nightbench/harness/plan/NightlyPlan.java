@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.nightbench.harness.BenchmarkProfile;
@@ -25,17 +26,26 @@ import org.nightbench.harness.plan.PlanStep.SpecFor;
 import org.nightbench.harness.plan.PlanStep.Together;
 import org.nightbench.protocol.BenchmarkDefinition;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.CalibrateSpec;
+import org.nightbench.protocol.CheckIndexSpec;
+import org.nightbench.protocol.ColdSearchSpec;
 import org.nightbench.protocol.EmbedSpec;
 import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.Input;
+import org.nightbench.protocol.KnnSpec;
+import org.nightbench.protocol.LoadSpec;
+import org.nightbench.protocol.NrtSpec;
+import org.nightbench.protocol.PkLookupSpec;
+import org.nightbench.protocol.PkPostingsSpec;
 import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.StepSpec;
+import org.nightbench.protocol.StoredFieldsSpec;
 import org.nightbench.protocol.VectorIndexingSpec;
 
 /**
  * A nightly run's steps on its one side: embed the corpus (so the search index's documents carry
  * the vectors), index it once per indexing variant, take or generate the tasks, then every other
- * benchmark the profile asks for in the order of {@link Benchmarks#ALL} (search in several fresh
+ * benchmark the profile asks for in the order of {@link Benchmarks#all()} (search in several fresh
  * JVMs, PK lookups, facet timings, NRT, load sweeps, the nightly's other measurements, KNN and
  * vector indexing). A benchmark whose input failed is passed over and named as skipped.
  */
@@ -72,7 +82,7 @@ final class NightlyPlan {
     generateTasks();
     embedTasks();
     plan.add(new Skip("search, NRT and load", "they need the task file", Set.of(TASKS)));
-    for (BenchmarkDefinition benchmark : Benchmarks.ALL) {
+    for (BenchmarkDefinition benchmark : Benchmarks.all()) {
       benchmark(benchmark).run();
     }
     return new StepPlan(plan, profile.tasksFile() != null ? Set.of(TASKS) : Set.of());
@@ -80,37 +90,62 @@ final class NightlyPlan {
 
   /**
    * The steps of {@code benchmark}, in the definitions' order, each only when the profile asks for
-   * it. A switch expression over its step, so a new benchmark without steps here does not compile.
-   * Indexing and the embedding are planned first, as every other benchmark reads what they make;
-   * the calibration is timed around the run ({@link NightlyBenchmarks#calibrate}).
+   * it: the benchmarks with settings of the profile's own (variants, modes, formats, several JVMs)
+   * plan their steps here; every other benchmark is one JVM running the profile's section of it
+   * ({@link #fromProfile}). Indexing and the embedding are planned first, as every other benchmark
+   * reads what they make; the calibration is timed around the run ({@link
+   * NightlyBenchmarks#calibrate}).
    */
   private Runnable benchmark(BenchmarkDefinition benchmark) {
     NightlyMeasurements measurements = profile.measurements();
     Set<Product> needs = needs(benchmark);
-    return switch (benchmark.step()) {
-      case INDEX, EMBED, GENERATE_TASKS, CALIBRATE, BARE_LOOP -> () -> {};
-      case SEARCH -> () -> search(needs);
-      case PK_LOOKUP ->
-          () -> {
-            if (profile.pkLookups() != null) {
-              measure("PK lookups", specs.pkLookups(index), "pk.json", needs);
-            }
-          };
-      case FACET_TIMINGS ->
-          () -> {
-            if (profile.facetTimings() != null) {
-              measure("facet timings", specs.facetTimings(index), "facet-timings.json", needs);
-            }
-          };
-      case NRT -> () -> nrt(needs);
-      case LOAD -> () -> load(needs);
-      case PK_POSTINGS -> () -> pkPostings(measurements, needs);
-      case CHECK_INDEX -> () -> checkIndex(measurements, needs);
-      case COLD_SEARCH -> () -> coldSearch(measurements, needs);
-      case STORED_FIELDS -> () -> storedFields(measurements, needs);
-      case KNN -> () -> knn(needs);
-      case VECTOR_INDEXING -> () -> vectorIndexing(needs);
-    };
+    Map<BenchmarkDefinition, Runnable> own =
+        Map.ofEntries(
+            Map.entry(IndexSpec.DEFINITION, () -> {}),
+            Map.entry(EmbedSpec.DEFINITION, () -> {}),
+            Map.entry(CalibrateSpec.DEFINITION, () -> {}),
+            Map.entry(SearchSpec.DEFINITION, () -> search(needs)),
+            Map.entry(
+                PkLookupSpec.DEFINITION,
+                () -> {
+                  if (profile.pkLookups() != null) {
+                    measure("PK lookups", specs.pkLookups(index), "pk.json", needs);
+                  }
+                }),
+            Map.entry(NrtSpec.DEFINITION, () -> nrt(needs)),
+            Map.entry(LoadSpec.DEFINITION, () -> load(needs)),
+            Map.entry(PkPostingsSpec.DEFINITION, () -> pkPostings(measurements, needs)),
+            Map.entry(CheckIndexSpec.DEFINITION, () -> checkIndex(measurements, needs)),
+            Map.entry(ColdSearchSpec.DEFINITION, () -> coldSearch(measurements, needs)),
+            Map.entry(StoredFieldsSpec.DEFINITION, () -> storedFields(measurements, needs)),
+            Map.entry(KnnSpec.DEFINITION, () -> knn(needs)),
+            Map.entry(VectorIndexingSpec.DEFINITION, () -> vectorIndexing(needs)));
+    return own.getOrDefault(benchmark, () -> fromProfile(benchmark, needs));
+  }
+
+  /**
+   * One JVM running the profile's section of {@code benchmark}, completed with the run's inputs
+   * ({@link RunInputs}); nothing when the profile has no section of it.
+   */
+  private void fromProfile(BenchmarkDefinition benchmark, Set<Product> needs) {
+    profile
+        .section(benchmark)
+        .ifPresent(
+            section -> {
+              Path scratch = work.resolve(benchmark.name());
+              StepSpec spec =
+                  new RunInputs(corpus, index, tasks, docs, queries, profile.taskSeed())
+                      .complete(section, benchmark, scratch);
+              // Named on the run's page as the comparison form names it.
+              plan.add(
+                  step(
+                      benchmark.label(),
+                      Role.OPTIONAL,
+                      SpecFor.of(spec),
+                      benchmark.name() + ".json",
+                      needs,
+                      scratch));
+            });
   }
 
   /**
@@ -235,7 +270,7 @@ final class NightlyPlan {
               SpecFor.of(specs.nrt(variant, index, nrtWork, corpus, tasks)),
               work.resolve("nrt-" + variant.name() + ".json"),
               needs,
-              result -> SeriesTasks.rename(result, Benchmarks.NRT.series(), variant.name()),
+              result -> SeriesTasks.rename(result, NrtSpec.DEFINITION.series(), variant.name()),
               nrtWork));
     }
   }

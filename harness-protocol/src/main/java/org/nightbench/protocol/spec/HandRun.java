@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.nightbench.protocol.SpecTypes;
 import org.nightbench.protocol.StepSpec;
 
 /**
@@ -27,16 +28,16 @@ public record HandRun(StepSpec spec, Path out, Path writeSpec) {
 
   /** Parses {@code args}, the step type first. */
   public static HandRun parse(String... args) {
-    if (args.length == 0 || !StepSpec.TYPES.containsKey(args[0])) {
+    if (args.length == 0 || !SpecTypes.all().containsKey(args[0])) {
       throw new IllegalArgumentException(
           args.length == 0
-              ? "missing command: use one of " + String.join(", ", StepSpec.TYPES.keySet())
+              ? "missing command: use one of " + String.join(", ", SpecTypes.all().keySet())
               : "Unmatched argument at index 0: '"
                   + args[0]
                   + "'; use one of "
-                  + String.join(", ", StepSpec.TYPES.keySet()));
+                  + String.join(", ", SpecTypes.all().keySet()));
     }
-    Class<? extends StepSpec> record = StepSpec.TYPES.get(args[0]);
+    Class<? extends StepSpec> record = SpecTypes.all().get(args[0]);
     ObjectNode json = JsonNodeFactory.instance.objectNode();
     json.put("type", args[0]);
     Path out = null;
@@ -121,11 +122,11 @@ public record HandRun(StepSpec spec, Path out, Path writeSpec) {
 
   /** Which step types there are, or the settings of one. */
   public static void help(PrintStream out, String type) {
-    Class<? extends StepSpec> record = type == null ? null : StepSpec.TYPES.get(type);
+    Class<? extends StepSpec> record = type == null ? null : SpecTypes.all().get(type);
     if (record == null) {
       out.println("usage: harness <spec.json> <out>");
       out.println("       harness <type> [--setting value]... --out FILE [--write-spec FILE]");
-      out.println("types: " + String.join(", ", StepSpec.TYPES.keySet()));
+      out.println("types: " + String.join(", ", SpecTypes.all().keySet()));
       out.println("       harness <type> --help lists a type's settings");
       return;
     }

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.nightbench.protocol.SpecTypes;
 import org.nightbench.protocol.StepSpec;
 import org.nightbench.protocol.io.AtomicFile;
 
@@ -55,13 +56,13 @@ public final class SpecFile {
   /** The spec a JSON object describes: its {@code "type"} names the record. */
   public static StepSpec fromJson(ObjectNode json) {
     JsonNode type = json.get("type");
-    if (type == null || !StepSpec.TYPES.containsKey(type.asText())) {
+    if (type == null || !SpecTypes.all().containsKey(type.asText())) {
       throw new IllegalArgumentException(
-          "spec type must be one of " + StepSpec.TYPES.keySet() + ", got " + type);
+          "spec type must be one of " + SpecTypes.all().keySet() + ", got " + type);
     }
     ObjectNode settings = json.deepCopy();
     settings.remove("type");
-    Class<? extends StepSpec> record = StepSpec.TYPES.get(type.asText());
+    Class<? extends StepSpec> record = SpecTypes.all().get(type.asText());
     StepSpec spec;
     try {
       spec = MAPPER.treeToValue(settings, record);
