@@ -19,6 +19,9 @@ import java.util.Set;
  * @param group the key of the page group its series are shown in, e.g. {@code coldcache}; null when
  *     the group follows each series' task (search: by luceneutil's query category)
  * @param label what the comparison form says beside its checkbox
+ * @param benchmarkClass the fully qualified name of the harness class that measures it (a {@code
+ *     org.nightbench.benchjobs.Benchmark} with a no-argument constructor); the harness instantiates
+ *     it by this name, so adding a benchmark edits no dispatch
  */
 public record BenchmarkDefinition(
     String name,
@@ -27,7 +30,8 @@ public record BenchmarkDefinition(
     boolean comparable,
     String series,
     String group,
-    String label) {
+    String label,
+    String benchmarkClass) {
 
   public BenchmarkDefinition {
     inputs = inputs.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(inputs));

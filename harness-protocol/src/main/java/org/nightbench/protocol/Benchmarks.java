@@ -7,8 +7,8 @@ import java.util.Set;
 /**
  * Every benchmark Nightbench runs, in the order a nightly run and a comparison run them. A new
  * benchmark is one more definition here with its spec record, its benchmark class in the harness
- * and its profile values, plus the switch cases the compiler then asks for;
- * docs/reference/add-a-benchmark.md walks through it.
+ * (named here, instantiated by the harness) and its profile values, plus the switch cases the
+ * compiler then asks for; docs/reference/add-a-benchmark.md walks through it.
  */
 public final class Benchmarks {
 
@@ -22,7 +22,8 @@ public final class Benchmarks {
           true,
           "indexing",
           "indexing",
-          "indexing");
+          "indexing",
+          "org.nightbench.benchjobs.indexing.IndexingBenchmark");
   public static final BenchmarkDefinition SEARCH =
       new BenchmarkDefinition(
           "search",
@@ -31,10 +32,18 @@ public final class Benchmarks {
           true,
           "search",
           null,
-          "search");
+          "search",
+          "org.nightbench.benchjobs.search.SearchBenchmark");
   public static final BenchmarkDefinition PK_LOOKUP =
       new BenchmarkDefinition(
-          "pk-lookup", StepType.PK_LOOKUP, Set.of(Input.INDEX), true, "pk", "pk", "PK lookups");
+          "pk-lookup",
+          StepType.PK_LOOKUP,
+          Set.of(Input.INDEX),
+          true,
+          "pk",
+          "pk",
+          "PK lookups",
+          "org.nightbench.benchjobs.pk.PkLookupBenchmark");
   public static final BenchmarkDefinition FACET_TIMINGS =
       new BenchmarkDefinition(
           "facet-timings",
@@ -43,7 +52,8 @@ public final class Benchmarks {
           true,
           "facets",
           "facets",
-          "facet timings");
+          "facet timings",
+          "org.nightbench.benchjobs.facets.FacetTimings");
   public static final BenchmarkDefinition NRT =
       new BenchmarkDefinition(
           "nrt",
@@ -52,7 +62,8 @@ public final class Benchmarks {
           true,
           "nrt",
           "nrt",
-          "NRT reopen");
+          "NRT reopen",
+          "org.nightbench.benchjobs.nrt.NrtBenchmark");
   public static final BenchmarkDefinition LOAD =
       new BenchmarkDefinition(
           "load",
@@ -61,7 +72,8 @@ public final class Benchmarks {
           true,
           "load",
           "load",
-          "response time under load");
+          "response time under load",
+          "org.nightbench.benchjobs.load.LoadSweep");
   public static final BenchmarkDefinition PK_POSTINGS =
       new BenchmarkDefinition(
           "pk-postings",
@@ -70,7 +82,8 @@ public final class Benchmarks {
           true,
           "pk",
           "pk",
-          "PK lookups, id postings in RAM");
+          "PK lookups, id postings in RAM",
+          "org.nightbench.benchjobs.pk.PkPostingsBenchmark");
   public static final BenchmarkDefinition CHECK_INDEX =
       new BenchmarkDefinition(
           "check-index",
@@ -79,7 +92,8 @@ public final class Benchmarks {
           true,
           "checkIndex",
           "checkindex",
-          "CheckIndex");
+          "CheckIndex",
+          "org.nightbench.benchjobs.checkindex.CheckIndexTiming");
   public static final BenchmarkDefinition COLD_SEARCH =
       new BenchmarkDefinition(
           "cold-search",
@@ -88,7 +102,8 @@ public final class Benchmarks {
           true,
           "coldCache",
           "coldcache",
-          "cold page cache search");
+          "cold page cache search",
+          "org.nightbench.benchjobs.coldcache.ColdCacheSearch");
   public static final BenchmarkDefinition STORED_FIELDS =
       new BenchmarkDefinition(
           "stored-fields",
@@ -97,7 +112,8 @@ public final class Benchmarks {
           true,
           "storedFields",
           "storedfields",
-          "stored fields");
+          "stored fields",
+          "org.nightbench.benchjobs.storedfields.StoredFieldsBenchmark");
   public static final BenchmarkDefinition KNN =
       new BenchmarkDefinition(
           "knn",
@@ -106,7 +122,8 @@ public final class Benchmarks {
           true,
           "knn",
           "vector",
-          "vector search (KNN recall and latency)");
+          "vector search (KNN recall and latency)",
+          "org.nightbench.benchjobs.vectors.KnnBenchmark");
   public static final BenchmarkDefinition VECTOR_INDEXING =
       new BenchmarkDefinition(
           "vector-indexing",
@@ -115,7 +132,8 @@ public final class Benchmarks {
           true,
           "vectorIndexing",
           "vectorindexing",
-          "indexing with vectors (float32, int8)");
+          "indexing with vectors (float32, int8)",
+          "org.nightbench.benchjobs.vectorindexing.VectorIndexingBenchmark");
   public static final BenchmarkDefinition CALIBRATION =
       new BenchmarkDefinition(
           "calibration",
@@ -124,7 +142,8 @@ public final class Benchmarks {
           false,
           "calibration",
           "calibration",
-          "machine calibration");
+          "machine calibration",
+          "org.nightbench.benchjobs.calibration.Calibration");
 
   /** The corpus embedded for vector search: a preparation that also reports its speed. */
   public static final BenchmarkDefinition EMBEDDING =
@@ -135,7 +154,8 @@ public final class Benchmarks {
           false,
           "embedding",
           "vector",
-          "embedding");
+          "embedding",
+          "org.nightbench.benchjobs.vectors.Embedding");
 
   /** Every benchmark, in the order a nightly run and a comparison run them. */
   public static final List<BenchmarkDefinition> ALL =

@@ -25,7 +25,10 @@ import org.apache.lucene.store.Directory;
 import org.nightbench.benchjobs.linedocs.DocChunker;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.benchjobs.timing.WriterTimings;
+import org.nightbench.protocol.IndexSpec;
 
 /**
  * Indexes a line-docs corpus (whole lines, or re-cut to a fixed doc size) with StandardAnalyzer
@@ -33,7 +36,7 @@ import org.nightbench.benchjobs.timing.WriterTimings;
  * TaxonomyIndex}), commits once without forceMerge, and reports rate, size, segments, the writer's
  * flush and merge time and the JVM's GC, JIT and heap costs.
  */
-public final class IndexingBenchmark {
+public final class IndexingBenchmark implements Benchmark<IndexSpec> {
 
   private static final long PROGRESS_INTERVAL_NANOS = 5_000_000_000L;
 
@@ -56,6 +59,32 @@ public final class IndexingBenchmark {
     this.settings = settings;
     this.progress = progress;
     this.vectors = vectors;
+  }
+
+  /** For the runner; {@link #measure} makes the instance that indexes. */
+  public IndexingBenchmark() {
+    this(null, null, null);
+  }
+
+  /**
+   * Indexes the spec's corpus and reports the indexing rate, the writer's times and the index's
+   * size; with document vectors when the spec names them and this Lucene has vector fields.
+   */
+  @Override
+  public Report measure(IndexSpec spec, PrintStream log) throws IOException {
+    IndexingSettings settings = IndexingSettings.of(spec);
+    if (spec.docVectors() == null) {
+      return Report.of(run(settings, log).toMetrics(settings));
+    }
+    if (!DocumentVectors.available()) {
+      String note = "index: no document vectors, this Lucene has no KnnFloatVectorField (9.6 on)";
+      log.println(note);
+      return Report.of(run(settings, log).toMetrics(settings), List.of(note));
+    }
+    try (DocumentVectors vectors = DocumentVectors.open(spec.docVectors(), spec.dimension())) {
+      log.println("index: the first " + vectors.count() + " documents carry vectors");
+      return Report.of(run(settings, log, vectors).toMetrics(settings));
+    }
   }
 
   /** Runs the benchmark, printing progress lines to {@code progress}. */

@@ -38,10 +38,15 @@ import org.nightbench.benchjobs.indexing.LiveIds;
 import org.nightbench.benchjobs.indexing.TaxonomyIndex;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Indexes;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.NrtSpec;
 import org.nightbench.protocol.result.Curve;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.tasks.Task;
+import org.nightbench.protocol.tasks.TaskFileParser;
 
 /**
  * Replaces random existing documents at a fixed rate on a copy of an index, refreshes a
@@ -49,7 +54,7 @@ import org.nightbench.protocol.tasks.Task;
  * id must be resolved across all segments at every refresh: that, and flushing the new segments, is
  * what a reopen costs.
  */
-public final class NrtBenchmark {
+public final class NrtBenchmark implements Benchmark<NrtSpec> {
 
   public static final String BENCHMARK = Benchmarks.NRT.series();
 
@@ -59,9 +64,43 @@ public final class NrtBenchmark {
   /** The measurement: metrics, the reopen and search curves, notes for the run page. */
   public record Result(List<Metric> metrics, List<Curve> curves, List<String> notes) {}
 
-  private NrtBenchmark() {}
+  /** For the runner. */
+  public NrtBenchmark() {}
 
-  public static Result run(
+  @Override
+  public Report measure(NrtSpec spec, PrintStream log) throws Exception {
+    // The spec's values, checked here until NrtSpec checks them itself.
+    NrtSettings settings =
+        new NrtSettings(
+            spec.variant(),
+            spec.updateRate(),
+            spec.reopenIntervalMs(),
+            spec.searchThreads(),
+            spec.durationSeconds(),
+            spec.warmupSeconds(),
+            spec.mergeMbPerSec(),
+            spec.ramBufferMb(),
+            spec.seed(),
+            spec.maxFullFlushMergeWaitMs());
+    if (spec.searchThreads() > 0 && spec.tasks() == null) {
+      throw new IllegalArgumentException(
+          "--tasks is needed for --search-threads " + spec.searchThreads());
+    }
+    List<Task> queries = spec.tasks() == null ? List.of() : TaskFileParser.parse(spec.tasks());
+    Indexes.open(spec.indexDir()).close(); // one-line errors for a missing or empty index
+    Result result =
+        run(
+            spec.indexDir(),
+            spec.workDir(),
+            spec.corpus(),
+            queries,
+            String.valueOf(spec.tasks()),
+            settings,
+            log);
+    return new Report(result.metrics(), result.curves(), result.notes());
+  }
+
+  static Result run(
       Path indexDir,
       Path workDir,
       Path corpus,

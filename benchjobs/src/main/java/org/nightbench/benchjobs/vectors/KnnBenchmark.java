@@ -32,8 +32,11 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.benchjobs.timing.WriterTimings;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.KnnSpec;
 import org.nightbench.protocol.result.Curve;
 import org.nightbench.protocol.result.Metric;
 
@@ -49,7 +52,7 @@ import org.nightbench.protocol.result.Metric;
  * a note; a recall far below what the format should reach fails the benchmark, since it means a
  * wrong similarity or vectors out of order rather than a slow night.
  */
-public final class KnnBenchmark {
+public final class KnnBenchmark implements Benchmark<KnnSpec> {
 
   static final String FIELD = "vector";
   static final String ORD = "ord";
@@ -58,20 +61,84 @@ public final class KnnBenchmark {
   /** The smallest recall@k of float32 HNSW at the widest fanout that is believable. */
   static final double PLAUSIBLE_RECALL = 0.5;
 
-  private final KnnSettings settings;
-  private final PrintStream log;
+  private KnnSettings settings;
+  private PrintStream log;
   private final Map<KnnFormat, String> formatNames = new java.util.EnumMap<>(KnnFormat.class);
 
-  public KnnBenchmark(KnnSettings settings, PrintStream log) {
-    this.settings = settings;
+  /** For the runner; {@link #measure} takes the settings and the log. */
+  public KnnBenchmark() {}
+
+  @Override
+  public Report measure(KnnSpec spec, PrintStream log) throws Exception {
+    Path docVectors = spec.docVectors();
+    Path queryVectors = spec.queryVectors();
+    Path cacheDir = spec.cacheDir();
+    int dimension = spec.dimension();
+    try {
+      Class.forName("org.apache.lucene.document.KnnFloatVectorField");
+    } catch (ClassNotFoundException e) {
+      // Before 9.6 vectors had another API; what is measured here starts there.
+      String note = "knn: skipped, this Lucene has no KnnFloatVectorField (9.6 on)";
+      log.println(note);
+      return Report.skipped(note);
+    }
+    VectorSimilarity sim = VectorSimilarity.of(spec.similarity());
+    settings =
+        new KnnSettings(
+            spec.vectorFormats().stream().map(KnnFormat::of).toList(),
+            spec.k(),
+            spec.fanouts(),
+            spec.filterPercents(),
+            sim,
+            spec.forceMerge(),
+            spec.ramBufferMb());
+    // No maximum: every vector of the file, as many as the embedding step wrote.
+    int maxDocs = spec.maxDocs() == null ? Integer.MAX_VALUE : spec.maxDocs();
+    float[][] documents = VectorFile.read(docVectors, dimension, maxDocs);
+    float[][] queries = VectorFile.read(queryVectors, dimension, spec.maxQueries());
+    if (documents.length == 0 || queries.length == 0) {
+      throw new IllegalArgumentException("no vectors to index or no queries to search");
+    }
+    // Keyed by both files' content: vectors linked into a fresh work directory find it again.
+    Path exactFile =
+        (cacheDir != null ? cacheDir : docVectors.toAbsolutePath().getParent())
+            .resolve(
+                "exact-"
+                    + EmbeddingCache.sha256(docVectors).substring(0, 16)
+                    + "-"
+                    + EmbeddingCache.sha256(queryVectors).substring(0, 16)
+                    + "-"
+                    + documents.length
+                    + "x"
+                    + queries.length
+                    + "-k"
+                    + settings.exactDepth()
+                    + "-"
+                    + sim.name().toLowerCase(java.util.Locale.ROOT)
+                    + ".bin");
+    if (cacheDir != null) {
+      Files.createDirectories(cacheDir);
+    }
+    long start = System.nanoTime();
+    boolean cached = Files.isRegularFile(exactFile);
+    int[][] exact =
+        ExactNeighbours.cached(exactFile, documents, queries, settings.exactDepth(), sim);
+    log.printf(
+        "exact neighbours of %d queries in %d documents: %s in %.1f s%n",
+        queries.length,
+        documents.length,
+        cached ? "read from the cache" : "computed",
+        (System.nanoTime() - start) / 1e9);
+    Files.createDirectories(spec.workDir());
     this.log = log;
+    Outcome outcome = run(documents, queries, exact, spec.workDir());
+    return new Report(outcome.metrics(), outcome.curves(), outcome.notes());
   }
 
   /** What one run measured: metrics, a recall-against-latency curve per format, and notes. */
   public record Outcome(List<Metric> metrics, List<Curve> curves, List<String> notes) {}
 
-  public Outcome run(float[][] documents, float[][] queries, int[][] exact, Path work)
-      throws IOException {
+  Outcome run(float[][] documents, float[][] queries, int[][] exact, Path work) throws IOException {
     List<Metric> metrics = new ArrayList<>();
     List<Curve> curves = new ArrayList<>();
     List<String> notes = new ArrayList<>();
