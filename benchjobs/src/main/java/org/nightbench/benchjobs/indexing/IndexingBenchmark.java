@@ -108,7 +108,6 @@ public final class IndexingBenchmark implements Benchmark<IndexSpec> {
     // First: a bad codec option must fail before the earlier index is deleted.
     IndexWriterConfig iwc = writerConfig(timings);
     clear(dir);
-    long elapsed;
     try (LineDocsReader reader = LineDocsReader.open(settings.corpus());
         Directory directory = settings.directory().open(dir);
         TaxonomyIndex taxo = openTaxonomy(dir)) {
@@ -136,46 +135,52 @@ public final class IndexingBenchmark implements Benchmark<IndexSpec> {
         }
         writer.commit();
       }
-      elapsed = System.nanoTime() - startNanos;
+      long elapsed = System.nanoTime() - startNanos;
       JvmCosts costs = jvm.stop();
-      int segments;
-      try (DirectoryReader r = DirectoryReader.open(directory)) {
-        segments = r.leaves().size();
-        if (r.numDocs() != added) {
-          throw new IllegalStateException(
-              "index holds " + r.numDocs() + " docs but " + added + " were added");
-        }
-      }
-      IndexingReport report =
-          new IndexingReport(
-              added,
-              textBytes,
-              elapsed,
-              IndexFiles.sizeInBytes(directory),
-              segments,
-              timings.flushSeconds(),
-              timings.flushes(),
-              timings.mergeSeconds(),
-              timings.merges(),
-              costs);
-      progress.printf(
-          Locale.ROOT,
-          "indexing: done, %d docs in %.2f s (%.0f docs/s), %d segments, %.1f MB;"
-              + " flush %.2f s (%d), merge %.2f s (%d), gc %.2f s (%d), peak heap %.0f MB%n",
-          added,
-          report.elapsedSec(),
-          added / report.elapsedSec(),
-          segments,
-          report.indexBytes() / 1024.0 / 1024.0,
-          report.flushSeconds(),
-          report.flushes(),
-          report.mergeSeconds(),
-          report.merges(),
-          costs.gcSeconds(),
-          costs.gcCount(),
-          costs.peakHeapMB());
-      return report;
+      return report(directory, elapsed, timings, costs);
     }
+  }
+
+  /** What the index holds, checked against what was added, with the writer's and JVM's costs. */
+  private IndexingReport report(
+      Directory directory, long elapsed, WriterTimings timings, JvmCosts costs) throws IOException {
+    int segments;
+    try (DirectoryReader r = DirectoryReader.open(directory)) {
+      segments = r.leaves().size();
+      if (r.numDocs() != added) {
+        throw new IllegalStateException(
+            "index holds " + r.numDocs() + " docs but " + added + " were added");
+      }
+    }
+    IndexingReport report =
+        new IndexingReport(
+            added,
+            textBytes,
+            elapsed,
+            IndexFiles.sizeInBytes(directory),
+            segments,
+            timings.flushSeconds(),
+            timings.flushes(),
+            timings.mergeSeconds(),
+            timings.merges(),
+            costs);
+    progress.printf(
+        Locale.ROOT,
+        "indexing: done, %d docs in %.2f s (%.0f docs/s), %d segments, %.1f MB;"
+            + " flush %.2f s (%d), merge %.2f s (%d), gc %.2f s (%d), peak heap %.0f MB%n",
+        added,
+        report.elapsedSec(),
+        added / report.elapsedSec(),
+        segments,
+        report.indexBytes() / 1024.0 / 1024.0,
+        report.flushSeconds(),
+        report.flushes(),
+        report.mergeSeconds(),
+        report.merges(),
+        costs.gcSeconds(),
+        costs.gcCount(),
+        costs.peakHeapMB());
+    return report;
   }
 
   /** The taxonomy beside the index, through the same kind of Directory; null without facets. */

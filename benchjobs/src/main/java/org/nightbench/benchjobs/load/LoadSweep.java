@@ -137,6 +137,17 @@ public final class LoadSweep implements Benchmark<LoadSpec> {
             threads,
             drain);
     double gcPause = gcMillis() - gcBefore;
+    return summarise(settings, target, outcome, gcPause, notes, progress);
+  }
+
+  /** The step's percentiles, rate and errors: a row of the curve, a detail and a verdict. */
+  private static Step summarise(
+      LoadSpec settings,
+      double target,
+      OpenLoopStep.Outcome outcome,
+      double gcPause,
+      List<String> notes,
+      PrintStream progress) {
     Histogram h = outcome.latencies();
     double p50 = ms(h.getValueAtPercentile(50));
     double p90 = ms(h.getValueAtPercentile(90));

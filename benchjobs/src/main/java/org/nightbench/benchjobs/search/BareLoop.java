@@ -62,7 +62,12 @@ public final class BareLoop implements Benchmark<BareLoopSpec> {
       empty.add(new EmptyTask(i));
     }
     Rounds bare = Rounds.run(searcher, empty, settings, progress);
+    return metrics(plan, real, bare, progress);
+  }
 
+  /** Per category, the empty loop's median nanoseconds and their share of the real query's. */
+  private static List<Metric> metrics(
+      TaskPlan plan, Rounds real, Rounds bare, PrintStream progress) {
     Map<String, List<Integer>> byCategory = new LinkedHashMap<>();
     for (int i = 0; i < plan.tasks().size(); i++) {
       byCategory.computeIfAbsent(plan.tasks().get(i).category(), k -> new ArrayList<>()).add(i);

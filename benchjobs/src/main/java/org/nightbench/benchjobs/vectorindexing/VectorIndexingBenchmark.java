@@ -183,6 +183,17 @@ public final class VectorIndexingBenchmark implements Benchmark<VectorIndexingSp
         sec,
         docs / sec,
         indexBytes / MB);
+    return metrics(format, vectorsFormat, docs, textBytes, sec, indexBytes, costs);
+  }
+
+  private List<Metric> metrics(
+      String format,
+      Optional<KnnVectorsFormat> vectorsFormat,
+      long docs,
+      long textBytes,
+      double sec,
+      long indexBytes,
+      JvmCosts costs) {
     Map<String, Object> detail = new LinkedHashMap<>();
     detail.put("docs", docs);
     detail.put("plainTextBytes", textBytes);

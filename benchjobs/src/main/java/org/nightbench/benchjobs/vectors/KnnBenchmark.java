@@ -70,8 +70,6 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
 
   @Override
   public Report measure(KnnSpec spec, PrintStream log) throws Exception {
-    Path docVectors = spec.docVectors();
-    Path queryVectors = spec.queryVectors();
     Path cacheDir = spec.cacheDir();
     int dimension = spec.dimension();
     try {
@@ -94,28 +92,12 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
             spec.ramBufferMb());
     // No maximum: every vector of the file, as many as the embedding step wrote.
     int maxDocs = spec.maxDocs() == null ? Integer.MAX_VALUE : spec.maxDocs();
-    float[][] documents = VectorFile.read(docVectors, dimension, maxDocs);
-    float[][] queries = VectorFile.read(queryVectors, dimension, spec.maxQueries());
+    float[][] documents = VectorFile.read(spec.docVectors(), dimension, maxDocs);
+    float[][] queries = VectorFile.read(spec.queryVectors(), dimension, spec.maxQueries());
     if (documents.length == 0 || queries.length == 0) {
       throw new IllegalArgumentException("no vectors to index or no queries to search");
     }
-    // Keyed by both files' content: vectors linked into a fresh work directory find it again.
-    Path exactFile =
-        (cacheDir != null ? cacheDir : docVectors.toAbsolutePath().getParent())
-            .resolve(
-                "exact-"
-                    + EmbeddingCache.sha256(docVectors).substring(0, 16)
-                    + "-"
-                    + EmbeddingCache.sha256(queryVectors).substring(0, 16)
-                    + "-"
-                    + documents.length
-                    + "x"
-                    + queries.length
-                    + "-k"
-                    + settings.exactDepth()
-                    + "-"
-                    + sim.name().toLowerCase(java.util.Locale.ROOT)
-                    + ".bin");
+    Path exactFile = exactFile(spec, documents.length, queries.length, sim);
     if (cacheDir != null) {
       Files.createDirectories(cacheDir);
     }
@@ -133,6 +115,30 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
     this.log = log;
     Outcome outcome = run(documents, queries, exact, spec.workDir());
     return new Report(outcome.metrics(), outcome.curves(), outcome.notes());
+  }
+
+  /**
+   * Where the exact neighbours of these documents and queries are cached: keyed by both files'
+   * content, so vectors linked into a fresh work directory find it again.
+   */
+  private Path exactFile(KnnSpec spec, int documents, int queries, VectorSimilarity sim)
+      throws IOException {
+    Path docVectors = spec.docVectors();
+    Path dir = spec.cacheDir() != null ? spec.cacheDir() : docVectors.toAbsolutePath().getParent();
+    return dir.resolve(
+        "exact-"
+            + EmbeddingCache.sha256(docVectors).substring(0, 16)
+            + "-"
+            + EmbeddingCache.sha256(spec.queryVectors()).substring(0, 16)
+            + "-"
+            + documents
+            + "x"
+            + queries
+            + "-k"
+            + settings.exactDepth()
+            + "-"
+            + sim.name().toLowerCase(java.util.Locale.ROOT)
+            + ".bin");
   }
 
   /** What one run measured: metrics, a recall-against-latency curve per format, and notes. */
@@ -222,13 +228,18 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
             metric(format, "forceMergeSeconds", "s", false, (System.nanoTime() - merge) / 1e9));
       }
     }
+    sizes(format, dir, metrics);
+    log.printf(
+        "knn %s: indexed %d vectors in %.1f s%n",
+        format.label(), documents.length, (System.nanoTime() - start) / 1e9);
+  }
+
+  /** The index's size, and its vectors' on disk and as searched. */
+  private void sizes(KnnFormat format, Directory dir, List<Metric> metrics) throws IOException {
     metrics.add(metric(format, "indexMB", "MB", false, sizeMb(dir)));
     VectorFiles files = VectorFiles.of(dir);
     metrics.add(metric(format, "vectorDiskMB", "MB", false, files.diskMb()));
     metrics.add(metric(format, "vectorRamMB", "MB", false, files.searchedMb()));
-    log.printf(
-        "knn %s: indexed %d vectors in %.1f s%n",
-        format.label(), documents.length, (System.nanoTime() - start) / 1e9);
   }
 
   private void search(
@@ -271,6 +282,12 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
             "mean latency ms",
             List.of("recall@" + settings.k(), "fanout"),
             rows));
+    checkPlausible(format, widestRecall);
+    searchFiltered(format, searcher, ordinals, queries, exact, metrics);
+  }
+
+  /** Fails a run whose float32 HNSW recall at the widest fanout cannot be right. */
+  private void checkPlausible(KnnFormat format, double widestRecall) {
     if (format == KnnFormat.HNSW && widestRecall < PLAUSIBLE_RECALL) {
       throw new IllegalStateException(
           String.format(
@@ -281,6 +298,17 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
               widestRecall,
               settings.fanouts().get(settings.fanouts().size() - 1)));
     }
+  }
+
+  /** Each filter percentage at the first fanout, the filter applied before and after the search. */
+  private void searchFiltered(
+      KnnFormat format,
+      IndexSearcher searcher,
+      int[] ordinals,
+      float[][] queries,
+      int[][] exact,
+      List<Metric> metrics)
+      throws IOException {
     int fanout = settings.fanouts().get(0);
     for (int percent : settings.filterPercents()) {
       for (boolean pre : new boolean[] {true, false}) {
