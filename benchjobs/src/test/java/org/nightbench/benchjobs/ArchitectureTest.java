@@ -94,14 +94,15 @@ class ArchitectureTest {
   }
 
   @Test
-  void onlyTheStepsAtTheTopKnowTheSteps() {
+  void nothingBelowTheEntryPointCallsBackUp() {
     noClasses()
         .that()
         .resideInAPackage(ROOT + ".*..")
         .should()
         .dependOnClassesThat()
         .resideInAPackage(ROOT)
-        .because("the steps read specs and call the benchmarks; nothing below calls back up")
+        .because(
+            "Harness hands a spec to the runner; the runner and the benchmarks never call back")
         .check(HARNESS);
   }
 }

@@ -127,7 +127,7 @@ class BenchmarkDefinitionsTests {
     assertThat(named)
         .contains(
             "harness-protocol/src/main/java/org/nightbench/protocol/Benchmarks.java",
-            "benchjobs/src/main/java/org/nightbench/benchjobs/Steps.java",
+            "benchjobs/src/main/java/org/nightbench/benchjobs/runner/Benchmark.java",
             "backend/src/main/java/org/nightbench/harness/plan/NightlyPlan.java");
   }
 

@@ -52,7 +52,8 @@ public final class BenchmarkClasses {
     Class<?> type;
     try {
       type = Class.forName(name);
-    } catch (ClassNotFoundException | LinkageError e) {
+    } catch (ClassNotFoundException e) {
+      // A LinkageError (Lucene missing from the class path) goes on: Harness names its cause.
       throw new IllegalArgumentException(what + " is not on the class path");
     }
     Class<?> shape = Benchmark.class.isAssignableFrom(type) ? Benchmark.class : Preparation.class;
