@@ -5,9 +5,12 @@ import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.Map;
+import java.util.Optional;
+import org.nightbench.protocol.BareLoopSpec;
 import org.nightbench.protocol.BenchmarkDefinition;
 import org.nightbench.protocol.Benchmarks;
-import org.nightbench.protocol.StepType;
+import org.nightbench.protocol.GenerateTasksSpec;
+import org.nightbench.protocol.StepSpec;
 
 /**
  * Which class runs a step: the one its benchmark's definition names ({@link
@@ -21,34 +24,38 @@ public final class BenchmarkClasses {
    * The steps that are no benchmark of their own and so have no definition: the task file a run
    * prepares, and the lab's measure of the timing loop's own cost.
    */
-  static final Map<StepType, String> WITHOUT_DEFINITION =
+  static final Map<Class<? extends StepSpec>, String> WITHOUT_DEFINITION =
       Map.of(
-          StepType.GENERATE_TASKS, "org.nightbench.benchjobs.taskgen.GenerateTasks",
-          StepType.BARE_LOOP, "org.nightbench.benchjobs.search.BareLoop");
+          GenerateTasksSpec.class, "org.nightbench.benchjobs.taskgen.GenerateTasks",
+          BareLoopSpec.class, "org.nightbench.benchjobs.search.BareLoop");
 
   private BenchmarkClasses() {}
 
-  /** The fully qualified name of the class that runs {@code step}. */
-  public static String className(StepType step) {
-    return Benchmarks.ALL.stream()
-        .filter(b -> b.step() == step)
+  /** The benchmark whose spec record is {@code record}; empty for a step that is no benchmark. */
+  private static Optional<BenchmarkDefinition> definitionOf(Class<? extends StepSpec> record) {
+    return Benchmarks.ALL.stream().filter(b -> b.spec() == record).findFirst();
+  }
+
+  /** The fully qualified name of the class that runs the step of spec record {@code record}. */
+  public static String className(Class<? extends StepSpec> record) {
+    return definitionOf(record)
         .map(BenchmarkDefinition::benchmarkClass)
-        .findFirst()
-        .or(() -> java.util.Optional.ofNullable(WITHOUT_DEFINITION.get(step)))
+        .or(() -> Optional.ofNullable(WITHOUT_DEFINITION.get(record)))
         .orElseThrow(
-            () -> new IllegalArgumentException("no benchmark class for step " + step.specName()));
+            () -> new IllegalArgumentException("no benchmark class for " + record.getSimpleName()));
   }
 
   /**
-   * A new instance of the class that runs {@code step}: a {@link Benchmark} or a {@link
-   * Preparation} of the step's spec record.
+   * A new instance of the class that runs {@code spec}: a {@link Benchmark} or a {@link
+   * Preparation} of its record.
    */
-  public static Object instantiate(StepType step) {
-    return instantiate(step, className(step));
+  public static Object instantiate(StepSpec spec) {
+    return instantiate(spec.getClass(), spec.type(), className(spec.getClass()));
   }
 
-  static Object instantiate(StepType step, String name) {
-    String what = "benchmark class " + name + " of " + step.specName();
+  /** As {@link #instantiate(StepSpec)}, for the record, the step's name and the class's name. */
+  static Object instantiate(Class<? extends StepSpec> record, String step, String name) {
+    String what = "benchmark class " + name + " of " + step;
     Class<?> type;
     try {
       type = Class.forName(name);
@@ -61,9 +68,9 @@ public final class BenchmarkClasses {
       throw new IllegalArgumentException(what + " implements neither Benchmark nor Preparation");
     }
     Type measures = specOf(type, shape);
-    if (measures != step.record()) {
+    if (measures != record) {
       throw new IllegalArgumentException(
-          what + " measures " + measures.getTypeName() + ", not " + step.record().getSimpleName());
+          what + " measures " + measures.getTypeName() + ", not " + record.getSimpleName());
     }
     try {
       var constructor = type.getDeclaredConstructor();

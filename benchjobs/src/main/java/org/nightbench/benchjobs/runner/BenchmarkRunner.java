@@ -17,7 +17,7 @@ public final class BenchmarkRunner {
    * Runs {@code spec}, writing its output (a result file, or a preparation's file) to {@code out}.
    */
   public static void run(StepSpec spec, Path out, PrintStream log) throws Exception {
-    Object unit = BenchmarkClasses.instantiate(spec.stepType());
+    Object unit = BenchmarkClasses.instantiate(spec);
     if (unit instanceof Preparation<?> preparation) {
       prepare(preparation, spec, out, log);
       return;

@@ -8,26 +8,31 @@ import org.junit.jupiter.api.Test;
 import org.nightbench.protocol.BenchmarkDefinition;
 import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.PkLookupSpec;
-import org.nightbench.protocol.StepType;
+import org.nightbench.protocol.StepSpec;
 
 class BenchmarkClassesTest {
 
+  private static final Class<PkLookupSpec> PK = PkLookupSpec.class;
+
   @Test
   void everyStepHasAClassOfItsSpecWithoutADispatchToEdit() {
-    for (StepType step : StepType.values()) {
-      Object unit = BenchmarkClasses.instantiate(step);
-      assertThat(unit).as(step.specName()).isInstanceOfAny(Benchmark.class, Preparation.class);
-      assertThat(unit.getClass().getName()).isEqualTo(BenchmarkClasses.className(step));
-    }
+    StepSpec.TYPES.forEach(
+        (type, record) -> {
+          Object unit =
+              BenchmarkClasses.instantiate(record, type, BenchmarkClasses.className(record));
+          assertThat(unit).as(type).isInstanceOfAny(Benchmark.class, Preparation.class);
+        });
   }
 
   @Test
   void aBenchmarkIsTheClassItsDefinitionNames() {
     for (BenchmarkDefinition definition : Benchmarks.ALL) {
-      assertThat(BenchmarkClasses.className(definition.step()))
+      assertThat(BenchmarkClasses.className(definition.spec()))
           .as(definition.name())
           .isEqualTo(definition.benchmarkClass());
-      assertThat(BenchmarkClasses.instantiate(definition.step()))
+      assertThat(
+              BenchmarkClasses.instantiate(
+                  definition.spec(), definition.name(), definition.benchmarkClass()))
           .as(definition.name())
           .isInstanceOf(Benchmark.class);
     }
@@ -36,8 +41,7 @@ class BenchmarkClassesTest {
   @Test
   void aMissingClassIsOneLineNamingIt() {
     assertThatThrownBy(
-            () ->
-                BenchmarkClasses.instantiate(StepType.PK_LOOKUP, "org.nightbench.NoSuchBenchmark"))
+            () -> BenchmarkClasses.instantiate(PK, "pk-lookup", "org.nightbench.NoSuchBenchmark"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "benchmark class org.nightbench.NoSuchBenchmark of pk-lookup is not on the class path");
@@ -45,7 +49,7 @@ class BenchmarkClassesTest {
 
   @Test
   void aClassOfAnotherShapeIsOneLineNamingIt() {
-    assertThatThrownBy(() -> BenchmarkClasses.instantiate(StepType.PK_LOOKUP, "java.lang.String"))
+    assertThatThrownBy(() -> BenchmarkClasses.instantiate(PK, "pk-lookup", "java.lang.String"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "benchmark class java.lang.String of pk-lookup implements neither Benchmark nor"
@@ -57,7 +61,7 @@ class BenchmarkClassesTest {
     assertThatThrownBy(
             () ->
                 BenchmarkClasses.instantiate(
-                    StepType.PK_LOOKUP, "org.nightbench.benchjobs.facets.FacetTimings"))
+                    PK, "pk-lookup", "org.nightbench.benchjobs.facets.FacetTimings"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "benchmark class org.nightbench.benchjobs.facets.FacetTimings of pk-lookup measures"
@@ -67,7 +71,7 @@ class BenchmarkClassesTest {
   @Test
   void aBenchmarkTheRunnerCannotConstructIsOneLine() {
     String name = WithSettingsInItsConstructor.class.getName();
-    assertThatThrownBy(() -> BenchmarkClasses.instantiate(StepType.PK_LOOKUP, name))
+    assertThatThrownBy(() -> BenchmarkClasses.instantiate(PK, "pk-lookup", name))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "benchmark class " + name + " of pk-lookup has no public no-argument constructor");
