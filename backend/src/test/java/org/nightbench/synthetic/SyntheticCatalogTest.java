@@ -7,7 +7,6 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.nightbench.benchjobs.calibration.Calibration;
-import org.nightbench.benchjobs.load.LoadSettings;
 import org.nightbench.benchjobs.nrt.NrtSettings;
 import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.HarnessTasks;
@@ -54,7 +53,8 @@ class SyntheticCatalogTest {
                 Benchmarks.CALIBRATION.series(),
                 Benchmarks.SEARCH.series()));
     assertThat(tasks(Benchmarks.NRT.series())).isSubsetOf(NrtSettings.VARIANTS);
-    assertThat(tasks(Benchmarks.LOAD.series())).isSubsetOf(LoadSettings.DIRECTORIES);
+    assertThat(tasks(Benchmarks.LOAD.series()))
+        .isSubsetOf(org.nightbench.protocol.LoadSpec.DIRECTORIES);
     assertThat(tasks(Benchmarks.CALIBRATION.series())).containsExactly(Calibration.TASK);
   }
 

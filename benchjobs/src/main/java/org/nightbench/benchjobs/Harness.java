@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.nightbench.benchjobs.runner.BenchmarkRunner;
 import org.nightbench.protocol.StepSpec;
 import org.nightbench.protocol.spec.HandRun;
 import org.nightbench.protocol.spec.SpecFile;
@@ -56,7 +57,7 @@ public final class Harness {
         out = hand.out();
         spec = hand.spec();
       }
-      Steps.run(spec, out);
+      BenchmarkRunner.run(spec, out, System.out);
       return 0;
     } catch (Throwable t) { // linkage errors against an unexpected Lucene arrive here
       err.println("ERROR: " + describe(t));

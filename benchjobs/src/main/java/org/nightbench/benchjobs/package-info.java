@@ -1,5 +1,6 @@
 /**
- * The benchmark harness run in a forked JVM: {@link org.nightbench.benchjobs.Harness} and its
- * sub-commands, which write their measurements as JSON for the backend.
+ * The benchmark harness run in a forked JVM: {@link org.nightbench.benchjobs.Harness} reads one
+ * spec (a spec file, or a hand-typed command line) and hands it to the {@code runner}, which runs
+ * the benchmark class its definition names and writes the result file for the backend.
  */
 package org.nightbench.benchjobs;

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
 import org.nightbench.benchjobs.indexing.IndexingReport;
 import org.nightbench.benchjobs.indexing.IndexingSettings;
+import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.SearchReport;
 import org.nightbench.benchjobs.search.SearchSettings;

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.indexing.FacetFields;
 import org.nightbench.benchjobs.indexing.TaxonomyIndex;
+import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.search.Outcome;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskPlan;

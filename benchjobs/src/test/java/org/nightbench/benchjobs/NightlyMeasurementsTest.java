@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
 import org.nightbench.benchjobs.indexing.IndexingSettings;
+import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.protocol.result.HarnessResult;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.result.ResultWriter;

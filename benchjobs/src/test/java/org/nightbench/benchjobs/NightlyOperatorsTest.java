@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
 import org.nightbench.benchjobs.indexing.IndexingSettings;
+import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.search.Outcome;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskPlan;

@@ -14,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.search.Outcome;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskPlan;

@@ -37,7 +37,7 @@ public record EmbedSpec(
       new BenchmarkDefinition(
           "embedding",
           EmbedSpec.class,
-          "org.nightbench.benchjobs.EmbedStep",
+          "org.nightbench.benchjobs.vectors.Embedding",
           130,
           Set.of(Input.CORPUS),
           false,

@@ -7,20 +7,35 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.result.Metric;
 
 /**
  * Times the calibration workload: warm-up rounds, then measured rounds, reported as medians so a
  * single hiccup does not move the score.
  */
-public final class Calibration {
+public final class Calibration implements Benchmark<CalibrateSpec> {
 
   public static final String BENCHMARK = Benchmarks.CALIBRATION.series();
   public static final String TASK = "machine";
   private static final long SEED = 20260101L;
 
-  private Calibration() {}
+  /** For the runner. */
+  public Calibration() {}
+
+  @Override
+  public Report measure(CalibrateSpec spec, PrintStream log) {
+    return Report.of(run(spec.rounds(), spec.warmupRounds(), spec.memoryMb(), log));
+  }
+
+  /** The machine is measured, not Lucene: the result names none, and none is loaded. */
+  @Override
+  public boolean readsLucene() {
+    return false;
+  }
 
   /** Checks that {@code memoryMb} fits the heap with room for the CPU arrays, before allocating. */
   public static void checkFits(int memoryMb, long maxHeapBytes) {

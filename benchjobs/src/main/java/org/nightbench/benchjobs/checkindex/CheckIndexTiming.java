@@ -12,7 +12,11 @@ import java.util.Map;
 import org.apache.lucene.index.CheckIndex;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Indexes;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.CheckIndexSpec;
 import org.nightbench.protocol.result.Metric;
 
 /**
@@ -20,12 +24,20 @@ import org.nightbench.protocol.result.Metric;
  * it. An index CheckIndex finds broken fails the measurement with its verdict: a corrupt index is a
  * finding, not a number.
  */
-public final class CheckIndexTiming {
+public final class CheckIndexTiming implements Benchmark<CheckIndexSpec> {
 
   /** Benchmark name of the metric; the task names the index checked (its indexing variant). */
   public static final String BENCHMARK = Benchmarks.CHECK_INDEX.series();
 
-  private CheckIndexTiming() {}
+  /** For the runner. */
+  public CheckIndexTiming() {}
+
+  @Override
+  public Report measure(CheckIndexSpec spec, PrintStream log) throws IOException {
+    // Opened first for the usual one-line messages (no such index, no documents).
+    Indexes.open(spec.indexDir()).close();
+    return Report.of(run(spec.indexDir(), spec.variant(), log));
+  }
 
   public static List<Metric> run(Path indexDir, String indexName, PrintStream progress)
       throws IOException {

@@ -14,14 +14,19 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Indexes;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.benchjobs.search.CompiledTask;
 import org.nightbench.benchjobs.search.TaskCompiler;
 import org.nightbench.benchjobs.search.TaskPlan;
 import org.nightbench.benchjobs.search.UnsupportedTaskException;
 import org.nightbench.benchjobs.vectors.VectorTaskTexts;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.ColdSearchSpec;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.tasks.Task;
+import org.nightbench.protocol.tasks.TaskFileParser;
 
 /**
  * The first queries after the OS file cache is dropped, against the same queries once the cache is
@@ -29,7 +34,7 @@ import org.nightbench.protocol.tasks.Task;
  * dropped (mapped pages in use are not dropped), so what differs between the two timings is where
  * the index's bytes come from: the disk or RAM. One query per task category, in the file's order.
  */
-public final class ColdCacheSearch {
+public final class ColdCacheSearch implements Benchmark<ColdSearchSpec> {
 
   /** Benchmark name of the metrics. */
   public static final String BENCHMARK = Benchmarks.COLD_SEARCH.series();
@@ -40,10 +45,24 @@ public final class ColdCacheSearch {
   /** Warm passes after the cold one; each query's fastest counts. */
   static final int WARM_PASSES = 3;
 
-  /** The measurements, or why there are none. */
-  public record Report(List<Metric> metrics, List<String> notes) {}
+  /** For the runner. */
+  public ColdCacheSearch() {}
 
-  private ColdCacheSearch() {}
+  @Override
+  public Report measure(ColdSearchSpec spec, PrintStream log) throws IOException {
+    Indexes.open(spec.indexDir()).close(); // one-line errors for a missing or empty index
+    return run(
+        spec.indexDir(),
+        TaskFileParser.parse(spec.tasks()),
+        spec.tasks().toString(),
+        spec.queries(),
+        spec.warmupRounds(),
+        spec.dropCaches(),
+        log);
+  }
+
+  /** The queries chosen, one per category, and the notes of the tasks that cannot run. */
+  private record Chosen(List<Task> tasks, List<String> notes) {}
 
   /**
    * @param queries at most this many queries, one per category
@@ -64,8 +83,50 @@ public final class ColdCacheSearch {
     if (whyNot != null) {
       String note = "cold page cache search: skipped, " + whyNot;
       progress.println(note);
-      return new Report(List.of(), List.of(note));
+      return Report.skipped(note);
     }
+    Chosen chosen = warmUp(indexDir, tasks, tasksSource, queries, warmupRounds);
+    List<String> notes = chosen.notes();
+    cache.drop();
+    long t0 = System.nanoTime();
+    try (Directory dir = FSDirectory.open(indexDir);
+        DirectoryReader reader = DirectoryReader.open(dir)) {
+      double openMs = (System.nanoTime() - t0) / 1e6;
+      IndexSearcher searcher = searcher(reader);
+      // Compiling reads a little (the ids' doc values, a spell checker's terms): untimed, as a
+      // server would have done it at startup.
+      List<CompiledTask> compiled = compile(reader, chosen.tasks());
+      double[] cold = time(compiled, searcher);
+      // The cold pass happens once; the warm one is repeatable, so each query's fastest of a few
+      // counts and a scheduler hiccup on a busy box does not pass for the page cache.
+      double[] warm = time(compiled, searcher);
+      for (int pass = 1; pass < WARM_PASSES; pass++) {
+        double[] again = time(compiled, searcher);
+        for (int i = 0; i < warm.length; i++) {
+          warm[i] = Math.min(warm[i], again[i]);
+        }
+      }
+      progress.printf(
+          Locale.ROOT,
+          "cold-search: open %.1f ms, %d queries cold %.2f ms, warm %.2f ms on average"
+              + " (checksum %d)%n",
+          openMs,
+          compiled.size(),
+          mean(cold),
+          mean(warm),
+          checksum);
+      return Report.of(
+          metrics(chosen.tasks(), openMs, cold, warm, warmupRounds, dropCaches), notes);
+    }
+  }
+
+  /**
+   * Chooses one query per category and runs them {@code warmupRounds} times, untimed, so the JIT
+   * has compiled them before the cache is dropped.
+   */
+  private static Chosen warmUp(
+      Path indexDir, List<Task> tasks, String tasksSource, int queries, int warmupRounds)
+      throws IOException {
     List<Task> chosen;
     List<String> notes;
     try (Directory dir = FSDirectory.open(indexDir);
@@ -87,55 +148,36 @@ public final class ColdCacheSearch {
         }
       }
     }
-    cache.drop();
-    long t0 = System.nanoTime();
-    try (Directory dir = FSDirectory.open(indexDir);
-        DirectoryReader reader = DirectoryReader.open(dir)) {
-      double openMs = (System.nanoTime() - t0) / 1e6;
-      IndexSearcher searcher = searcher(reader);
-      // Compiling reads a little (the ids' doc values, a spell checker's terms): untimed, as a
-      // server would have done it at startup.
-      List<CompiledTask> compiled = compile(reader, chosen);
-      double[] cold = time(compiled, searcher);
-      // The cold pass happens once; the warm one is repeatable, so each query's fastest of a few
-      // counts and a scheduler hiccup on a busy box does not pass for the page cache.
-      double[] warm = time(compiled, searcher);
-      for (int pass = 1; pass < WARM_PASSES; pass++) {
-        double[] again = time(compiled, searcher);
-        for (int i = 0; i < warm.length; i++) {
-          warm[i] = Math.min(warm[i], again[i]);
-        }
-      }
-      progress.printf(
-          Locale.ROOT,
-          "cold-search: open %.1f ms, %d queries cold %.2f ms, warm %.2f ms on average"
-              + " (checksum %d)%n",
-          openMs,
-          compiled.size(),
-          mean(cold),
-          mean(warm),
-          checksum);
-      Map<String, Object> detail = new LinkedHashMap<>();
-      List<Map<String, Object>> perQuery = new ArrayList<>();
-      for (int i = 0; i < chosen.size(); i++) {
-        Map<String, Object> q = new LinkedHashMap<>();
-        q.put("category", chosen.get(i).category());
-        q.put("query", chosen.get(i).query());
-        q.put("coldMs", cold[i]);
-        q.put("warmMs", warm[i]);
-        perQuery.add(q);
-      }
-      detail.put("queries", perQuery);
-      detail.put("warmupRounds", warmupRounds);
-      detail.put("warm", "fastest of " + WARM_PASSES + " passes after the cold one");
-      detail.put("dropped", dropCaches.toString());
-      List<Metric> metrics = new ArrayList<>();
-      metrics.add(new Metric(BENCHMARK, TASK, "openMs", "ms", false, openMs, detail));
-      metrics.add(new Metric(BENCHMARK, TASK, "firstQueryMs", "ms", false, cold[0], detail));
-      metrics.add(new Metric(BENCHMARK, TASK, "coldQueryMs", "ms", false, mean(cold), detail));
-      metrics.add(new Metric(BENCHMARK, TASK, "warmQueryMs", "ms", false, mean(warm), detail));
-      return new Report(metrics, notes);
+    return new Chosen(chosen, notes);
+  }
+
+  private static List<Metric> metrics(
+      List<Task> chosen,
+      double openMs,
+      double[] cold,
+      double[] warm,
+      int warmupRounds,
+      Path dropCaches) {
+    Map<String, Object> detail = new LinkedHashMap<>();
+    List<Map<String, Object>> perQuery = new ArrayList<>();
+    for (int i = 0; i < chosen.size(); i++) {
+      Map<String, Object> q = new LinkedHashMap<>();
+      q.put("category", chosen.get(i).category());
+      q.put("query", chosen.get(i).query());
+      q.put("coldMs", cold[i]);
+      q.put("warmMs", warm[i]);
+      perQuery.add(q);
     }
+    detail.put("queries", perQuery);
+    detail.put("warmupRounds", warmupRounds);
+    detail.put("warm", "fastest of " + WARM_PASSES + " passes after the cold one");
+    detail.put("dropped", dropCaches.toString());
+    List<Metric> metrics = new ArrayList<>();
+    metrics.add(new Metric(BENCHMARK, TASK, "openMs", "ms", false, openMs, detail));
+    metrics.add(new Metric(BENCHMARK, TASK, "firstQueryMs", "ms", false, cold[0], detail));
+    metrics.add(new Metric(BENCHMARK, TASK, "coldQueryMs", "ms", false, mean(cold), detail));
+    metrics.add(new Metric(BENCHMARK, TASK, "warmQueryMs", "ms", false, mean(warm), detail));
+    return metrics;
   }
 
   private static IndexSearcher searcher(DirectoryReader reader) {

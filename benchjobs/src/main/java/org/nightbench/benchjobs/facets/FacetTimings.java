@@ -31,7 +31,11 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.nightbench.benchjobs.indexing.FacetFields;
 import org.nightbench.benchjobs.indexing.TaxonomyIndex;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Indexes;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.FacetTimingsSpec;
 import org.nightbench.protocol.result.Metric;
 
 /**
@@ -41,7 +45,7 @@ import org.nightbench.protocol.result.Metric;
  * repetitions} times timed; the metric is the median, in milliseconds. An operation this Lucene
  * lacks (9.0 has neither getTopDims nor getAllChildren) is left out with a note.
  */
-public final class FacetTimings {
+public final class FacetTimings implements Benchmark<FacetTimingsSpec> {
 
   /** Benchmark name of every metric. */
   public static final String BENCHMARK = Benchmarks.FACET_TIMINGS.series();
@@ -54,18 +58,27 @@ public final class FacetTimings {
   }
 
   private final IndexReader reader;
-  private final FacetTimingSettings settings;
+  private final FacetTimingsSpec settings;
   private final PrintStream progress;
   private final List<String> notes = new ArrayList<>();
 
-  private FacetTimings(IndexReader reader, FacetTimingSettings settings, PrintStream progress) {
+  private FacetTimings(IndexReader reader, FacetTimingsSpec settings, PrintStream progress) {
     this.reader = reader;
     this.settings = settings;
     this.progress = progress;
   }
 
-  /** The metrics and notes of a run. */
-  public record Report(List<Metric> metrics, List<String> notes) {}
+  /** For the runner: measuring makes the instance that holds the reader. */
+  public FacetTimings() {
+    this(null, null, null);
+  }
+
+  @Override
+  public Report measure(FacetTimingsSpec spec, PrintStream log) throws IOException {
+    try (Indexes.Opened index = Indexes.open(spec.indexDir())) {
+      return run(index.reader(), spec.indexDir(), spec, log);
+    }
+  }
 
   /**
    * Times both kinds on the index in {@code indexDir}, opened as {@code reader}.
@@ -73,7 +86,7 @@ public final class FacetTimings {
    * @throws IllegalArgumentException when the index has neither kind of RandomLabel dimension
    */
   public static Report run(
-      IndexReader reader, Path indexDir, FacetTimingSettings settings, PrintStream progress)
+      IndexReader reader, Path indexDir, FacetTimingsSpec settings, PrintStream progress)
       throws IOException {
     return new FacetTimings(reader, settings, progress).run(indexDir);
   }
@@ -112,7 +125,7 @@ public final class FacetTimings {
       throw new IllegalArgumentException(
           "index " + indexDir + " has no " + FacetFields.RANDOM_LABEL + " facet dimension");
     }
-    return new Report(metrics, notes);
+    return Report.of(metrics, notes);
   }
 
   private interface CountsFactory {

@@ -25,7 +25,10 @@ import org.apache.lucene.store.Directory;
 import org.nightbench.benchjobs.linedocs.DocChunker;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.benchjobs.timing.WriterTimings;
+import org.nightbench.protocol.IndexSpec;
 
 /**
  * Indexes a line-docs corpus (whole lines, or re-cut to a fixed doc size) with StandardAnalyzer
@@ -33,7 +36,7 @@ import org.nightbench.benchjobs.timing.WriterTimings;
  * TaxonomyIndex}), commits once without forceMerge, and reports rate, size, segments, the writer's
  * flush and merge time and the JVM's GC, JIT and heap costs.
  */
-public final class IndexingBenchmark {
+public final class IndexingBenchmark implements Benchmark<IndexSpec> {
 
   private static final long PROGRESS_INTERVAL_NANOS = 5_000_000_000L;
 
@@ -58,6 +61,32 @@ public final class IndexingBenchmark {
     this.vectors = vectors;
   }
 
+  /** For the runner; {@link #measure} makes the instance that indexes. */
+  public IndexingBenchmark() {
+    this(null, null, null);
+  }
+
+  /**
+   * Indexes the spec's corpus and reports the indexing rate, the writer's times and the index's
+   * size; with document vectors when the spec names them and this Lucene has vector fields.
+   */
+  @Override
+  public Report measure(IndexSpec spec, PrintStream log) throws IOException {
+    IndexingSettings settings = IndexingSettings.of(spec);
+    if (spec.docVectors() == null) {
+      return Report.of(run(settings, log).toMetrics(settings));
+    }
+    if (!DocumentVectors.available()) {
+      String note = "index: no document vectors, this Lucene has no KnnFloatVectorField (9.6 on)";
+      log.println(note);
+      return Report.of(run(settings, log).toMetrics(settings), List.of(note));
+    }
+    try (DocumentVectors vectors = DocumentVectors.open(spec.docVectors(), spec.dimension())) {
+      log.println("index: the first " + vectors.count() + " documents carry vectors");
+      return Report.of(run(settings, log, vectors).toMetrics(settings));
+    }
+  }
+
   /** Runs the benchmark, printing progress lines to {@code progress}. */
   public static IndexingReport run(IndexingSettings settings, PrintStream progress)
       throws IOException {
@@ -79,7 +108,6 @@ public final class IndexingBenchmark {
     // First: a bad codec option must fail before the earlier index is deleted.
     IndexWriterConfig iwc = writerConfig(timings);
     clear(dir);
-    long elapsed;
     try (LineDocsReader reader = LineDocsReader.open(settings.corpus());
         Directory directory = settings.directory().open(dir);
         TaxonomyIndex taxo = openTaxonomy(dir)) {
@@ -107,46 +135,52 @@ public final class IndexingBenchmark {
         }
         writer.commit();
       }
-      elapsed = System.nanoTime() - startNanos;
+      long elapsed = System.nanoTime() - startNanos;
       JvmCosts costs = jvm.stop();
-      int segments;
-      try (DirectoryReader r = DirectoryReader.open(directory)) {
-        segments = r.leaves().size();
-        if (r.numDocs() != added) {
-          throw new IllegalStateException(
-              "index holds " + r.numDocs() + " docs but " + added + " were added");
-        }
-      }
-      IndexingReport report =
-          new IndexingReport(
-              added,
-              textBytes,
-              elapsed,
-              IndexFiles.sizeInBytes(directory),
-              segments,
-              timings.flushSeconds(),
-              timings.flushes(),
-              timings.mergeSeconds(),
-              timings.merges(),
-              costs);
-      progress.printf(
-          Locale.ROOT,
-          "indexing: done, %d docs in %.2f s (%.0f docs/s), %d segments, %.1f MB;"
-              + " flush %.2f s (%d), merge %.2f s (%d), gc %.2f s (%d), peak heap %.0f MB%n",
-          added,
-          report.elapsedSec(),
-          added / report.elapsedSec(),
-          segments,
-          report.indexBytes() / 1024.0 / 1024.0,
-          report.flushSeconds(),
-          report.flushes(),
-          report.mergeSeconds(),
-          report.merges(),
-          costs.gcSeconds(),
-          costs.gcCount(),
-          costs.peakHeapMB());
-      return report;
+      return report(directory, elapsed, timings, costs);
     }
+  }
+
+  /** What the index holds, checked against what was added, with the writer's and JVM's costs. */
+  private IndexingReport report(
+      Directory directory, long elapsed, WriterTimings timings, JvmCosts costs) throws IOException {
+    int segments;
+    try (DirectoryReader r = DirectoryReader.open(directory)) {
+      segments = r.leaves().size();
+      if (r.numDocs() != added) {
+        throw new IllegalStateException(
+            "index holds " + r.numDocs() + " docs but " + added + " were added");
+      }
+    }
+    IndexingReport report =
+        new IndexingReport(
+            added,
+            textBytes,
+            elapsed,
+            IndexFiles.sizeInBytes(directory),
+            segments,
+            timings.flushSeconds(),
+            timings.flushes(),
+            timings.mergeSeconds(),
+            timings.merges(),
+            costs);
+    progress.printf(
+        Locale.ROOT,
+        "indexing: done, %d docs in %.2f s (%.0f docs/s), %d segments, %.1f MB;"
+            + " flush %.2f s (%d), merge %.2f s (%d), gc %.2f s (%d), peak heap %.0f MB%n",
+        added,
+        report.elapsedSec(),
+        added / report.elapsedSec(),
+        segments,
+        report.indexBytes() / 1024.0 / 1024.0,
+        report.flushSeconds(),
+        report.flushes(),
+        report.mergeSeconds(),
+        report.merges(),
+        costs.gcSeconds(),
+        costs.gcCount(),
+        costs.peakHeapMB());
+    return report;
   }
 
   /** The taxonomy beside the index, through the same kind of Directory; null without facets. */

@@ -2,6 +2,7 @@ package org.nightbench.benchjobs.indexing;
 
 import java.nio.file.Path;
 import java.util.regex.Pattern;
+import org.nightbench.protocol.IndexSpec;
 
 /**
  * What to index and how.
@@ -83,5 +84,24 @@ public record IndexingSettings(
   public IndexingSettings(
       Path corpus, Path indexDir, long maxDocs, double ramBufferMB, int threads) {
     this(corpus, indexDir, maxDocs, ramBufferMB, threads, "default", 0, null, null, false, 0, null);
+  }
+
+  /** The spec's settings, its names parsed into the choices IndexWriter is configured with. */
+  public static IndexingSettings of(IndexSpec spec) {
+    return new IndexingSettings(
+        spec.corpus(),
+        spec.indexDir(),
+        spec.maxDocs() == null ? Long.MAX_VALUE : spec.maxDocs(),
+        spec.ramBufferMb(),
+        spec.threads(),
+        spec.variant(),
+        spec.docChars(),
+        DirectoryChoice.parse(spec.directory()),
+        spec.mergePolicy() == null ? null : MergePolicyChoice.parse(spec.mergePolicy()),
+        spec.deterministic(),
+        spec.maxBufferedDocs() == null ? 0 : spec.maxBufferedDocs(),
+        new CodecOptions(
+            spec.storedFields() == null ? null : StoredFieldsMode.parse(spec.storedFields()),
+            spec.postingsFormat()));
   }
 }

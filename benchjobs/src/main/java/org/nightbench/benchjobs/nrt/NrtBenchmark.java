@@ -38,10 +38,15 @@ import org.nightbench.benchjobs.indexing.LiveIds;
 import org.nightbench.benchjobs.indexing.TaxonomyIndex;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Indexes;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.NrtSpec;
 import org.nightbench.protocol.result.Curve;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.tasks.Task;
+import org.nightbench.protocol.tasks.TaskFileParser;
 
 /**
  * Replaces random existing documents at a fixed rate on a copy of an index, refreshes a
@@ -49,7 +54,7 @@ import org.nightbench.protocol.tasks.Task;
  * id must be resolved across all segments at every refresh: that, and flushing the new segments, is
  * what a reopen costs.
  */
-public final class NrtBenchmark {
+public final class NrtBenchmark implements Benchmark<NrtSpec> {
 
   public static final String BENCHMARK = Benchmarks.NRT.series();
 
@@ -59,9 +64,43 @@ public final class NrtBenchmark {
   /** The measurement: metrics, the reopen and search curves, notes for the run page. */
   public record Result(List<Metric> metrics, List<Curve> curves, List<String> notes) {}
 
-  private NrtBenchmark() {}
+  /** For the runner. */
+  public NrtBenchmark() {}
 
-  public static Result run(
+  @Override
+  public Report measure(NrtSpec spec, PrintStream log) throws Exception {
+    // The spec's values, checked here until NrtSpec checks them itself.
+    NrtSettings settings =
+        new NrtSettings(
+            spec.variant(),
+            spec.updateRate(),
+            spec.reopenIntervalMs(),
+            spec.searchThreads(),
+            spec.durationSeconds(),
+            spec.warmupSeconds(),
+            spec.mergeMbPerSec(),
+            spec.ramBufferMb(),
+            spec.seed(),
+            spec.maxFullFlushMergeWaitMs());
+    if (spec.searchThreads() > 0 && spec.tasks() == null) {
+      throw new IllegalArgumentException(
+          "--tasks is needed for --search-threads " + spec.searchThreads());
+    }
+    List<Task> queries = spec.tasks() == null ? List.of() : TaskFileParser.parse(spec.tasks());
+    Indexes.open(spec.indexDir()).close(); // one-line errors for a missing or empty index
+    Result result =
+        run(
+            spec.indexDir(),
+            spec.workDir(),
+            spec.corpus(),
+            queries,
+            String.valueOf(spec.tasks()),
+            settings,
+            log);
+    return new Report(result.metrics(), result.curves(), result.notes());
+  }
+
+  static Result run(
       Path indexDir,
       Path workDir,
       Path corpus,
@@ -150,6 +189,38 @@ public final class NrtBenchmark {
     }
   }
 
+  /**
+   * The run's clock and what its threads share: the warm-up ends at {@code measuredFrom}, the run
+   * at {@code end}; the threads stop at {@code stop} and leave the first failure in {@code
+   * failure}.
+   */
+  private record Live(
+      long start,
+      long measuredFrom,
+      long end,
+      int secondsTotal,
+      AtomicBoolean stop,
+      AtomicReference<Throwable> failure,
+      AtomicLong updates,
+      AtomicLongArray searchesPerSecond) {
+
+    static Live starting(NrtSettings settings) {
+      long start = System.nanoTime();
+      long measuredFrom = start + seconds(settings.warmupSeconds());
+      long end = measuredFrom + seconds(settings.durationSeconds());
+      int secondsTotal = (int) Math.ceil((end - start) / 1e9) + 2;
+      return new Live(
+          start,
+          measuredFrom,
+          end,
+          secondsTotal,
+          new AtomicBoolean(),
+          new AtomicReference<>(),
+          new AtomicLong(),
+          new AtomicLongArray(secondsTotal));
+    }
+  }
+
   private static Result measure(
       IndexWriter writer,
       TaxonomyIndex taxonomy,
@@ -162,86 +233,24 @@ public final class NrtBenchmark {
       PrintStream progress)
       throws IOException, InterruptedException {
     SearcherManager manager = new SearcherManager(writer, true, false, null);
-    long start = System.nanoTime();
-    long measuredFrom = start + seconds(settings.warmupSeconds());
-    long end = measuredFrom + seconds(settings.durationSeconds());
-    AtomicBoolean stop = new AtomicBoolean();
-    AtomicReference<Throwable> failure = new AtomicReference<>();
-    AtomicLong updates = new AtomicLong();
-    int secondsTotal = (int) Math.ceil((end - start) / 1e9) + 2;
-    AtomicLongArray searchesPerSecond = new AtomicLongArray(secondsTotal);
+    Live live = Live.starting(settings);
     List<Thread> threads = new ArrayList<>();
-
-    threads.add(
-        worker(
-            "nrt-updater",
-            failure,
-            () -> {
-              SplittableRandom random = new SplittableRandom(settings.seed());
-              long gap = (long) (1e9 / settings.updateRate());
-              for (long k = 0; !stop.get(); k++) {
-                long due = start + k * gap;
-                if (due >= end) {
-                  return;
-                }
-                sleepUntil(due);
-                long id = ids[random.nextInt(ids.length)];
-                writer.updateDocument(
-                    new Term(BenchmarkDocuments.ID, Long.toString(id)),
-                    BenchmarkDocuments.build(id, lines.get((int) (k % lines.size())), taxonomy));
-                if (due >= measuredFrom) {
-                  updates.incrementAndGet();
-                }
-              }
-            }));
+    threads.add(updater(writer, taxonomy, ids, lines, settings, live));
     for (int t = 0; t < settings.searchThreads(); t++) {
-      int thread = t;
-      threads.add(
-          worker(
-              "nrt-search-" + t,
-              failure,
-              () -> {
-                SplittableRandom random = new SplittableRandom(settings.seed() * 31 + thread);
-                while (!stop.get()) {
-                  IndexSearcher searcher = manager.acquire();
-                  try {
-                    searcher.search(queries[random.nextInt(queries.length)], 10);
-                  } finally {
-                    manager.release(searcher);
-                  }
-                  int second = (int) ((System.nanoTime() - start) / 1_000_000_000L);
-                  if (second < secondsTotal) {
-                    searchesPerSecond.incrementAndGet(second);
-                  }
-                }
-              }));
+      threads.add(searcher(t, manager, queries, settings, live));
     }
     if (!settings.variant().equals("plain")) {
       // The large merge the nightly's NRT test lets run beside the updates.
-      threads.add(worker("nrt-force-merge", failure, () -> writer.forceMerge(1)));
+      threads.add(worker("nrt-force-merge", live.failure(), () -> writer.forceMerge(1)));
     }
     threads.forEach(Thread::start);
 
     Histogram reopens = new Histogram(TimeUnit.MINUTES.toNanos(10), 3);
     List<List<Double>> reopenRows = new ArrayList<>();
-    long interval = (long) (settings.reopenIntervalMs() * 1e6);
     try {
-      for (long k = 1; failure.get() == null; k++) {
-        long due = start + k * interval;
-        if (due >= end) {
-          break;
-        }
-        sleepUntil(due);
-        long t0 = System.nanoTime();
-        manager.maybeRefreshBlocking();
-        long took = System.nanoTime() - t0;
-        if (t0 >= measuredFrom) {
-          reopens.recordValue(Math.min(took, reopens.getHighestTrackableValue()));
-          reopenRows.add(List.of((t0 - start) / 1e9, took / 1e6));
-        }
-      }
+      reopen(manager, settings, live, reopens, reopenRows);
     } finally {
-      stop.set(true);
+      live.stop().set(true);
       for (Thread thread : threads) {
         if (!thread.getName().equals("nrt-force-merge")) {
           thread.join();
@@ -249,7 +258,7 @@ public final class NrtBenchmark {
       }
       manager.close();
     }
-    Throwable failed = failure.get();
+    Throwable failed = live.failure().get();
     if (failed != null) {
       throw new IllegalStateException(
           "NRT " + failed.getClass().getSimpleName() + ": " + failed.getMessage(), failed);
@@ -260,18 +269,104 @@ public final class NrtBenchmark {
               + settings.durationSeconds()
               + " s: --reopen-interval-ms is longer than the run");
     }
-    return result(
-        settings,
-        mergeWait,
-        reopens,
-        reopenRows,
-        updates.get(),
-        searchesPerSecond,
-        start,
-        measuredFrom,
-        end,
-        notes,
-        progress);
+    return result(settings, mergeWait, reopens, reopenRows, live, notes, progress);
+  }
+
+  /** Reopens every {@code reopenIntervalMs} until the end, timing the reopens after the warm-up. */
+  private static void reopen(
+      SearcherManager manager,
+      NrtSettings settings,
+      Live live,
+      Histogram reopens,
+      List<List<Double>> reopenRows)
+      throws IOException {
+    long start = live.start();
+    long measuredFrom = live.measuredFrom();
+    long end = live.end();
+    long interval = (long) (settings.reopenIntervalMs() * 1e6);
+    for (long k = 1; live.failure().get() == null; k++) {
+      long due = start + k * interval;
+      if (due >= end) {
+        break;
+      }
+      sleepUntil(due);
+      long t0 = System.nanoTime();
+      manager.maybeRefreshBlocking();
+      long took = System.nanoTime() - t0;
+      if (t0 >= measuredFrom) {
+        reopens.recordValue(Math.min(took, reopens.getHighestTrackableValue()));
+        reopenRows.add(List.of((t0 - start) / 1e9, took / 1e6));
+      }
+    }
+  }
+
+  /**
+   * Replaces a random document {@code updateRate} times a second until the end, counting the
+   * updates made after the warm-up.
+   */
+  private static Thread updater(
+      IndexWriter writer,
+      TaxonomyIndex taxonomy,
+      long[] ids,
+      List<LineDoc> lines,
+      NrtSettings settings,
+      Live live) {
+    // Locals, as before the split: the loop reads no field of the record.
+    long start = live.start();
+    long measuredFrom = live.measuredFrom();
+    long end = live.end();
+    AtomicBoolean stop = live.stop();
+    AtomicLong updates = live.updates();
+    return worker(
+        "nrt-updater",
+        live.failure(),
+        () -> {
+          SplittableRandom random = new SplittableRandom(settings.seed());
+          long gap = (long) (1e9 / settings.updateRate());
+          for (long k = 0; !stop.get(); k++) {
+            long due = start + k * gap;
+            if (due >= end) {
+              return;
+            }
+            sleepUntil(due);
+            long id = ids[random.nextInt(ids.length)];
+            writer.updateDocument(
+                new Term(BenchmarkDocuments.ID, Long.toString(id)),
+                BenchmarkDocuments.build(id, lines.get((int) (k % lines.size())), taxonomy));
+            if (due >= measuredFrom) {
+              updates.incrementAndGet();
+            }
+          }
+        });
+  }
+
+  /**
+   * Search thread {@code t}: random queries on the latest reopened searcher, counted per second.
+   */
+  private static Thread searcher(
+      int t, SearcherManager manager, Query[] queries, NrtSettings settings, Live live) {
+    long start = live.start();
+    int secondsTotal = live.secondsTotal();
+    AtomicBoolean stop = live.stop();
+    AtomicLongArray searchesPerSecond = live.searchesPerSecond();
+    return worker(
+        "nrt-search-" + t,
+        live.failure(),
+        () -> {
+          SplittableRandom random = new SplittableRandom(settings.seed() * 31 + t);
+          while (!stop.get()) {
+            IndexSearcher searcher = manager.acquire();
+            try {
+              searcher.search(queries[random.nextInt(queries.length)], 10);
+            } finally {
+              manager.release(searcher);
+            }
+            int second = (int) ((System.nanoTime() - start) / 1_000_000_000L);
+            if (second < secondsTotal) {
+              searchesPerSecond.incrementAndGet(second);
+            }
+          }
+        });
   }
 
   private static Result result(
@@ -279,15 +374,11 @@ public final class NrtBenchmark {
       long mergeWait,
       Histogram reopens,
       List<List<Double>> reopenRows,
-      long updates,
-      AtomicLongArray searchesPerSecond,
-      long start,
-      long measuredFrom,
-      long end,
+      Live live,
       List<String> notes,
       PrintStream progress) {
     double duration = settings.durationSeconds();
-    double updatesPerSec = updates / duration;
+    double updatesPerSec = live.updates().get() / duration;
     if (updatesPerSec < 0.9 * settings.updateRate()) {
       notes.add(
           String.format(
@@ -298,7 +389,8 @@ public final class NrtBenchmark {
               settings.updateRate()));
     }
     List<List<Double>> qpsRows = new ArrayList<>();
-    double searchQps = searchQps(searchesPerSecond, start, measuredFrom, end, qpsRows);
+    double searchQps =
+        searchQps(live.searchesPerSecond(), live.start(), live.measuredFrom(), live.end(), qpsRows);
     String task = settings.variant();
     List<Metric> metrics =
         metrics(task, reopens, updatesPerSec, searchQps, detail(settings, mergeWait));

@@ -20,7 +20,11 @@ import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.LiveIds;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Indexes;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.PkLookupSpec;
 import org.nightbench.protocol.result.Metric;
 
 /**
@@ -29,7 +33,7 @@ import org.nightbench.protocol.result.Metric;
  * terms dictionary's behaviour: sequential keys (consecutive ids, so neighbouring terms share
  * blocks) and seeded random keys. Both run in alternating batches so drift hits them alike.
  */
-public final class PkLookupBenchmark {
+public final class PkLookupBenchmark implements Benchmark<PkLookupSpec> {
 
   /** Benchmark name of the pk metrics. */
   public static final String BENCHMARK = Benchmarks.PK_LOOKUP.series();
@@ -39,15 +43,28 @@ public final class PkLookupBenchmark {
   private final PrintStream progress;
   private long checksum;
 
+  /** For the runner: measuring makes one instance per reader, which holds that reader's keys. */
+  public PkLookupBenchmark() {
+    this(null, null, null);
+  }
+
   private PkLookupBenchmark(IndexReader reader, String indexName, PrintStream progress) {
     this.reader = reader;
     this.indexName = indexName;
     this.progress = progress;
   }
 
+  /** Times primary-key lookups on an index built by {@code index}. */
+  @Override
+  public Report measure(PkLookupSpec spec, PrintStream log) throws IOException {
+    try (Indexes.Opened index = Indexes.open(spec.indexDir())) {
+      return Report.of(run(index.reader(), spec.indexDir().toString(), spec, log));
+    }
+  }
+
   /** One metric per series, the median of its measured batches; {@code indexName} for messages. */
   public static List<Metric> run(
-      IndexReader reader, String indexName, PkLookupSettings settings, PrintStream progress)
+      IndexReader reader, String indexName, PkLookupSpec settings, PrintStream progress)
       throws IOException {
     return interleaved(
         List.of(reader), Collections.singletonList(null), indexName, settings, progress);
@@ -62,7 +79,7 @@ public final class PkLookupBenchmark {
       List<IndexReader> readers,
       List<String> labels,
       String indexName,
-      PkLookupSettings s,
+      PkLookupSpec s,
       PrintStream progress)
       throws IOException {
     if (readers.size() != labels.size()) {
@@ -106,7 +123,7 @@ public final class PkLookupBenchmark {
   private BytesRef[][] keys;
   private double[][] rates;
 
-  private PkLookupBenchmark prepare(PkLookupSettings s) throws IOException {
+  private PkLookupBenchmark prepare(PkLookupSpec s) throws IOException {
     ids = LiveIds.read(reader, indexName);
     keys = new BytesRef[][] {sequential(ids, s.lookups()), random(ids, s.lookups(), s.seed())};
     rates = new double[NAMES.length][s.batches()];
@@ -122,7 +139,7 @@ public final class PkLookupBenchmark {
     return this;
   }
 
-  private List<Metric> metrics(PkLookupSettings s, String label) {
+  private List<Metric> metrics(PkLookupSpec s, String label) {
     progress.println("pk: done (checksum " + checksum + ")");
     List<Metric> metrics = new ArrayList<>();
     for (int series = 0; series < NAMES.length; series++) {

@@ -17,6 +17,11 @@ import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Indexes;
+import org.nightbench.benchjobs.runner.Report;
+import org.nightbench.protocol.PkLookupSpec;
+import org.nightbench.protocol.PkPostingsSpec;
 import org.nightbench.protocol.result.Metric;
 
 /**
@@ -26,22 +31,39 @@ import org.nightbench.protocol.result.Metric;
  * lookups of {@link PkLookupBenchmark}, so the series differ in nothing but the format. Formats the
  * classpath lacks (a release without lucene-codecs) are skipped with a note.
  */
-public final class PkPostingsBenchmark {
+public final class PkPostingsBenchmark implements Benchmark<PkPostingsSpec> {
 
   /** What a format list names the release's own postings format by. */
   public static final String DEFAULT = "default";
 
-  /** The metrics and the notes of formats that could not be measured. */
-  public record Report(List<Metric> metrics, List<String> notes) {}
+  /** For the runner. */
+  public PkPostingsBenchmark() {}
 
-  private PkPostingsBenchmark() {}
+  /** The spec's formats in turn, each on an id-only copy of its index written to its work dir. */
+  @Override
+  public Report measure(PkPostingsSpec spec, PrintStream log) throws IOException {
+    // The lookups are PK lookups' own, with this spec's settings.
+    PkLookupSpec lookups =
+        new PkLookupSpec(
+            spec.indexDir(),
+            spec.lookups(),
+            spec.minBatchSeconds(),
+            spec.batches(),
+            spec.warmupBatches(),
+            spec.seed());
+    try (Indexes.Opened index = Indexes.open(spec.indexDir())) {
+      return run(
+          index.reader(), spec.indexDir().toString(), spec.formats(), spec.workDir(), lookups, log);
+    }
+  }
 
-  public static Report run(
+  /** The metrics, and the notes of formats that could not be measured. */
+  static Report run(
       IndexReader original,
       String indexName,
       List<String> formats,
       Path workDir,
-      PkLookupSettings settings,
+      PkLookupSpec settings,
       PrintStream progress)
       throws IOException {
     List<String> measured = new ArrayList<>();
@@ -66,7 +88,7 @@ public final class PkPostingsBenchmark {
     }
     if (measured.stream().allMatch(DEFAULT::equals)) {
       // The default alone compares with nothing.
-      return new Report(List.of(), notes);
+      return Report.of(List.of(), notes);
     }
     List<Directory> dirs = new ArrayList<>();
     List<IndexReader> readers = new ArrayList<>();
@@ -85,21 +107,9 @@ public final class PkPostingsBenchmark {
       // All formats in turn, batch by batch: drift on the box hits every format alike.
       for (Metric m :
           PkLookupBenchmark.interleaved(readers, measured, indexName, settings, progress)) {
-        Map<String, Object> detail = new LinkedHashMap<>(m.detail());
-        String format = m.task().substring(m.task().indexOf('-') + 1);
-        detail.put("idPostingsFormat", format);
-        detail.put("index", "id-only copy of " + indexName + " with the same segments");
-        metrics.add(
-            new Metric(
-                m.benchmark(),
-                m.task(),
-                m.name(),
-                m.unit(),
-                m.higherIsBetter(),
-                m.value(),
-                detail));
+        metrics.add(onCopy(m, indexName));
       }
-      return new Report(metrics, notes);
+      return Report.of(metrics, notes);
     } finally {
       IOUtils.close(readers);
       IOUtils.close(dirs);
@@ -107,6 +117,16 @@ public final class PkPostingsBenchmark {
         deleteRecursively(workDir.resolve("id-" + name));
       }
     }
+  }
+
+  /** {@code m} saying which format and which copy it was measured on. */
+  private static Metric onCopy(Metric m, String indexName) {
+    Map<String, Object> detail = new LinkedHashMap<>(m.detail());
+    String format = m.task().substring(m.task().indexOf('-') + 1);
+    detail.put("idPostingsFormat", format);
+    detail.put("index", "id-only copy of " + indexName + " with the same segments");
+    return new Metric(
+        m.benchmark(), m.task(), m.name(), m.unit(), m.higherIsBetter(), m.value(), detail);
   }
 
   private static void deleteRecursively(Path dir) throws IOException {

@@ -9,8 +9,13 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.IndexSearcher;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Indexes;
+import org.nightbench.benchjobs.runner.Report;
+import org.nightbench.protocol.BareLoopSpec;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.tasks.Task;
+import org.nightbench.protocol.tasks.TaskFileParser;
 
 /**
  * Measures what the timing loop itself costs: the same rounds as the search benchmark, once with
@@ -18,12 +23,28 @@ import org.nightbench.protocol.tasks.Task;
  * much of each latency is harness ({@code overhead/<category>/emptyLoopNs} and {@code
  * percentOfQuery}).
  */
-public final class BareLoop {
+public final class BareLoop implements Benchmark<BareLoopSpec> {
 
   /** Benchmark name of every bare-loop metric. */
   public static final String BENCHMARK = "overhead";
 
-  private BareLoop() {}
+  /** For the runner. */
+  public BareLoop() {}
+
+  @Override
+  public Report measure(BareLoopSpec spec, PrintStream log) throws Exception {
+    SearchSettings settings =
+        new SearchSettings(spec.repetitions(), spec.warmup(), spec.seed(), 10);
+    try (Indexes.Opened index = Indexes.open(spec.indexDir())) {
+      return Report.of(
+          run(
+              index.reader(),
+              TaskFileParser.parse(spec.tasks()),
+              spec.tasks().toString(),
+              settings,
+              log));
+    }
+  }
 
   public static List<Metric> run(
       IndexReader reader,
@@ -41,7 +62,12 @@ public final class BareLoop {
       empty.add(new EmptyTask(i));
     }
     Rounds bare = Rounds.run(searcher, empty, settings, progress);
+    return metrics(plan, real, bare, progress);
+  }
 
+  /** Per category, the empty loop's median nanoseconds and their share of the real query's. */
+  private static List<Metric> metrics(
+      TaskPlan plan, Rounds real, Rounds bare, PrintStream progress) {
     Map<String, List<Integer>> byCategory = new LinkedHashMap<>();
     for (int i = 0; i < plan.tasks().size(); i++) {
       byCategory.computeIfAbsent(plan.tasks().get(i).category(), k -> new ArrayList<>()).add(i);

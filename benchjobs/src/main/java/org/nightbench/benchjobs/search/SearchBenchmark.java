@@ -2,13 +2,21 @@ package org.nightbench.benchjobs.search;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.IndexSearcher;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Indexes;
+import org.nightbench.benchjobs.runner.Report;
+import org.nightbench.benchjobs.vectors.QueryVectors;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.tasks.Task;
+import org.nightbench.protocol.tasks.TaskFileParser;
 
 /**
  * Times every runnable task of a task file in seeded rounds after a warm-up that lasts until round
@@ -16,7 +24,7 @@ import org.nightbench.protocol.tasks.Task;
  * CPU times and as luceneutil's report computes it, with each query's hits, top-hit hash and raw
  * latencies.
  */
-public final class SearchBenchmark {
+public final class SearchBenchmark implements Benchmark<SearchSpec> {
 
   /** Benchmark name of every search metric. */
   public static final String BENCHMARK = Benchmarks.SEARCH.series();
@@ -24,7 +32,39 @@ public final class SearchBenchmark {
   /** Field queries default to, as in the generated tasks. */
   public static final String FIELD = TaskCompiler.FIELD;
 
-  private SearchBenchmark() {}
+  /** For the runner. */
+  public SearchBenchmark() {}
+
+  /**
+   * Times the spec's task file against its index and reports per-category QPS, the warm-up curve
+   * and a note per skipped category.
+   */
+  @Override
+  public Report measure(SearchSpec spec, PrintStream log) throws Exception {
+    if (spec.taskVectors() != null) {
+      VectorQueries.use(QueryVectors.read(spec.taskVectors(), spec.dimension()));
+    }
+    SearchSettings settings =
+        new SearchSettings(
+            spec.repetitions(),
+            spec.warmup(),
+            spec.seed(),
+            spec.topN(),
+            spec.maxWarmupSec(),
+            spec.warmupTolerance(),
+            spec.warmupWindow());
+    Path tasks = spec.tasks();
+    List<Task> taskList = TaskFileParser.parse(tasks);
+    SearchReport report;
+    try (Indexes.Opened index = Indexes.open(spec.indexDir(), spec.directory())) {
+      report = run(index.reader(), taskList, tasks.toString(), settings, log);
+    }
+    // Categories the generator found no task for are skipped too: say so where skips are said.
+    List<String> notes = new ArrayList<>(UngeneratedCategories.notes(tasks));
+    notes.forEach(n -> log.println("search: " + n));
+    notes.addAll(report.notes());
+    return new Report(report.metrics(), report.curves(), notes);
+  }
 
   /** A single-threaded searcher without query cache, as luceneutil measures. */
   public static IndexSearcher searcher(IndexReader reader) {

@@ -3,7 +3,6 @@ package org.nightbench.benchjobs.storedfields;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,9 +17,13 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.DefaultCodecWithMode;
+import org.nightbench.benchjobs.indexing.StoredFieldsMode;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.StoredFieldsSpec;
 import org.nightbench.protocol.result.Metric;
 
 /**
@@ -29,7 +32,7 @@ import org.nightbench.protocol.result.Metric;
  * semantics of luceneutil's StoredFieldsBenchmark: serial merges, a flush every few documents, the
  * store's size, and the fastest of several retrieval rounds per document.
  */
-public final class StoredFieldsBenchmark {
+public final class StoredFieldsBenchmark implements Benchmark<StoredFieldsSpec> {
 
   /** Benchmark name of the metrics; the task is the mode, {@code speed} or {@code compression}. */
   public static final String BENCHMARK = Benchmarks.STORED_FIELDS.series();
@@ -40,81 +43,107 @@ public final class StoredFieldsBenchmark {
   /** The first document read. */
   static final int FIRST = 42;
 
-  private StoredFieldsBenchmark() {}
+  /** For the runner. */
+  public StoredFieldsBenchmark() {}
 
-  public static List<Metric> run(StoredFieldsSettings s, PrintStream progress) throws IOException {
+  /** What the index pass measured. */
+  private record Indexed(long docs, double seconds, long storeBytes) {}
+
+  /** What the retrieval rounds measured. */
+  private record Retrieved(int segments, double nanosPerDoc) {}
+
+  @Override
+  public Report measure(StoredFieldsSpec s, PrintStream progress) throws IOException {
+    StoredFieldsMode mode = StoredFieldsMode.parse(s.storedFields());
+    long maxDocs = s.maxDocs() == null ? Long.MAX_VALUE : s.maxDocs();
     Files.createDirectories(s.indexDir());
-    long docs;
-    double indexSeconds;
-    long storeBytes;
+    Indexed indexed = index(s, mode, maxDocs, progress);
+    Retrieved retrieved = retrieve(s, progress);
+    Map<String, Object> detail = new LinkedHashMap<>();
+    detail.put("mode", mode.cliName());
+    detail.put("docs", indexed.docs());
+    detail.put("segments", retrieved.segments());
+    detail.put("fields", List.of(BenchmarkDocuments.ID, "title", "date", "body"));
+    detail.put("flushEveryDocs", s.maxBufferedDocs());
+    detail.put("warmupPass", s.warmupPass());
+    detail.put("retrievalsPerRound", s.retrievals());
+    detail.put("rounds", s.rounds());
+    detail.put("aggregate", "fastest round");
+    String task = mode.cliName();
+    double storeMb = indexed.storeBytes() / (1024.0 * 1024);
+    return Report.of(
+        List.of(
+            new Metric(BENCHMARK, task, "indexSeconds", "s", false, indexed.seconds(), detail),
+            new Metric(BENCHMARK, task, "storeMB", "MB", false, storeMb, detail),
+            new Metric(
+                BENCHMARK,
+                task,
+                "retrieveNanosPerDoc",
+                "ns/doc",
+                false,
+                retrieved.nanosPerDoc(),
+                detail)));
+  }
+
+  /** The timed index pass, after the untimed one when the spec asks for a warm-up pass. */
+  private static Indexed index(
+      StoredFieldsSpec s, StoredFieldsMode mode, long maxDocs, PrintStream progress)
+      throws IOException {
     try (Directory dir = FSDirectory.open(s.indexDir())) {
-      if (s.warmup()) {
-        index(s, dir);
+      if (s.warmupPass()) {
+        index(s, mode, maxDocs, dir);
         progress.println("stored fields: warm-up pass done");
       }
       long t0 = System.nanoTime();
-      docs = index(s, dir);
-      indexSeconds = (System.nanoTime() - t0) / 1e9;
-      storeBytes = 0;
+      long docs = index(s, mode, maxDocs, dir);
+      double indexSeconds = (System.nanoTime() - t0) / 1e9;
+      long storeBytes = 0;
       for (String f : dir.listAll()) {
         storeBytes += dir.fileLength(f);
       }
       progress.printf(
           Locale.ROOT,
           "stored fields: %s indexed %d docs in %.2f s, %d bytes%n",
-          s.mode().cliName(),
+          mode.cliName(),
           docs,
           indexSeconds,
           storeBytes);
+      return new Indexed(docs, indexSeconds, storeBytes);
     }
-    double nanosPerDoc;
-    int segments;
+  }
+
+  /** One untimed retrieval round, as luceneutil's, then the fastest of the timed rounds. */
+  private static Retrieved retrieve(StoredFieldsSpec s, PrintStream progress) throws IOException {
+    int retrievals = s.retrievals();
     try (Directory dir = FSDirectory.open(s.indexDir());
         DirectoryReader reader = DirectoryReader.open(dir)) {
-      segments = reader.leaves().size();
       DocumentReads reads = DocumentReads.of(reader);
-      reads.readAll(FIRST, STRIDE, s.retrievals()); // warm-up, as luceneutil's
+      reads.readAll(FIRST, STRIDE, retrievals); // warm-up, as luceneutil's
       long fastest = Long.MAX_VALUE;
       for (int r = 0; r < s.rounds(); r++) {
         long t0 = System.nanoTime();
-        reads.readAll(FIRST, STRIDE, s.retrievals());
+        reads.readAll(FIRST, STRIDE, retrievals);
         fastest = Math.min(fastest, System.nanoTime() - t0);
       }
-      nanosPerDoc = fastest / (double) s.retrievals();
+      double nanosPerDoc = fastest / (double) retrievals;
       progress.printf(
           Locale.ROOT,
           "stored fields: %.0f ns per document read (checksum %d)%n",
           nanosPerDoc,
           reads.checksum());
+      return new Retrieved(reader.leaves().size(), nanosPerDoc);
     }
-    Map<String, Object> detail = new LinkedHashMap<>();
-    detail.put("mode", s.mode().cliName());
-    detail.put("docs", docs);
-    detail.put("segments", segments);
-    detail.put("fields", List.of(BenchmarkDocuments.ID, "title", "date", "body"));
-    detail.put("flushEveryDocs", s.flushDocs());
-    detail.put("warmupPass", s.warmup());
-    detail.put("retrievalsPerRound", s.retrievals());
-    detail.put("rounds", s.rounds());
-    detail.put("aggregate", "fastest round");
-    String task = s.mode().cliName();
-    List<Metric> metrics = new ArrayList<>();
-    metrics.add(new Metric(BENCHMARK, task, "indexSeconds", "s", false, indexSeconds, detail));
-    metrics.add(
-        new Metric(BENCHMARK, task, "storeMB", "MB", false, storeBytes / (1024.0 * 1024), detail));
-    metrics.add(
-        new Metric(BENCHMARK, task, "retrieveNanosPerDoc", "ns/doc", false, nanosPerDoc, detail));
-    return metrics;
   }
 
   /** Writes the index afresh; the number of documents. */
-  private static long index(StoredFieldsSettings s, Directory dir) throws IOException {
+  private static long index(StoredFieldsSpec s, StoredFieldsMode mode, long maxDocs, Directory dir)
+      throws IOException {
     IndexWriterConfig config =
         new IndexWriterConfig()
             .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
-            .setCodec(DefaultCodecWithMode.create(s.mode()))
+            .setCodec(DefaultCodecWithMode.create(mode))
             .setMergeScheduler(new SerialMergeScheduler())
-            .setMaxBufferedDocs(s.flushDocs())
+            .setMaxBufferedDocs(s.maxBufferedDocs())
             .setRAMBufferSizeMB(IndexWriterConfig.DISABLE_AUTO_FLUSH);
     long docs = 0;
     try (LineDocsReader lines = LineDocsReader.open(s.corpus());
@@ -128,7 +157,7 @@ public final class StoredFieldsBenchmark {
       doc.add(title);
       doc.add(date);
       doc.add(body);
-      for (LineDoc line = lines.next(); line != null && docs < s.maxDocs(); line = lines.next()) {
+      for (LineDoc line = lines.next(); line != null && docs < maxDocs; line = lines.next()) {
         id.setStringValue(Long.toString(docs));
         title.setStringValue(line.title());
         date.setStringValue(line.date());

@@ -15,6 +15,7 @@ import org.nightbench.benchjobs.indexing.SkipperFields;
 import org.nightbench.benchjobs.search.CompiledTask;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskCompiler;
+import org.nightbench.benchjobs.search.UngeneratedCategories;
 import org.nightbench.benchjobs.search.UnsupportedTaskException;
 import org.nightbench.protocol.HarnessTasks;
 import org.nightbench.protocol.tasks.Task;

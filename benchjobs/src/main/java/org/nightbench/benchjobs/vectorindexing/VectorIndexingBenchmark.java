@@ -24,8 +24,11 @@ import org.nightbench.benchjobs.indexing.DocumentVectors;
 import org.nightbench.benchjobs.indexing.JvmCosts;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.benchjobs.vectors.KnnFormat;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.VectorIndexingSpec;
 import org.nightbench.protocol.result.Metric;
 
 /**
@@ -33,7 +36,7 @@ import org.nightbench.protocol.result.Metric;
  * vector as luceneutil's {@code vector} field) with one vector format, and reports the indexing
  * step's throughput metrics for it: docs/s and GB/hour of the documents' text, task = the format.
  */
-public final class VectorIndexingBenchmark {
+public final class VectorIndexingBenchmark implements Benchmark<VectorIndexingSpec> {
 
   /** Benchmark name of every metric here. */
   public static final String BENCHMARK = Benchmarks.VECTOR_INDEXING.series();
@@ -50,6 +53,25 @@ public final class VectorIndexingBenchmark {
   private final long maxDocs;
   private final double ramBufferMb;
   private final PrintStream progress;
+
+  /** For the runner; {@link #measure} makes the instance that holds the spec's inputs. */
+  public VectorIndexingBenchmark() {
+    this(null, null, 0, 0, 0, null);
+  }
+
+  @Override
+  public Report measure(VectorIndexingSpec spec, PrintStream log) throws IOException {
+    Outcome outcome =
+        new VectorIndexingBenchmark(
+                spec.corpus(),
+                spec.docVectors(),
+                spec.dimension(),
+                spec.maxDocs() == null ? Long.MAX_VALUE : spec.maxDocs(),
+                spec.ramBufferMb(),
+                log)
+            .run(spec.formats(), spec.indexDir());
+    return Report.of(outcome.metrics(), outcome.notes());
+  }
 
   /**
    * @param maxDocs documents indexed at most (fewer when fewer have a vector)
@@ -161,6 +183,17 @@ public final class VectorIndexingBenchmark {
         sec,
         docs / sec,
         indexBytes / MB);
+    return metrics(format, vectorsFormat, docs, textBytes, sec, indexBytes, costs);
+  }
+
+  private List<Metric> metrics(
+      String format,
+      Optional<KnnVectorsFormat> vectorsFormat,
+      long docs,
+      long textBytes,
+      double sec,
+      long indexBytes,
+      JvmCosts costs) {
     Map<String, Object> detail = new LinkedHashMap<>();
     detail.put("docs", docs);
     detail.put("plainTextBytes", textBytes);

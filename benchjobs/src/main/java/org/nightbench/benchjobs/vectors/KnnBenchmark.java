@@ -32,8 +32,11 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.benchjobs.timing.WriterTimings;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.KnnSpec;
 import org.nightbench.protocol.result.Curve;
 import org.nightbench.protocol.result.Metric;
 
@@ -49,7 +52,7 @@ import org.nightbench.protocol.result.Metric;
  * a note; a recall far below what the format should reach fails the benchmark, since it means a
  * wrong similarity or vectors out of order rather than a slow night.
  */
-public final class KnnBenchmark {
+public final class KnnBenchmark implements Benchmark<KnnSpec> {
 
   static final String FIELD = "vector";
   static final String ORD = "ord";
@@ -58,20 +61,90 @@ public final class KnnBenchmark {
   /** The smallest recall@k of float32 HNSW at the widest fanout that is believable. */
   static final double PLAUSIBLE_RECALL = 0.5;
 
-  private final KnnSettings settings;
-  private final PrintStream log;
+  private KnnSettings settings;
+  private PrintStream log;
   private final Map<KnnFormat, String> formatNames = new java.util.EnumMap<>(KnnFormat.class);
 
-  public KnnBenchmark(KnnSettings settings, PrintStream log) {
-    this.settings = settings;
+  /** For the runner; {@link #measure} takes the settings and the log. */
+  public KnnBenchmark() {}
+
+  @Override
+  public Report measure(KnnSpec spec, PrintStream log) throws Exception {
+    Path cacheDir = spec.cacheDir();
+    int dimension = spec.dimension();
+    try {
+      Class.forName("org.apache.lucene.document.KnnFloatVectorField");
+    } catch (ClassNotFoundException e) {
+      // Before 9.6 vectors had another API; what is measured here starts there.
+      String note = "knn: skipped, this Lucene has no KnnFloatVectorField (9.6 on)";
+      log.println(note);
+      return Report.skipped(note);
+    }
+    VectorSimilarity sim = VectorSimilarity.of(spec.similarity());
+    settings =
+        new KnnSettings(
+            spec.vectorFormats().stream().map(KnnFormat::of).toList(),
+            spec.k(),
+            spec.fanouts(),
+            spec.filterPercents(),
+            sim,
+            spec.forceMerge(),
+            spec.ramBufferMb());
+    // No maximum: every vector of the file, as many as the embedding step wrote.
+    int maxDocs = spec.maxDocs() == null ? Integer.MAX_VALUE : spec.maxDocs();
+    float[][] documents = VectorFile.read(spec.docVectors(), dimension, maxDocs);
+    float[][] queries = VectorFile.read(spec.queryVectors(), dimension, spec.maxQueries());
+    if (documents.length == 0 || queries.length == 0) {
+      throw new IllegalArgumentException("no vectors to index or no queries to search");
+    }
+    Path exactFile = exactFile(spec, documents.length, queries.length, sim);
+    if (cacheDir != null) {
+      Files.createDirectories(cacheDir);
+    }
+    long start = System.nanoTime();
+    boolean cached = Files.isRegularFile(exactFile);
+    int[][] exact =
+        ExactNeighbours.cached(exactFile, documents, queries, settings.exactDepth(), sim);
+    log.printf(
+        "exact neighbours of %d queries in %d documents: %s in %.1f s%n",
+        queries.length,
+        documents.length,
+        cached ? "read from the cache" : "computed",
+        (System.nanoTime() - start) / 1e9);
+    Files.createDirectories(spec.workDir());
     this.log = log;
+    Outcome outcome = run(documents, queries, exact, spec.workDir());
+    return new Report(outcome.metrics(), outcome.curves(), outcome.notes());
+  }
+
+  /**
+   * Where the exact neighbours of these documents and queries are cached: keyed by both files'
+   * content, so vectors linked into a fresh work directory find it again.
+   */
+  private Path exactFile(KnnSpec spec, int documents, int queries, VectorSimilarity sim)
+      throws IOException {
+    Path docVectors = spec.docVectors();
+    Path dir = spec.cacheDir() != null ? spec.cacheDir() : docVectors.toAbsolutePath().getParent();
+    return dir.resolve(
+        "exact-"
+            + EmbeddingCache.sha256(docVectors).substring(0, 16)
+            + "-"
+            + EmbeddingCache.sha256(spec.queryVectors()).substring(0, 16)
+            + "-"
+            + documents
+            + "x"
+            + queries
+            + "-k"
+            + settings.exactDepth()
+            + "-"
+            + sim.name().toLowerCase(java.util.Locale.ROOT)
+            + ".bin");
   }
 
   /** What one run measured: metrics, a recall-against-latency curve per format, and notes. */
   public record Outcome(List<Metric> metrics, List<Curve> curves, List<String> notes) {}
 
-  public Outcome run(float[][] documents, float[][] queries, int[][] exact, Path work)
-      throws IOException {
+  Outcome run(float[][] documents, float[][] queries, int[][] exact, Path work) throws IOException {
     List<Metric> metrics = new ArrayList<>();
     List<Curve> curves = new ArrayList<>();
     List<String> notes = new ArrayList<>();
@@ -155,13 +228,18 @@ public final class KnnBenchmark {
             metric(format, "forceMergeSeconds", "s", false, (System.nanoTime() - merge) / 1e9));
       }
     }
+    sizes(format, dir, metrics);
+    log.printf(
+        "knn %s: indexed %d vectors in %.1f s%n",
+        format.label(), documents.length, (System.nanoTime() - start) / 1e9);
+  }
+
+  /** The index's size, and its vectors' on disk and as searched. */
+  private void sizes(KnnFormat format, Directory dir, List<Metric> metrics) throws IOException {
     metrics.add(metric(format, "indexMB", "MB", false, sizeMb(dir)));
     VectorFiles files = VectorFiles.of(dir);
     metrics.add(metric(format, "vectorDiskMB", "MB", false, files.diskMb()));
     metrics.add(metric(format, "vectorRamMB", "MB", false, files.searchedMb()));
-    log.printf(
-        "knn %s: indexed %d vectors in %.1f s%n",
-        format.label(), documents.length, (System.nanoTime() - start) / 1e9);
   }
 
   private void search(
@@ -204,6 +282,12 @@ public final class KnnBenchmark {
             "mean latency ms",
             List.of("recall@" + settings.k(), "fanout"),
             rows));
+    checkPlausible(format, widestRecall);
+    searchFiltered(format, searcher, ordinals, queries, exact, metrics);
+  }
+
+  /** Fails a run whose float32 HNSW recall at the widest fanout cannot be right. */
+  private void checkPlausible(KnnFormat format, double widestRecall) {
     if (format == KnnFormat.HNSW && widestRecall < PLAUSIBLE_RECALL) {
       throw new IllegalStateException(
           String.format(
@@ -214,6 +298,17 @@ public final class KnnBenchmark {
               widestRecall,
               settings.fanouts().get(settings.fanouts().size() - 1)));
     }
+  }
+
+  /** Each filter percentage at the first fanout, the filter applied before and after the search. */
+  private void searchFiltered(
+      KnnFormat format,
+      IndexSearcher searcher,
+      int[] ordinals,
+      float[][] queries,
+      int[][] exact,
+      List<Metric> metrics)
+      throws IOException {
     int fanout = settings.fanouts().get(0);
     for (int percent : settings.filterPercents()) {
       for (boolean pre : new boolean[] {true, false}) {

@@ -1,4 +1,4 @@
-package org.nightbench.benchjobs.taskgen;
+package org.nightbench.benchjobs.search;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
-package org.nightbench.benchjobs;
+package org.nightbench.benchjobs.vectors;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -10,10 +11,8 @@ import java.util.List;
 import java.util.Map;
 import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
-import org.nightbench.benchjobs.vectors.EmbeddingCache;
-import org.nightbench.benchjobs.vectors.MiniLm;
-import org.nightbench.benchjobs.vectors.QueryVectors;
-import org.nightbench.benchjobs.vectors.VectorTaskTexts;
+import org.nightbench.benchjobs.runner.Benchmark;
+import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.EmbedSpec;
 import org.nightbench.protocol.result.Metric;
@@ -26,39 +25,27 @@ import org.nightbench.protocol.result.Metric;
  * {@code searchTasks}, it also writes the vectors of that task file's {@code vector//} texts to
  * {@code taskVectors}, for the search benchmark's vector categories.
  */
-final class EmbedStep {
+public final class Embedding implements Benchmark<EmbedSpec> {
 
   /** Enough of a document for its embedding; MiniLM reads a few hundred word pieces at most. */
   static final int MAX_CHARS = 1000;
 
-  private final Path corpus;
-  private final int maxDocs;
-  private final int maxQueries;
-  private final Path tasks;
-  private final Path cacheDir;
-  private final Path docVectors;
-  private final Path queryVectors;
-  private final Path searchTasks;
-  private final Path taskVectors;
+  private Path corpus;
+  private int maxDocs;
+  private int maxQueries;
+  private Path tasks;
+  private Path searchTasks;
+  private Path taskVectors;
 
-  private EmbedStep(EmbedSpec spec) {
+  @Override
+  public Report measure(EmbedSpec spec, PrintStream log) throws Exception {
     corpus = spec.corpus();
     maxDocs = spec.maxDocs();
     maxQueries = spec.maxQueries();
     tasks = spec.tasks();
-    cacheDir = spec.cacheDir();
-    docVectors = spec.docVectors();
-    queryVectors = spec.queryVectors();
     searchTasks = spec.searchTasks();
     taskVectors = spec.taskVectors();
-  }
-
-  static void run(EmbedSpec spec, Path out) throws Exception {
-    new EmbedStep(spec).run(out, spec.type());
-  }
-
-  private void run(Path out, String type) throws Exception {
-    EmbeddingCache cache = EmbeddingCache.of(cacheDir, corpus, MiniLm.NAME, maxDocs);
+    EmbeddingCache cache = EmbeddingCache.of(spec.cacheDir(), corpus, MiniLm.NAME, maxDocs);
     Texts texts = read();
     if (texts.queries().isEmpty()) {
       throw new IllegalArgumentException("no query texts: the corpus has no documents left over");
@@ -81,13 +68,13 @@ final class EmbedStep {
       model = model == null ? new MiniLm() : model;
       EmbeddingCache.store(queries, embed(model, texts.queries(), "queries"), MiniLm.DIMENSION);
     }
-    place(docs, docVectors);
-    place(queries, queryVectors);
+    place(docs, spec.docVectors());
+    place(queries, spec.queryVectors());
     if (searchTasks != null && taskVectors != null) {
       model = searchTaskVectors(cache, model);
     }
     metrics.add(metric("cached", "boolean", true, metrics.isEmpty() ? 1 : 0));
-    Results.write(out, type, metrics);
+    return Report.of(metrics);
   }
 
   /**
