@@ -102,6 +102,18 @@ public final class NightlyStep {
    */
   public List<Decision> night(
       double[] values, double[] stddevs, DetectionInputs inputs, List<Known> known) {
+    return night(values, stddevs, inputs, known, 1);
+  }
+
+  /**
+   * {@link #night(double[], double[], DetectionInputs, List)} where the newest {@code arrived}
+   * nights came in since the series was last judged (1 on a nightly path; more where a batch of
+   * runs landed before detection got to them): a suspicion is placed back onto nights that were not
+   * judged one by one only ({@link SuspicionOnset#place(double[], SuspectedChange, int,
+   * DetectionInputs, int)}).
+   */
+  public List<Decision> night(
+      double[] values, double[] stddevs, DetectionInputs inputs, List<Known> known, int arrived) {
     Objects.requireNonNull(known, "known");
     int since = newestConfirmed(known);
     List<DetectedChange> found = new ArrayList<>();
@@ -117,12 +129,12 @@ public final class NightlyStep {
         found.add(change);
       }
     }
-    return decide(values, stddevs, inputs, found, known);
+    return decide(values, stddevs, inputs, found, known, values.length - Math.max(1, arrived));
   }
 
   /**
-   * The decisions after the detector placed {@code found} (by {@code night}, or over the whole
-   * series on a recompute): confirmations, then the morning-after check.
+   * The decisions after the detector placed {@code found} over the whole series (a recompute, where
+   * no night counts as judged one by one): confirmations, then the morning-after check.
    *
    * @param stddevs ±1σ over each night's JVMs (NaN where unknown), or null: a night whose JVMs
    *     disagree is a wild night, not a suspected new level
@@ -133,6 +145,20 @@ public final class NightlyStep {
       DetectionInputs inputs,
       List<DetectedChange> found,
       List<Known> known) {
+    return decide(values, stddevs, inputs, found, known, 0);
+  }
+
+  /**
+   * The decisions, the nights before {@code judged} each judged as it arrived (0: none was, as on a
+   * recompute over the whole series).
+   */
+  private List<Decision> decide(
+      double[] values,
+      double[] stddevs,
+      DetectionInputs inputs,
+      List<DetectedChange> found,
+      List<Known> known,
+      int judged) {
     List<Decision> decisions = new ArrayList<>();
     List<Known> after = new ArrayList<>(known);
     for (DetectedChange change : found) {
@@ -169,7 +195,7 @@ public final class NightlyStep {
     Optional<SuspicionOnset.Placed> suspected =
         suspicion
             .suspect(values, stddevs, values.length, since, inputs)
-            .map(s -> onset.place(values, s, since, inputs));
+            .map(s -> onset.place(values, s, since, inputs, judged));
     if (suspected.isPresent()) {
       int index = suspected.get().change().index();
       boolean seen =
