@@ -12,14 +12,15 @@ import java.util.Optional;
  * in a {@link #apply list}); this class decides everything, so both behave alike.
  *
  * <p>The night: the detector looks at the tail past the newest confirmed change point ({@link
- * ChangePointDetector#detectAppended}); each step it places confirms the suspected or withdrawn
- * change point within {@value SuspicionCheck#MATCH} nights of it (moved to where the step is, so a
- * person's triage stays with it), or is a new confirmed one, unless a confirmed one starts there
- * already. Then the morning-after check ({@link SuspicionCheck}): a suspected change point is
- * withdrawn when a confirmed one lies at or after it, when {@value SuspicionCheck#CONFIRM_WITHIN}
- * nights passed without confirmation, or when the nights since no longer hold it; a new one is
- * suspected where the newest nights lie beyond the noise, unless a change point (any stage) lies
- * within {@value SuspicionCheck#MATCH} nights. Stateless and thread-safe.
+ * ChangePointDetector#detectAppended}); each step it places that has stood {@value #CONFIRM_AFTER}
+ * nights and stands under persistent noise confirms the suspected or withdrawn change point within
+ * {@value SuspicionCheck#MATCH} nights of it (moved to where the step is, so a person's triage
+ * stays with it), or is a new confirmed one, unless a confirmed one starts there already. Then the
+ * morning-after check ({@link SuspicionCheck}): a suspected change point is withdrawn when a
+ * confirmed one lies at or after it, when {@value SuspicionCheck#CONFIRM_WITHIN} nights passed
+ * without confirmation, or when the nights since no longer hold it; a new one is suspected where
+ * the newest nights lie beyond the noise, unless a change point (any stage) lies within {@value
+ * SuspicionCheck#MATCH} nights. Stateless and thread-safe.
  */
 public final class NightlyStep {
 
@@ -76,6 +77,16 @@ public final class NightlyStep {
    */
   static final double CONFIRM_Z = 3.5;
 
+  /**
+   * The fewest nights, the step's own first night included, a step the detector placed must stand
+   * on before it is confirmed; a younger one is left for a later night. The detector's minimum
+   * segment (7) is enough over a whole series, where a level's end is seen too; night by night a
+   * slow spell of a week is a level to every test until it ends. Ten nights leave such a spell out
+   * far more often (spells of 2.5 nights on average: one in 100 lasts ten) for three nights more to
+   * confirm; the suspicion the morning after does not wait.
+   */
+  static final int CONFIRM_AFTER = 10;
+
   private final ChangePointDetector detector;
   private final SuspicionCheck suspicion;
   private final SuspicionOnset onset = new SuspicionOnset();
@@ -118,6 +129,9 @@ public final class NightlyStep {
     int since = newestConfirmed(known);
     List<DetectedChange> found = new ArrayList<>();
     for (DetectedChange change : detector.detectAppended(values, stddevs, since, inputs)) {
+      if (values.length - change.index() < CONFIRM_AFTER) {
+        continue;
+      }
       if (suspicion.standsUnderPersistence(
           values,
           values.length,
