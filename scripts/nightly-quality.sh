@@ -9,8 +9,9 @@
 #
 # Then the models whose noise is built from where it comes from (JVMs, series-nights, machine-nights
 # shared by a run with a control revision): alerts the run's evidence puts down to the machine are
-# counted apart. With "sweep" as the fifth argument: false suspicions against first-night recall as
-# the suspicion's thresholds are raised, for the models whose wild nights nothing tells from a step.
+# counted apart. With "sweep" as the fifth argument: for every model, false suspicions against
+# first-night and 3-night recall as the suspicion's thresholds are scaled (0.8-1.8), with the goals
+# each scale meets.
 #
 # usage: scripts/nightly-quality.sh [seed] [changeFreePerModel] [perSizePerModel] [nights] [sweep]
 #        (defaults 38001 100 30 200)

@@ -48,7 +48,7 @@ public class ChangePointDetection {
     if (history == null || history.size() < 2) {
       return List.of();
     }
-    return night(history, marks.read(seriesId));
+    return night(history, marks.read(seriesId), 1);
   }
 
   /**
@@ -70,18 +70,21 @@ public class ChangePointDetection {
     if (at >= 0 && at < detector.appendedFrom(history, told, known)) {
       return detectAll(seriesId);
     }
-    return night(history, told);
+    // The run's own night and any that landed after it before detection got to them: none of
+    // those was judged on its own.
+    return night(history, told, history.size() - at);
   }
 
   /**
    * The night of the newest point, as {@link NightlyStep} decides it (the replay of a posted series
-   * runs the same), stored.
+   * runs the same), stored; the newest {@code arrived} nights were not judged before.
    */
-  private List<Long> night(SeriesHistory history, SeriesMarks told) {
+  private List<Long> night(SeriesHistory history, SeriesMarks told, int arrived) {
     int newest = history.size() - 1;
     int from =
         Math.max(0, Math.min(known(history), newest - NightlyStep.reach()) - SuspicionCheck.MATCH);
-    return store(history, detector.night(history, told, staged(history, history.xs()[from])));
+    return store(
+        history, detector.night(history, told, staged(history, history.xs()[from]), arrived));
   }
 
   /** The index of the series' newest confirmed change point, or 0. */

@@ -34,11 +34,12 @@ final class SeriesDetector {
 
   /**
    * The night whose point is the newest of {@code history}: what to confirm, withdraw and suspect,
-   * given the change points the series has ({@code known}, indices into {@code history}).
+   * given the change points the series has ({@code known}, indices into {@code history}) and how
+   * many of its newest nights arrived since it was last judged ({@code arrived}, 1 on a nightly).
    */
   List<NightlyStep.Decision> night(
-      SeriesHistory history, SeriesMarks marks, List<NightlyStep.Known> known) {
-    return step.night(history.values(), history.stddevs(), inputs(history, marks), known);
+      SeriesHistory history, SeriesMarks marks, List<NightlyStep.Known> known, int arrived) {
+    return step.night(history.values(), history.stddevs(), inputs(history, marks), known, arrived);
   }
 
   /** The same after a recompute over the whole series placed {@code found}. */

@@ -175,6 +175,28 @@ class SuspectedChangePointsTests {
         .doesNotContain("began within");
   }
 
+  /**
+   * Six nights of a step that landed before detection got to them (a batch of runs), the newest one
+   * further down still, so that it stands out alone: detection after the first of them counts all
+   * six as arrived together and places the suspicion at the step's first night; had they come one
+   * by one, the newest night would have stood alone and stayed the onset.
+   */
+  @Test
+  void nightsThatArrivedTogetherArePlacedAtTheStepsFirstNight() {
+    SeriesFixture series = new SeriesFixture(jdbc);
+    nightly(series, 0, 100, 100);
+    List<Long> step = series.nights(100, 5, 90);
+    step = new java.util.ArrayList<>(step);
+    step.addAll(series.nights(105, 1, 76.5));
+
+    detection.detectAfter(series.id, step.get(0));
+
+    assertThat(series.stages())
+        .singleElement()
+        .asString()
+        .endsWith(":" + step.get(0) + ":suspected:untriaged");
+  }
+
   /** A suspicion whose first night is not known says over how many nights its range runs. */
   @Test
   void aSuspicionOverSeveralNightsSaysSo() throws Exception {

@@ -12,14 +12,15 @@ import java.util.Optional;
  * in a {@link #apply list}); this class decides everything, so both behave alike.
  *
  * <p>The night: the detector looks at the tail past the newest confirmed change point ({@link
- * ChangePointDetector#detectAppended}); each step it places confirms the suspected or withdrawn
- * change point within {@value SuspicionCheck#MATCH} nights of it (moved to where the step is, so a
- * person's triage stays with it), or is a new confirmed one, unless a confirmed one starts there
- * already. Then the morning-after check ({@link SuspicionCheck}): a suspected change point is
- * withdrawn when a confirmed one lies at or after it, when {@value SuspicionCheck#CONFIRM_WITHIN}
- * nights passed without confirmation, or when the nights since no longer hold it; a new one is
- * suspected where the newest nights lie beyond the noise, unless a change point (any stage) lies
- * within {@value SuspicionCheck#MATCH} nights. Stateless and thread-safe.
+ * ChangePointDetector#detectAppended}); each step it places that has stood {@value #CONFIRM_AFTER}
+ * nights and stands under persistent noise confirms the suspected or withdrawn change point within
+ * {@value SuspicionCheck#MATCH} nights of it (moved to where the step is, so a person's triage
+ * stays with it), or is a new confirmed one, unless a confirmed one starts there already. Then the
+ * morning-after check ({@link SuspicionCheck}): a suspected change point is withdrawn when a
+ * confirmed one lies at or after it, when {@value SuspicionCheck#CONFIRM_WITHIN} nights passed
+ * without confirmation, or when the nights since no longer hold it; a new one is suspected where
+ * the newest nights lie beyond the noise, unless a change point (any stage) lies within {@value
+ * SuspicionCheck#MATCH} nights. Stateless and thread-safe.
  */
 public final class NightlyStep {
 
@@ -76,6 +77,16 @@ public final class NightlyStep {
    */
   static final double CONFIRM_Z = 3.5;
 
+  /**
+   * The fewest nights, the step's own first night included, a step the detector placed must stand
+   * on before it is confirmed; a younger one is left for a later night. The detector's minimum
+   * segment (7) is enough over a whole series, where a level's end is seen too; night by night a
+   * slow spell of a week is a level to every test until it ends. Ten nights leave such a spell out
+   * far more often (spells of 2.5 nights on average: one in 100 lasts ten) for three nights more to
+   * confirm; the suspicion the morning after does not wait.
+   */
+  static final int CONFIRM_AFTER = 10;
+
   private final ChangePointDetector detector;
   private final SuspicionCheck suspicion;
   private final SuspicionOnset onset = new SuspicionOnset();
@@ -102,10 +113,25 @@ public final class NightlyStep {
    */
   public List<Decision> night(
       double[] values, double[] stddevs, DetectionInputs inputs, List<Known> known) {
+    return night(values, stddevs, inputs, known, 1);
+  }
+
+  /**
+   * {@link #night(double[], double[], DetectionInputs, List)} where the newest {@code arrived}
+   * nights came in since the series was last judged (1 on a nightly path; more where a batch of
+   * runs landed before detection got to them): a suspicion is placed back onto nights that were not
+   * judged one by one only ({@link SuspicionOnset#place(double[], SuspectedChange, int,
+   * DetectionInputs, int)}).
+   */
+  public List<Decision> night(
+      double[] values, double[] stddevs, DetectionInputs inputs, List<Known> known, int arrived) {
     Objects.requireNonNull(known, "known");
     int since = newestConfirmed(known);
     List<DetectedChange> found = new ArrayList<>();
     for (DetectedChange change : detector.detectAppended(values, stddevs, since, inputs)) {
+      if (values.length - change.index() < CONFIRM_AFTER) {
+        continue;
+      }
       if (suspicion.standsUnderPersistence(
           values,
           values.length,
@@ -117,12 +143,12 @@ public final class NightlyStep {
         found.add(change);
       }
     }
-    return decide(values, stddevs, inputs, found, known);
+    return decide(values, stddevs, inputs, found, known, values.length - Math.max(1, arrived));
   }
 
   /**
-   * The decisions after the detector placed {@code found} (by {@code night}, or over the whole
-   * series on a recompute): confirmations, then the morning-after check.
+   * The decisions after the detector placed {@code found} over the whole series (a recompute, where
+   * no night counts as judged one by one): confirmations, then the morning-after check.
    *
    * @param stddevs ±1σ over each night's JVMs (NaN where unknown), or null: a night whose JVMs
    *     disagree is a wild night, not a suspected new level
@@ -133,6 +159,20 @@ public final class NightlyStep {
       DetectionInputs inputs,
       List<DetectedChange> found,
       List<Known> known) {
+    return decide(values, stddevs, inputs, found, known, 0);
+  }
+
+  /**
+   * The decisions, the nights before {@code judged} each judged as it arrived (0: none was, as on a
+   * recompute over the whole series).
+   */
+  private List<Decision> decide(
+      double[] values,
+      double[] stddevs,
+      DetectionInputs inputs,
+      List<DetectedChange> found,
+      List<Known> known,
+      int judged) {
     List<Decision> decisions = new ArrayList<>();
     List<Known> after = new ArrayList<>(known);
     for (DetectedChange change : found) {
@@ -169,7 +209,7 @@ public final class NightlyStep {
     Optional<SuspicionOnset.Placed> suspected =
         suspicion
             .suspect(values, stddevs, values.length, since, inputs)
-            .map(s -> onset.place(values, s, since, inputs));
+            .map(s -> onset.place(values, s, since, inputs, judged));
     if (suspected.isPresent()) {
       int index = suspected.get().change().index();
       boolean seen =

@@ -60,6 +60,33 @@ public final class SuspicionOnset {
    */
   public Placed place(
       double[] values, SuspectedChange suspected, int since, DetectionInputs inputs) {
+    return place(values, suspected, since, inputs, 0);
+  }
+
+  /**
+   * {@link #place(double[], SuspectedChange, int, DetectionInputs)} where the nights before {@code
+   * judged} were each judged as they arrived. A suspicion of the newest night alone, all nights
+   * before it judged (a nightly path), stays on that night: it stood out by itself, and the nights
+   * before it did not when they were judged. Under persistent noise or a drift the nights before a
+   * step often lean its way, and the likelihood would move the onset back onto them, off the night
+   * whose commits hold the step. A level of two or three nights, or nights that arrived at once (a
+   * backfill, a detection over the whole history), is placed as before: a step too small to stand
+   * out on its first night is suspected on a later one and belongs where it began.
+   *
+   * @param judged the first night that had not been judged when this one arrived: {@code
+   *     values.length - 1} on a nightly path, 0 where none was
+   */
+  public Placed place(
+      double[] values, SuspectedChange suspected, int since, DetectionInputs inputs, int judged) {
+    Objects.requireNonNull(suspected, "suspected");
+    if (suspected.nights() == 1 && judged >= suspected.index()) {
+      return new Placed(suspected, suspected.index());
+    }
+    return placeFreely(values, suspected, since, inputs);
+  }
+
+  private Placed placeFreely(
+      double[] values, SuspectedChange suspected, int since, DetectionInputs inputs) {
     Objects.requireNonNull(values, "values");
     Objects.requireNonNull(suspected, "suspected");
     Objects.requireNonNull(inputs, "inputs");

@@ -2,6 +2,7 @@ package org.nightbench.changepoints.detection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -58,6 +59,73 @@ class SuspicionOnsetTests {
       assertThat(placed.exact()).isTrue();
       assertThat(placed.change().index()).isEqualTo(199);
     }
+  }
+
+  /**
+   * Twenty nights that lean 1.5σ the step's way, then a step on the newest night: arriving at once,
+   * the likelihood puts the new level's first night back among the leaning nights; judged night by
+   * night (each of them judged as it came, none suspected), the newest night, which stood out by
+   * itself, stays the onset.
+   */
+  @Test
+  void onANightlyPathAStepOnTheNewestNightStaysThereThoughTheNightsBeforeLeanItsWay() {
+    int movedBack = 0;
+    for (long seed = 1; seed <= 10; seed++) {
+      double[] values = series(seed, 200, 179, 0.015);
+      values[199] = 1000 * 1.075 * (values[199] / 1015);
+      SuspectedChange suspected = check.suspect(values, 0, DetectionInputs.none()).orElseThrow();
+      assertThat(suspected.nights()).isEqualTo(1);
+
+      SuspicionOnset.Placed batch = onset.place(values, suspected, 0, DetectionInputs.none(), 0);
+      SuspicionOnset.Placed nightly =
+          onset.place(values, suspected, 0, DetectionInputs.none(), 199);
+
+      movedBack += batch.earliest() < 197 ? 1 : 0;
+      assertThat(nightly.change().index()).isEqualTo(199);
+      assertThat(nightly.exact()).isTrue();
+    }
+    assertThat(movedBack)
+        .as("arriving at once, the leaning nights take the onset")
+        .isGreaterThan(6);
+  }
+
+  /**
+   * The nightly step tells the onset which nights were judged: a step five nights old whose newest
+   * night (a further 15 % down) stands out alone stays there when only that night arrived (the
+   * nights before were judged and passed), and is placed at its first night when the six arrived
+   * together.
+   */
+  @Test
+  void theNightlyStepPlacesBackOnlyOverNightsThatArrivedTogether() {
+    NightlyStep step = new NightlyStep(DetectorSettings.defaults());
+    int alone = 0;
+    for (long seed = 1; seed <= 10; seed++) {
+      double[] values = series(seed, 400, 394, -0.10);
+      values[399] *= 0.85;
+      SuspectedChange probe = check.suspect(values, 0, DetectionInputs.none()).orElseThrow();
+
+      SuspectedChange nightly =
+          suspected(step.night(values, null, DetectionInputs.none(), List.of()));
+      SuspectedChange together =
+          suspected(step.night(values, null, DetectionInputs.none(), List.of(), 6));
+
+      assertThat(together.index()).isEqualTo(394);
+      if (probe.nights() == 1) {
+        alone++;
+        assertThat(nightly.index()).isEqualTo(probe.index());
+      } else {
+        assertThat(nightly.index()).isEqualTo(394);
+      }
+    }
+    assertThat(alone).as("seeds whose newest night stands out alone").isPositive();
+  }
+
+  private static SuspectedChange suspected(List<NightlyStep.Decision> decisions) {
+    return decisions.stream()
+        .filter(NightlyStep.Suspect.class::isInstance)
+        .map(d -> ((NightlyStep.Suspect) d).change())
+        .findFirst()
+        .orElseThrow();
   }
 
   @Test
