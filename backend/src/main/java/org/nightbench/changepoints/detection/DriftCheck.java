@@ -219,66 +219,6 @@ final class DriftCheck {
     return result;
   }
 
-  /**
-   * On the nightly path, a drift in the nights after the newest confirmed step (at most the newest
-   * {@code appendWindow}): a new one, or the drift found there before refitted where its span moved
-   * by at least {@code minSegment} nights. The nights of a suspected change after the step are left
-   * out.
-   */
-  Optional<Tonight> after(double[] values, DetectionInputs inputs, List<NightlyStep.Known> known) {
-    NightlyStep.Known step = null;
-    NightlyStep.Known drift = null;
-    for (NightlyStep.Known k : known) {
-      if (k.stage() != NightlyStep.Stage.CONFIRMED || k.index() < 0) {
-        continue;
-      }
-      if (k.last() < 0 && (step == null || k.index() > step.index())) {
-        step = k;
-      }
-    }
-    for (NightlyStep.Known k : known) {
-      if (k.stage() == NightlyStep.Stage.CONFIRMED
-          && k.last() >= 0
-          && (step == null || k.index() > step.index())) {
-        drift = k;
-      }
-    }
-    SeriesView view = SeriesView.of(values, null, inputs);
-    int lo = step == null ? 0 : view.position(step.index());
-    int[] boundaries = view.boundariesWithin(0, view.length());
-    lo = Math.max(lo, boundaries.length == 0 ? 0 : boundaries[boundaries.length - 1]);
-    int hi = view.length();
-    for (NightlyStep.Known k : known) {
-      if (k.stage() == NightlyStep.Stage.SUSPECTED && k.index() >= 0) {
-        int at = view.position(k.index());
-        if (at > lo) {
-          hi = Math.min(hi, at);
-        }
-      }
-    }
-    // At most the nights the detector looks at each night: this runs every night.
-    lo = Math.max(lo, hi - settings.appendWindow());
-    if (hi - lo < 4 * settings.minSegment()) {
-      return Optional.empty();
-    }
-    Optional<DetectedChange> found =
-        within(cleaned(view, settings, lo, hi), lo, hi, inputs.minRelativeChange(settings));
-    if (found.isEmpty()) {
-      return Optional.empty();
-    }
-    DetectedChange placed = original(view, found.get());
-    if (drift != null
-        && Math.abs(placed.drift().last() - drift.last()) < settings.minSegment()
-        && Math.abs(placed.index() - drift.index()) < settings.minSegment()) {
-      return Optional.empty();
-    }
-    NightlyStep.Confirm confirm =
-        drift == null
-            ? new NightlyStep.Confirm(null, placed)
-            : new NightlyStep.Confirm(drift.key(), placed, true);
-    return Optional.of(new Tonight(List.of(confirm), List.of()));
-  }
-
   /** {@code change}, found on the view's positions, on the series' nights. */
   private static DetectedChange original(SeriesView view, DetectedChange change) {
     return new DetectedChange(

@@ -20,9 +20,8 @@ import java.util.Optional;
  * nights passed without confirmation, or when the nights since no longer hold it; a new one is
  * suspected where the newest nights lie beyond the noise, unless a change point (any stage) lies
  * within {@value SuspicionCheck#MATCH} nights. Before that, {@link DriftCheck}: where tonight's
- * steps and the confirmed ones before them are a slow drift, or the nights since the newest step
- * drift with no step among them, the drift is confirmed once and the steps it replaces are
- * withdrawn. Stateless and thread-safe.
+ * steps and the confirmed ones before them are a slow drift, the drift is confirmed once and the
+ * steps it replaces are withdrawn. Stateless and thread-safe.
  */
 public final class NightlyStep {
 
@@ -142,10 +141,6 @@ public final class NightlyStep {
     }
     // Tonight's steps that continue a run of steps (or a drift) the same way may be a drift.
     Optional<DriftCheck.Tonight> drift = drifts.tonight(values, inputs, known, found);
-    if (drift.isEmpty() && found.isEmpty()) {
-      // Or the nights since the newest step drift, with no step among them.
-      drift = drifts.after(values, inputs, known);
-    }
     if (drift.isEmpty()) {
       return decide(values, stddevs, inputs, found, known);
     }
