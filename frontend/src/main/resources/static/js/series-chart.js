@@ -139,6 +139,14 @@ export function mergeRows(seriesList) {
 }
 
 /** The row an annotation or change point belongs on: its run's, else the first at or after it. */
+/** A drift in words, as the alerts page says it: "drift over 120 nights, +0.059 %/night". */
+function driftText(cp) {
+  const text = `drift over ${cp.driftNights} nights`;
+  if (cp.driftSlope == null) return text;
+  const percent = cp.driftSlope * 100;
+  return `${text}, ${percent >= 0 ? '+' : '−'}${Math.abs(percent).toPrecision(2)} %/night`;
+}
+
 function rowFor(rows, primary, runId, atMs) {
   const byRun = rows.findIndex(row => row.at[0] >= 0 && primary.points[row.at[0]][RUN_ID] === runId);
   if (byRun >= 0) return byRun;
@@ -321,6 +329,21 @@ export function draw(element, legend, view) {
         const suspected = cp.stage === 'suspected';
         canvas.save();
         const regression = cp.direction === 'regression';
+        if (cp.kind === 'drift' && cp.driftLastRunId != null) {
+          // A slow drift: one shaded span from its first night to its last, said once in words,
+          // rather than a staircase of step lines along it.
+          const last = g.toDomXCoord(xOf(rowFor(rows, primary, cp.driftLastRunId, Number.MAX_VALUE)));
+          const right = Math.min(Math.max(last, x + 1), area.x + area.w);
+          canvas.fillStyle = regression ? 'rgba(192, 28, 40, 0.10)' : 'rgba(38, 162, 105, 0.10)';
+          canvas.fillRect(x, area.y, right - x, area.h);
+          canvas.fillStyle = cp.state === 'invalid' ? '#767676' : regression ? REGRESSION_COLOR : IMPROVEMENT_COLOR;
+          canvas.font = '11px system-ui, sans-serif';
+          canvas.textAlign = 'left';
+          canvas.fillText(driftText(cp), x + 3, area.y + 10);
+          canvas.restore();
+          drawnMarks.push({ id: cp.id, runId: cp.runId, stage: cp.stage ?? 'confirmed', x, kind: 'drift', text: driftText(cp) });
+          continue;
+        }
         canvas.strokeStyle = suspected ? '#a86f00'
           : cp.state === 'invalid' ? '#767676'
           : regression ? REGRESSION_COLOR : IMPROVEMENT_COLOR;

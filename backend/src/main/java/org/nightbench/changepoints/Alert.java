@@ -15,6 +15,10 @@ import java.time.Instant;
  * @param onsetNights for a suspected change whose first night the nights cannot tell, how many
  *     nights it may have begun on (the range from {@code previousRunId} to {@code runId} holds them
  *     all); null where its first night is known
+ * @param driftNights for a drift, the nights its level moved over (from {@code runId} on); null for
+ *     a step
+ * @param driftSlope for a drift, how far it moved a night relative to its first night's level
+ *     (0.001 is +0.1 % a night); null for a step
  */
 public record Alert(
     long id,
@@ -47,6 +51,8 @@ public record Alert(
     String updatedBy,
     Instant updatedAt,
     Integer onsetNights,
+    Integer driftNights,
+    Double driftSlope,
     boolean profiled) {
 
   /**
@@ -64,6 +70,11 @@ public record Alert(
     return onsetNights == null
         ? null
         : "began within the " + onsetNights + " nights to run " + runId;
+  }
+
+  /** A drift in words, "drift over 120 nights, +0.059 %/night"; null for a step. */
+  public String drift() {
+    return driftNights == null ? null : DriftText.of(driftNights, driftSlope);
   }
 
   /** Alerts of one commit range are triaged together: the same commits caused them. */

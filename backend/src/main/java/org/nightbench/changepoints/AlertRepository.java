@@ -21,7 +21,7 @@ class AlertRepository {
           + " r.commit_sha, c.x, c.mean_before, c.mean_after, c.relative_change, c.p_value,"
           + " c.effect_sigma, c.noise_sigma, c.serial_correlation,"
           + " c.direction, c.stage, c.state, c.assignee, c.note, c.annotation_id, c.detected_at,"
-          + " c.updated_by, c.updated_at, c.onset_nights,"
+          + " c.updated_by, c.updated_at, c.onset_nights, c.drift_nights, c.drift_slope,"
           + " exists (select 1 from run_profile f where f.run_id = c.run_id and f.side = '')"
           + " and exists (select 1 from run_profile f where f.run_id = c.previous_run_id"
           + " and f.side = '') as profiled"
@@ -170,6 +170,8 @@ class AlertRepository {
         rs.getString("updated_by"),
         instant(rs.getTimestamp("updated_at")),
         rs.getObject("onset_nights", Integer.class),
+        rs.getObject("drift_nights", Integer.class),
+        rs.getObject("drift_slope", Double.class),
         rs.getBoolean("profiled"));
   }
 

@@ -125,7 +125,8 @@ class ChangePointApiController {
 
   /**
    * One thing a replayed night changed: {@code stage} is suspected, confirmed or withdrawn; {@code
-   * index} where the new level starts; the evidence of the suspicion or of the detector.
+   * kind} step or drift; {@code index} where the new level starts (a drift's first night); the
+   * evidence of the suspicion or of the detector; for a drift, {@code drift} in words.
    */
   record ReplayedEvent(
       int night,
@@ -134,9 +135,12 @@ class ChangePointApiController {
       Integer movedFrom,
       String reason,
       DetectedChange confirmed,
-      SuspectedChange suspected) {
+      SuspectedChange suspected,
+      String kind,
+      String drift) {
 
     static ReplayedEvent of(NightlyReplay.Event e) {
+      DetectedChange.Drift drift = e.confirmed() == null ? null : e.confirmed().drift();
       return new ReplayedEvent(
           e.night(),
           e.stage().stored(),
@@ -144,12 +148,31 @@ class ChangePointApiController {
           e.movedFrom(),
           e.reason(),
           e.confirmed(),
-          e.suspected());
+          e.suspected(),
+          drift == null ? "step" : "drift",
+          drift == null
+              ? null
+              : DriftText.of(
+                  drift.last() - e.confirmed().index() + 1, drift.relativeSlopePerNight()));
     }
   }
 
-  /** A change point the replayed series ends with. */
-  record ReplayedChange(int index, String stage, double relativeChange) {}
+  /**
+   * A change point the replayed series ends with: a step, or a drift from {@code index} to {@code
+   * last} (null for a step).
+   */
+  record ReplayedChange(int index, String stage, double relativeChange, String kind, Integer last) {
+
+    static ReplayedChange of(NightlyStep.Known k) {
+      boolean drift = k.last() >= 0;
+      return new ReplayedChange(
+          k.index(),
+          k.stage().stored(),
+          k.relativeChange(),
+          drift ? "drift" : "step",
+          drift ? k.last() : null);
+    }
+  }
 
   /** Night by night what the app would do, and the change points the series ends with. */
   record ReplayResponse(
@@ -232,9 +255,7 @@ class ChangePointApiController {
     return new ReplayResponse(
         values.length,
         result.events().stream().map(ReplayedEvent::of).toList(),
-        result.changePoints().stream()
-            .map(k -> new ReplayedChange(k.index(), k.stage().stored(), k.relativeChange()))
-            .toList());
+        result.changePoints().stream().map(ReplayedChange::of).toList());
   }
 
   @GetMapping

@@ -127,7 +127,8 @@ public class ChangePointDetection {
                     row.id(),
                     history.indexOf(row.runId()),
                     NightlyStep.Stage.ofStored(row.stage()),
-                    row.relativeChange()))
+                    row.relativeChange(),
+                    row.driftLastRunId() == null ? -1 : history.indexOf(row.driftLastRunId())))
         .toList();
   }
 
@@ -146,11 +147,13 @@ public class ChangePointDetection {
             c.key() != null && repository.confirm(c.key(), history, c.change())
                 ? Optional.of(c.key())
                 : repository.insert(history, c.change());
-        id.ifPresent(
-            confirmed -> {
-              stored.add(confirmed);
-              events.publishEvent(new ChangePointDetected(confirmed));
-            });
+        if (!c.refit()) {
+          id.ifPresent(
+              confirmed -> {
+                stored.add(confirmed);
+                events.publishEvent(new ChangePointDetected(confirmed));
+              });
+        }
       } else if (decision instanceof NightlyStep.Withdraw w) {
         repository.withdraw(w.key());
       } else if (decision instanceof NightlyStep.Suspect s) {

@@ -98,7 +98,8 @@ public class ChangePointService {
   private static final String CHANGE_POINT =
       "select id, series_id, run_id, previous_run_id, x, mean_before, mean_after,"
           + " relative_change, p_value, effect_sigma, noise_sigma, serial_correlation,"
-          + " direction, stage, state, assignee from change_point";
+          + " direction, stage, state, assignee, kind, drift_last_run_id, drift_nights, drift_slope"
+          + " from change_point";
 
   /** Every change point of one series, in x order, whatever its stage and triage state. */
   public List<ChangePoint> forSeries(long seriesId) {
@@ -144,6 +145,10 @@ public class ChangePointService {
         rs.getString("direction"),
         rs.getString("stage"),
         rs.getString("state"),
-        rs.getString("assignee"));
+        rs.getString("assignee"),
+        rs.getString("kind"),
+        rs.getObject("drift_last_run_id", Long.class),
+        rs.getObject("drift_nights", Integer.class),
+        rs.getObject("drift_slope", Double.class));
   }
 }

@@ -119,15 +119,18 @@ class DetectionRepository {
     return jdbc.sql(
             "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
                 + " mean_after, relative_change, p_value, effect_sigma, noise_sigma,"
-                + " serial_correlation, direction, stage, confirmed_at)"
-                + " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', now())"
+                + " serial_correlation, direction, stage, confirmed_at, kind, drift_last_run_id,"
+                + " drift_nights, drift_slope)"
+                + " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', now(), ?, ?, ?, ?)"
                 + " on conflict (series_id, run_id) do update set"
                 + " mean_before = excluded.mean_before, mean_after = excluded.mean_after,"
                 + " relative_change = excluded.relative_change, p_value = excluded.p_value,"
                 + " effect_sigma = excluded.effect_sigma, noise_sigma = excluded.noise_sigma,"
                 + " serial_correlation = excluded.serial_correlation,"
                 + " direction = excluded.direction, stage = 'confirmed', confirmed_at = now(),"
-                + " onset_nights = null"
+                + " onset_nights = null, kind = excluded.kind,"
+                + " drift_last_run_id = excluded.drift_last_run_id,"
+                + " drift_nights = excluded.drift_nights, drift_slope = excluded.drift_slope"
                 + " where change_point.stage <> 'confirmed' returning id")
         .params(
             history.seriesId(),
@@ -141,9 +144,29 @@ class DetectionRepository {
             finite(change.effectSigma()),
             finite(change.noiseSigma()),
             finite(change.serialCorrelation()),
-            direction(history, change.relativeChange()))
+            direction(history, change.relativeChange()),
+            kind(change),
+            driftLastRun(history, change),
+            driftNights(change),
+            driftSlope(change))
         .query(Long.class)
         .optional();
+  }
+
+  private static String kind(DetectedChange change) {
+    return change.drift() == null ? "step" : "drift";
+  }
+
+  private static Long driftLastRun(SeriesHistory history, DetectedChange change) {
+    return change.drift() == null ? null : history.runIds()[change.drift().last()];
+  }
+
+  private static Integer driftNights(DetectedChange change) {
+    return change.drift() == null ? null : change.drift().last() - change.index() + 1;
+  }
+
+  private static Double driftSlope(DetectedChange change) {
+    return change.drift() == null ? null : finite(change.drift().relativeSlopePerNight());
   }
 
   private static String direction(SeriesHistory history, double relativeChange) {
@@ -162,7 +185,8 @@ class DetectionRepository {
                 "update change_point set run_id = ?, previous_run_id = ?, x = ?, mean_before = ?,"
                     + " mean_after = ?, relative_change = ?, p_value = ?, effect_sigma = ?,"
                     + " noise_sigma = ?, serial_correlation = ?, direction = ?,"
-                    + " stage = 'confirmed', confirmed_at = now(), onset_nights = null"
+                    + " stage = 'confirmed', confirmed_at = now(), onset_nights = null,"
+                    + " kind = ?, drift_last_run_id = ?, drift_nights = ?, drift_slope = ?"
                     + " where id = ? and not exists (select 1 from change_point o"
                     + "   where o.series_id = ? and o.run_id = ? and o.id <> ?)")
             .params(
@@ -177,6 +201,10 @@ class DetectionRepository {
                 finite(change.noiseSigma()),
                 finite(change.serialCorrelation()),
                 direction(history, change.relativeChange()),
+                kind(change),
+                driftLastRun(history, change),
+                driftNights(change),
+                driftSlope(change),
                 id,
                 history.seriesId(),
                 run,
@@ -215,11 +243,14 @@ class DetectionRepository {
         .optional();
   }
 
-  /** Withdraws a suspected change point that later nights did not hold; false if not suspected. */
+  /**
+   * Withdraws a suspected change point that later nights did not hold, or a confirmed step that a
+   * drift replaced; false if already withdrawn.
+   */
   boolean withdraw(long id) {
     return jdbc.sql(
                 "update change_point set stage = 'withdrawn', withdrawn_at = now()"
-                    + " where id = ? and stage = 'suspected'")
+                    + " where id = ? and stage <> 'withdrawn'")
             .param(id)
             .update()
         == 1;
@@ -231,7 +262,7 @@ class DetectionRepository {
    */
   List<StagedChange> stagedSince(long seriesId, long from) {
     return jdbc.sql(
-            "select id, run_id, stage, relative_change from change_point"
+            "select id, run_id, stage, relative_change, drift_last_run_id from change_point"
                 + " where series_id = ? and x >= ? order by x, id")
         .params(seriesId, new Timestamp(from))
         .query(
@@ -240,12 +271,14 @@ class DetectionRepository {
                     rs.getLong("id"),
                     rs.getLong("run_id"),
                     rs.getString("stage"),
-                    rs.getDouble("relative_change")))
+                    rs.getDouble("relative_change"),
+                    rs.getObject("drift_last_run_id", Long.class)))
         .list();
   }
 
   /** A stored change point as detection matches it: its run and stage. */
-  record StagedChange(long id, long runId, String stage, double relativeChange) {
+  record StagedChange(
+      long id, long runId, String stage, double relativeChange, Long driftLastRunId) {
 
     boolean confirmed() {
       return stage.equals("confirmed");

@@ -57,9 +57,11 @@ public final class ChangePointDetector {
   private final DetectorSettings settings;
   private final int[] scales;
   private final double candidateZ;
+  private final DriftCheck drifts;
 
   public ChangePointDetector(DetectorSettings settings) {
     this.settings = Objects.requireNonNull(settings, "settings");
+    this.drifts = new DriftCheck(settings);
     List<Integer> list = new ArrayList<>();
     for (int h = settings.minSegment(); h <= settings.context() / 2; h *= 2) {
       list.add(h);
@@ -89,7 +91,8 @@ public final class ChangePointDetector {
   /**
    * Every change point of the whole series under an editor's {@code inputs}, in index order:
    * excluded nights are not seen, known boundaries split the series into parts analysed apart and
-   * are not reported, changes below the series' minimum relative change are not reported.
+   * are not reported, changes below the series' minimum relative change are not reported. A run of
+   * steps that is a slow drift ({@link DriftCheck}) is reported once, as that drift.
    *
    * @throws IllegalArgumentException naming the problem, for bad input
    */
@@ -98,7 +101,16 @@ public final class ChangePointDetector {
     Objects.requireNonNull(inputs, "inputs");
     inputs.validate(values.length);
     SeriesView view = SeriesView.of(values, stddevs, inputs);
-    return report(view, analyseParts(view, 0, view.length(), inputs), 0);
+    List<DetectedChange> steps = analyseParts(view, 0, view.length(), inputs);
+    double[] cleaned = DriftCheck.cleaned(view, settings);
+    int[] boundaries = view.boundariesWithin(0, view.length());
+    List<DetectedChange> changes =
+        drifts.withDriftsBetween(
+            cleaned,
+            drifts.merge(cleaned, steps, boundaries),
+            boundaries,
+            inputs.minRelativeChange(settings));
+    return report(view, changes, 0);
   }
 
   /**
@@ -232,7 +244,13 @@ public final class ChangePointDetector {
                 change.pValue(),
                 change.effectSigma(),
                 change.noiseSigma(),
-                change.serialCorrelation()));
+                change.serialCorrelation(),
+                change.drift() == null
+                    ? null
+                    : new DetectedChange.Drift(
+                        view.original(change.drift().last()),
+                        change.drift().slopePerNight(),
+                        change.drift().relativeSlopePerNight())));
       }
     }
     return result;

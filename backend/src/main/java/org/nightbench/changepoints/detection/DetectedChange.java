@@ -1,10 +1,11 @@
 package org.nightbench.changepoints.detection;
 
 /**
- * One step found in a series: where the new level starts, the levels on either side, and the
- * evidence for it.
+ * One change found in a series: a step (where the new level starts, the levels on either side, and
+ * the evidence for it) or, where {@code drift} is set, a slow drift over a span of nights that the
+ * detector would otherwise have cut into a staircase of steps ({@link DriftCheck}).
  *
- * @param index the first point of the new level
+ * @param index the first point of the new level; of a drift, its first night
  * @param meanBefore the level the series left: the line fitted to the points back to the previous
  *     change point (at most {@link DetectorSettings#context()}, outliers replaced), at {@code
  *     index}; the segment's mean where it has no trend
@@ -18,6 +19,9 @@ package org.nightbench.changepoints.detection;
  *     series' unit
  * @param serialCorrelation the estimated lag-1 autocorrelation of that noise (the AR(1) φ): 0 for
  *     independent nights, near 1 where a machine's state persists for days
+ * @param drift the drift's last night and slope; null for a step. A drift's {@code meanBefore} and
+ *     {@code meanAfter} are its line's level on its first and last night, its {@code pValue} that
+ *     of its slope
  */
 public record DetectedChange(
     int index,
@@ -27,4 +31,38 @@ public record DetectedChange(
     double pValue,
     double effectSigma,
     double noiseSigma,
-    double serialCorrelation) {}
+    double serialCorrelation,
+    Drift drift) {
+
+  /** A step. */
+  public DetectedChange(
+      int index,
+      double meanBefore,
+      double meanAfter,
+      double relativeChange,
+      double pValue,
+      double effectSigma,
+      double noiseSigma,
+      double serialCorrelation) {
+    this(
+        index,
+        meanBefore,
+        meanAfter,
+        relativeChange,
+        pValue,
+        effectSigma,
+        noiseSigma,
+        serialCorrelation,
+        null);
+  }
+
+  /**
+   * A slow drift's span and slope.
+   *
+   * @param last its last night (the first is the change's {@code index})
+   * @param slopePerNight how far the level moves a night, in the series' unit
+   * @param relativeSlopePerNight {@code slopePerNight} over the level on its first night: 0.001 is
+   *     +0.1 % a night
+   */
+  public record Drift(int last, double slopePerNight, double relativeSlopePerNight) {}
+}

@@ -20,7 +20,9 @@ import java.util.Optional;
  * confirmed one lies at or after it, when {@value SuspicionCheck#CONFIRM_WITHIN} nights passed
  * without confirmation, or when the nights since no longer hold it; a new one is suspected where
  * the newest nights lie beyond the noise, unless a change point (any stage) lies within {@value
- * SuspicionCheck#MATCH} nights. Stateless and thread-safe.
+ * SuspicionCheck#MATCH} nights. Before that, {@link DriftCheck}: where tonight's steps and the
+ * confirmed ones before them are a slow drift, the drift is confirmed once and the steps it
+ * replaces are withdrawn. Stateless and thread-safe.
  */
 public final class NightlyStep {
 
@@ -48,18 +50,36 @@ public final class NightlyStep {
    *
    * @param key the caller's handle for it (a row id), returned in the decisions about it
    * @param index the night where its new level starts, or -1 when that night is no longer in the
-   *     series (a run since flagged disturbed)
+   *     series (a run since flagged disturbed); a drift's first night
+   * @param last a drift's last night; -1 for a step
    */
-  public record Known(long key, int index, Stage stage, double relativeChange) {}
+  public record Known(long key, int index, Stage stage, double relativeChange, int last) {
+
+    /** A step. */
+    public Known(long key, int index, Stage stage, double relativeChange) {
+      this(key, index, stage, relativeChange, -1);
+    }
+
+    /** The newest night this change point covers: a drift's last, a step's first. */
+    int newest() {
+      return last >= 0 ? last : index;
+    }
+  }
 
   /** What one night changes about a series' change points. */
   public sealed interface Decision permits Confirm, Withdraw, Suspect {}
 
   /**
-   * The detector placed a step: confirms the change point {@code key} (moved to the step's index),
-   * or a new one where {@code key} is null.
+   * The detector placed a step (or a drift): confirms the change point {@code key} (moved to the
+   * step's index), or a new one where {@code key} is null. {@code refit} where it only moves the
+   * span of a drift already confirmed: nothing new to announce.
    */
-  public record Confirm(Long key, DetectedChange change) implements Decision {}
+  public record Confirm(Long key, DetectedChange change, boolean refit) implements Decision {
+
+    public Confirm(Long key, DetectedChange change) {
+      this(key, change, false);
+    }
+  }
 
   /** A suspected change point is withdrawn, for the reason given. */
   public record Withdraw(long key, int index, String reason) implements Decision {}
@@ -90,6 +110,7 @@ public final class NightlyStep {
   private final ChangePointDetector detector;
   private final SuspicionCheck suspicion;
   private final SuspicionOnset onset = new SuspicionOnset();
+  private final DriftCheck drifts;
 
   public NightlyStep(DetectorSettings settings) {
     this(settings, new SuspicionCheck());
@@ -98,6 +119,7 @@ public final class NightlyStep {
   /** A step with another suspicion check (the lab's sweep of its thresholds). */
   NightlyStep(DetectorSettings settings, SuspicionCheck suspicion) {
     this.detector = new ChangePointDetector(settings);
+    this.drifts = new DriftCheck(settings);
     this.suspicion = Objects.requireNonNull(suspicion, "suspicion");
   }
 
@@ -143,7 +165,22 @@ public final class NightlyStep {
         found.add(change);
       }
     }
-    return decide(values, stddevs, inputs, found, known, values.length - Math.max(1, arrived));
+    int judged = values.length - Math.max(1, arrived);
+    // Tonight's steps that continue a run of steps (or a drift) the same way may be a drift.
+    Optional<DriftCheck.Tonight> drift = drifts.tonight(values, inputs, known, found);
+    if (drift.isEmpty()) {
+      return decide(values, stddevs, inputs, found, known, judged);
+    }
+    List<Decision> decisions = new ArrayList<>(drift.get().decisions());
+    decisions.addAll(
+        decide(
+            values,
+            stddevs,
+            inputs,
+            drift.get().left(),
+            apply(known, drift.get().decisions()),
+            judged));
+    return decisions;
   }
 
   /**
@@ -237,21 +274,14 @@ public final class NightlyStep {
   private static List<Known> apply(List<Known> known, Decision decision) {
     List<Known> after = new ArrayList<>(known);
     if (decision instanceof Confirm c && c.key() != null) {
-      after.replaceAll(
-          k ->
-              k.key() == c.key()
-                  ? new Known(
-                      k.key(), c.change().index(), Stage.CONFIRMED, c.change().relativeChange())
-                  : k);
+      after.replaceAll(k -> k.key() == c.key() ? confirmed(k.key(), c.change()) : k);
     } else if (decision instanceof Confirm c) {
-      after.add(
-          new Known(
-              nextKey(after), c.change().index(), Stage.CONFIRMED, c.change().relativeChange()));
+      after.add(confirmed(nextKey(after), c.change()));
     } else if (decision instanceof Withdraw w) {
       after.replaceAll(
           k ->
               k.key() == w.key()
-                  ? new Known(k.key(), k.index(), Stage.WITHDRAWN, k.relativeChange())
+                  ? new Known(k.key(), k.index(), Stage.WITHDRAWN, k.relativeChange(), k.last())
                   : k);
     } else if (decision instanceof Suspect s) {
       after.add(
@@ -262,15 +292,27 @@ public final class NightlyStep {
     return after;
   }
 
+  private static Known confirmed(long key, DetectedChange change) {
+    return new Known(
+        key,
+        change.index(),
+        Stage.CONFIRMED,
+        change.relativeChange(),
+        change.drift() == null ? -1 : change.drift().last());
+  }
+
   private static long nextKey(List<Known> known) {
     return known.stream().mapToLong(Known::key).max().orElse(0) + 1;
   }
 
-  /** The index of the newest confirmed change point, or 0: where the detector's look starts. */
+  /**
+   * The index of the newest confirmed change point (of a drift, its last night), or 0: where the
+   * detector's look starts.
+   */
   public static int newestConfirmed(List<Known> known) {
     return known.stream()
         .filter(k -> k.stage() == Stage.CONFIRMED && k.index() >= 0)
-        .mapToInt(Known::index)
+        .mapToInt(Known::newest)
         .max()
         .orElse(0);
   }

@@ -1,6 +1,7 @@
 package org.nightbench.series.digest;
 
 import java.util.Set;
+import org.nightbench.changepoints.DriftText;
 
 /**
  * The change point found for a digest row's series at a run of the digest's range: its triage state
@@ -13,6 +14,10 @@ import java.util.Set;
  *     unknown
  * @param relativeChange the new level against the old minus 1; null when unknown
  * @param effectSigma the step in the series' own noise (σ); null when unknown
+ * @param driftNights for a drift (the level moved a little every night, from {@code runId} on), the
+ *     nights it spans; null for a step
+ * @param driftSlope for a drift, its move a night relative to its first night's level; null for a
+ *     step
  */
 public record ChangePointRef(
     long id,
@@ -21,7 +26,9 @@ public record ChangePointRef(
     Long runId,
     String direction,
     Double relativeChange,
-    Double effectSigma) {
+    Double effectSigma,
+    Integer driftNights,
+    Double driftSlope) {
 
   /** Triage states that say the change is not Lucene's: it counts for no verdict. */
   private static final Set<String> NOT_LUCENE = Set.of("invalid", "infra");
@@ -39,6 +46,11 @@ public record ChangePointRef(
   /** What the digest's column shows: the stage while it is not confirmed, else the triage state. */
   public String label() {
     return "confirmed".equals(stage) ? state : stage;
+  }
+
+  /** A drift in words, "drift over 120 nights, +0.059 %/night"; null for a step. */
+  public String drift() {
+    return driftNights == null ? null : DriftText.of(driftNights, driftSlope);
   }
 
   /**

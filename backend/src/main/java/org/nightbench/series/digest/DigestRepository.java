@@ -114,7 +114,8 @@ class DigestRepository {
 
   /**
    * The change point found for each series at any of {@code runIds}, the latest in the given order
-   * winning, with its triage state: the one place a digest learns of change points.
+   * winning, with its triage state: the one place a digest learns of change points. A drift counts
+   * at its last night too, where it was seen whole.
    */
   Map<Long, ChangePointRef> changePointsAt(List<Long> runIds) {
     if (runIds.isEmpty()) {
@@ -128,13 +129,16 @@ class DigestRepository {
     Map<Long, Integer> foundAt = new HashMap<>();
     jdbc.sql(
             "select c.id, c.series_id, c.run_id, c.state, c.stage, c.direction,"
-                + " c.relative_change, c.effect_sigma from change_point c"
-                + " where c.run_id = any(?) order by c.id")
-        .param(runIds.toArray(Long[]::new))
+                + " c.relative_change, c.effect_sigma, c.drift_nights, c.drift_slope,"
+                + " case when c.run_id = any(?) then c.run_id else c.drift_last_run_id end as at_run"
+                + " from change_point c"
+                + " where c.run_id = any(?) or c.drift_last_run_id = any(?) order by c.id")
+        .params(
+            runIds.toArray(Long[]::new), runIds.toArray(Long[]::new), runIds.toArray(Long[]::new))
         .query(
             rs -> {
               long series = rs.getLong("series_id");
-              int at = position.get(rs.getLong("run_id"));
+              int at = position.get(rs.getLong("at_run"));
               if (!foundAt.containsKey(series) || foundAt.get(series) <= at) {
                 foundAt.put(series, at);
                 found.put(
@@ -146,7 +150,9 @@ class DigestRepository {
                         rs.getLong("run_id"),
                         rs.getString("direction"),
                         rs.getObject("relative_change", Double.class),
-                        rs.getObject("effect_sigma", Double.class)));
+                        rs.getObject("effect_sigma", Double.class),
+                        rs.getObject("drift_nights", Integer.class),
+                        rs.getObject("drift_slope", Double.class)));
               }
             });
     return found;

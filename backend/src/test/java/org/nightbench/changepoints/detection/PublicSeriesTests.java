@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * A public series with a published answer: TigerBeetle's benchmark as Apache Otava tests it ({@code
  * tests/tigerbeetle_test.py}; Otava with a 5 % minimum magnitude finds 15 and 71). Its sketch shows
  * shifts at 15, 61, 71 and 95 and then a slow upward slope. Replayed night by night as the app
- * judges it, and looked at whole, the four shifts are confirmed where they are.
+ * judges it, and looked at whole, the four shifts are confirmed where they are, and the slope is
+ * one drift, not a staircase of steps.
  */
 class PublicSeriesTests {
 
@@ -28,25 +29,46 @@ class PublicSeriesTests {
   }
 
   @Test
-  void tigerBeetlesFourShiftsAreConfirmedNightByNightAndWhole() throws IOException {
+  void tigerBeetlesFourShiftsAreStepsAndItsSlopeOneDriftNightByNightAndWhole() throws IOException {
     double[] values = tigerbeetle();
     assertThat(values).hasSize(365);
 
     NightlyReplay.Result replayed =
         new NightlyReplay(new NightlyStep(DetectorSettings.defaults()))
             .replay(values, null, DetectionInputs.none());
-    List<Integer> nightly =
+    List<NightlyStep.Known> confirmed =
         replayed.changePoints().stream()
             .filter(k -> k.stage() == NightlyStep.Stage.CONFIRMED)
-            .map(NightlyStep.Known::index)
             .toList();
-    List<Integer> whole =
-        new ChangePointDetector(DetectorSettings.defaults())
-            .detect(values, null).stream().map(DetectedChange::index).toList();
+    List<DetectedChange> whole =
+        new ChangePointDetector(DetectorSettings.defaults()).detect(values, null);
 
-    assertThat(nightly).as("night by night").contains(15, 61, 71, 95);
-    assertThat(whole).as("whole").contains(15, 61, 71, 95);
+    assertThat(confirmed.stream().filter(k -> k.last() < 0).map(NightlyStep.Known::index))
+        .as("steps night by night: %s", confirmed)
+        .satisfiesExactly(
+            i -> assertThat(i).isBetween(14, 16),
+            i -> assertThat(i).isBetween(60, 62),
+            i -> assertThat(i).isBetween(70, 72),
+            i -> assertThat(i).isBetween(94, 96));
+    assertThat(whole.stream().filter(c -> c.drift() == null).map(DetectedChange::index))
+        .as("steps whole: %s", whole)
+        .satisfiesExactly(
+            i -> assertThat(i).isBetween(14, 16),
+            i -> assertThat(i).isBetween(60, 62),
+            i -> assertThat(i).isBetween(70, 72),
+            i -> assertThat(i).isBetween(94, 96));
+
+    // The slope after 95: one drift upward, from the drop on, both ways.
+    List<NightlyStep.Known> nightlyDrifts = confirmed.stream().filter(k -> k.last() >= 0).toList();
+    assertThat(nightlyDrifts).as("drifts night by night").hasSize(1);
+    assertThat(nightlyDrifts.get(0).index()).isBetween(95, 130);
+    assertThat(nightlyDrifts.get(0).relativeChange()).isPositive();
+    List<DetectedChange> wholeDrifts = whole.stream().filter(c -> c.drift() != null).toList();
+    assertThat(wholeDrifts).as("drifts whole").hasSize(1);
+    assertThat(wholeDrifts.get(0).index()).isBetween(95, 130);
+    assertThat(wholeDrifts.get(0).drift().last()).isGreaterThan(194);
+    assertThat(wholeDrifts.get(0).drift().slopePerNight()).isPositive();
     // The drop at 10 is one night: suspected, never confirmed.
-    assertThat(nightly).doesNotContain(10);
+    assertThat(confirmed).noneMatch(k -> k.index() == 10);
   }
 }

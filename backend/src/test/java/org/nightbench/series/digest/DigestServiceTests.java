@@ -54,7 +54,15 @@ class DigestServiceTests {
     assertThat(worst.changePoint())
         .isEqualTo(
             new ChangePointRef(
-                s.changePoint, "investigating", "confirmed", s.v1010, "regression", -0.2, null));
+                s.changePoint,
+                "investigating",
+                "confirmed",
+                s.v1010,
+                "regression",
+                -0.2,
+                null,
+                null,
+                null));
     assertThat(digest.largestImprovements())
         .extracting(DigestRow::seriesId)
         .containsExactly(s.faster);
