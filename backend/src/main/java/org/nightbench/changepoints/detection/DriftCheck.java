@@ -118,107 +118,6 @@ final class DriftCheck {
                 ramp.last(), ramp.slope(), before != 0 ? ramp.slope() / before : Double.NaN)));
   }
 
-  /**
-   * The slow drift within {@code values[lo, hi)}, nights with no step among them, or empty: where a
-   * level, a straight ramp and a level fit those nights clearly better than one level (by the BIC's
-   * price of three parameters) and than one step (of one), the ramp is slow (under {@value #SLOW} σ
-   * a night, σ from the night-to-night differences) and it moved at least {@value #STEP_SIGMA} σ
-   * and the series' smallest step. The variances are widened by the residuals' lag-1 correlation,
-   * so a wandering series does not pass for a drift. The nights of a fresh step, which the detector
-   * has not placed yet, fit one step better than a ramp.
-   */
-  Optional<DetectedChange> within(double[] values, int lo, int hi, double minRelative) {
-    int n = hi - lo;
-    int minSegment = settings.minSegment();
-    if (n < 4 * minSegment) {
-      return Optional.empty();
-    }
-    Ramp ramp = Ramp.fit(values, lo, hi, lo, hi);
-    if (ramp.last() - ramp.first() < 2 * minSegment || !(ramp.rss() < Double.POSITIVE_INFINITY)) {
-      return Optional.empty();
-    }
-    double mean = 0;
-    for (int i = lo; i < hi; i++) {
-      mean += values[i];
-    }
-    mean /= n;
-    double flat = 0;
-    double lagged = 0;
-    double previous = Double.NaN;
-    for (int i = lo; i < hi; i++) {
-      flat += (values[i] - mean) * (values[i] - mean);
-      double residual = values[i] - ramp.at(i);
-      if (!Double.isNaN(previous)) {
-        lagged += residual * previous;
-      }
-      previous = residual;
-    }
-    double rho = ramp.rss() > 0 ? Math.min(0.9, Math.max(0, lagged / ramp.rss())) : 0;
-    double variance = ramp.rss() / (n - 4) * (1 + rho) / (1 - rho);
-    double price = Math.log(n) * variance;
-    double step = bestStepRss(values, lo, hi, minSegment);
-    double rise = ramp.slope() * (ramp.last() - ramp.first());
-    double before = ramp.level();
-    double noise = NoiseScale.local(values, lo, hi, settings.context())[n / 2];
-    if (flat - ramp.rss() < 3 * price
-        || step - ramp.rss() < price
-        || Math.abs(rise) < STEP_SIGMA * Math.sqrt(variance)
-        || before == 0
-        || Math.abs(rise / before) < minRelative
-        || Math.abs(ramp.slope()) > SLOW * noise) {
-      return Optional.empty();
-    }
-    double sigma = Math.sqrt(variance);
-    double after = before + rise;
-    return Optional.of(
-        new DetectedChange(
-            ramp.first(),
-            before,
-            after,
-            after / before - 1,
-            Double.NaN,
-            rise / sigma,
-            sigma,
-            rho,
-            new DetectedChange.Drift(ramp.last(), ramp.slope(), ramp.slope() / before)));
-  }
-
-  /**
-   * {@code changes} (in index order, runs already merged) with the drifts {@link #within} finds in
-   * the nights between them, in index order; the nights between known {@code boundaries} apart.
-   */
-  List<DetectedChange> withDriftsBetween(
-      double[] values, List<DetectedChange> changes, int[] boundaries, double minRelative) {
-    List<Integer> cuts = new ArrayList<>();
-    List<Integer> ends = new ArrayList<>();
-    for (DetectedChange change : changes) {
-      cuts.add(change.index());
-      ends.add(change.drift() == null ? change.index() : change.drift().last() + 1);
-    }
-    for (int boundary : boundaries) {
-      cuts.add(boundary);
-      ends.add(boundary);
-    }
-    List<int[]> spans = new ArrayList<>();
-    for (int k = 0; k < cuts.size(); k++) {
-      spans.add(new int[] {cuts.get(k), ends.get(k)});
-    }
-    spans.sort((x, y) -> Integer.compare(x[0], y[0]));
-    List<DetectedChange> result = new ArrayList<>(changes);
-    int lo = 0;
-    for (int k = 0; k <= spans.size(); k++) {
-      int hi = k < spans.size() ? spans.get(k)[0] : values.length;
-      if (hi > lo) {
-        within(values, lo, hi, minRelative).ifPresent(result::add);
-      }
-      if (k < spans.size()) {
-        lo = Math.max(lo, spans.get(k)[1]);
-      }
-    }
-    result.sort((x, y) -> Integer.compare(x.index(), y.index()));
-    return result;
-  }
-
   /** {@code change}, found on the view's positions, on the series' nights. */
   private static DetectedChange original(SeriesView view, DetectedChange change) {
     return new DetectedChange(
@@ -236,26 +135,6 @@ final class DriftCheck {
                 view.original(change.drift().last()),
                 change.drift().slopePerNight(),
                 change.drift().relativeSlopePerNight()));
-  }
-
-  /** The residual sum of squares of the best single step in {@code values[lo, hi)}. */
-  private static double bestStepRss(double[] values, int lo, int hi, int minSegment) {
-    int n = hi - lo;
-    double[] sum = new double[n + 1];
-    double[] squares = new double[n + 1];
-    double reference = values[lo];
-    for (int t = 0; t < n; t++) {
-      double y = values[lo + t] - reference;
-      sum[t + 1] = sum[t] + y;
-      squares[t + 1] = squares[t] + y * y;
-    }
-    double best = Double.POSITIVE_INFINITY;
-    for (int k = minSegment; k <= n - minSegment; k++) {
-      double left = squares[k] - sum[k] * sum[k] / k;
-      double right = (squares[n] - squares[k]) - (sum[n] - sum[k]) * (sum[n] - sum[k]) / (n - k);
-      best = Math.min(best, left + right);
-    }
-    return best;
   }
 
   /**
