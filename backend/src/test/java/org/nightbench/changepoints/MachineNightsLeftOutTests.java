@@ -38,8 +38,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * A machine spell that the run's evidence sees (the control revision and every measured series 10 %
  * slower for three nights) is left out of each series' history once it is over, and a 5σ code step
- * in one series on the very next night is suspected that morning; with the spell kept in the
- * history (the replay without the machine's nights), it is not. The nights go through real
+ * in one series on the very next night stands as a change point at its own night (suspected, then
+ * confirmed once it has stood {@code NightlyStep.CONFIRM_AFTER} nights); with the spell kept in the
+ * history (the replay without the machine's nights), it does not. The nights go through real
  * ingestion ({@link ResultIngester#ingestPoints}) and detection after each run ({@link
  * DetectionAfterIngest}, called on the test's thread), and the endpoint's replay of the stepped
  * series with the machine's nights ends with the same change points. An editor's <em>code</em> on a
@@ -50,10 +51,18 @@ import tools.jackson.databind.json.JsonMapper;
 @ActiveProfiles("test")
 class MachineNightsLeftOutTests {
 
-  private static final int NIGHTS = 66;
   private static final int SPELL = 55;
   private static final int SPELL_NIGHTS = 3;
   private static final int STEP = SPELL + SPELL_NIGHTS;
+
+  /**
+   * The step's night and the nine after it: a step is confirmed once it has stood {@code
+   * NightlyStep.CONFIRM_AFTER} (10) nights. With this seed the step's first night alone falls just
+   * short of a suspicion, and the next night's suspicion rests on that night alone, so it stays
+   * there until the detector confirms the step at its own night.
+   */
+  private static final int NIGHTS = STEP + 10;
+
   private static final int MEASURED = 16;
   private static final int JVMS = 3;
   private static final Instant DAY0 = Instant.parse("2021-01-01T02:00:00Z");
