@@ -138,19 +138,13 @@ class AnnotationRepository {
 
   /** Stores a new annotation written by {@code user}; its id. */
   long insert(Row row, String user) {
-    return jdbc.sql(
-            "insert into annotation (at, run_id, short_text, long_text, kind, scope, series_id,"
-                + " benchmark, created_by) values (:at, :run, :short, :long, :kind, :scope,"
-                + " :series, :benchmark, :user) returning id")
-        .param("at", utc(row.at()))
-        .param("run", row.runId())
-        .param("short", row.shortText())
-        .param("long", row.longText())
-        .param("kind", row.kind())
-        .param("scope", row.scope())
-        .param("series", row.seriesId())
-        .param("benchmark", row.benchmark())
-        .param("user", user)
+    return bind(
+            jdbc.sql(
+                "insert into annotation (at, run_id, short_text, long_text, kind, scope,"
+                    + " series_id, benchmark, created_by) values (:at, :run, :short, :long, :kind,"
+                    + " :scope, :series, :benchmark, :user) returning id"),
+            row,
+            user)
         .query(Long.class)
         .single();
   }
@@ -160,11 +154,21 @@ class AnnotationRepository {
    * kind at that run already: a run ingested again adds none.
    */
   void insertAutomatic(Row row, String author) {
-    jdbc.sql(
-            "insert into annotation (at, run_id, short_text, long_text, kind, scope, series_id,"
-                + " benchmark, created_by) values (:at, :run, :short, :long, :kind, :scope,"
-                + " :series, :benchmark, :user)"
-                + " on conflict (series_id, run_id) where kind = 'benchmark-changed' do nothing")
+    bind(
+            jdbc.sql(
+                "insert into annotation (at, run_id, short_text, long_text, kind, scope,"
+                    + " series_id, benchmark, created_by) values (:at, :run, :short, :long, :kind,"
+                    + " :scope, :series, :benchmark, :user)"
+                    + " on conflict (series_id, run_id) where kind = 'benchmark-changed' do nothing"),
+            row,
+            author)
+        .update();
+  }
+
+  /** {@code statement} with {@code row}'s columns and {@code user} bound by name. */
+  private static JdbcClient.StatementSpec bind(
+      JdbcClient.StatementSpec statement, Row row, String user) {
+    return statement
         .param("at", utc(row.at()))
         .param("run", row.runId())
         .param("short", row.shortText())
@@ -173,26 +177,19 @@ class AnnotationRepository {
         .param("scope", row.scope())
         .param("series", row.seriesId())
         .param("benchmark", row.benchmark())
-        .param("user", author)
-        .update();
+        .param("user", user);
   }
 
   /** Replaces an annotation's content, recording {@code user} and now; false if there is none. */
   boolean update(long id, Row row, String user) {
-    return jdbc.sql(
-                "update annotation set at = :at, run_id = :run, short_text = :short,"
-                    + " long_text = :long, kind = :kind, scope = :scope, series_id = :series,"
-                    + " benchmark = :benchmark, updated_by = :user, updated_at = now()"
-                    + " where id = :id")
-            .param("at", utc(row.at()))
-            .param("run", row.runId())
-            .param("short", row.shortText())
-            .param("long", row.longText())
-            .param("kind", row.kind())
-            .param("scope", row.scope())
-            .param("series", row.seriesId())
-            .param("benchmark", row.benchmark())
-            .param("user", user)
+    return bind(
+                jdbc.sql(
+                    "update annotation set at = :at, run_id = :run, short_text = :short,"
+                        + " long_text = :long, kind = :kind, scope = :scope, series_id = :series,"
+                        + " benchmark = :benchmark, updated_by = :user, updated_at = now()"
+                        + " where id = :id"),
+                row,
+                user)
             .param("id", id)
             .update()
         == 1;

@@ -1,6 +1,5 @@
 package org.nightbench.harness;
 
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,12 +66,7 @@ final class StepInputs {
   private static List<Path> paths(StepSpec spec) {
     List<Path> paths = new ArrayList<>();
     for (RecordComponent component : spec.getClass().getRecordComponents()) {
-      Object value;
-      try {
-        value = component.getAccessor().invoke(spec);
-      } catch (IllegalAccessException | InvocationTargetException e) {
-        throw new IllegalStateException("cannot read " + component.getName() + " of " + spec, e);
-      }
+      Object value = StepSettings.value(component, spec);
       if (value instanceof Path path) {
         paths.add(path.toAbsolutePath().normalize());
       } else if (value instanceof Collection<?> items) {

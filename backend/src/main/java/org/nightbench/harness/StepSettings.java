@@ -104,7 +104,8 @@ public record StepSettings(String type, SortedMap<String, String> values, int me
     }
   }
 
-  private static Object value(RecordComponent component, StepSpec spec) {
+  /** The value of one of {@code spec}'s components. */
+  static Object value(RecordComponent component, StepSpec spec) {
     try {
       return component.getAccessor().invoke(spec);
     } catch (IllegalAccessException | InvocationTargetException e) {

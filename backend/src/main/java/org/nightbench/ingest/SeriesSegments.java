@@ -142,7 +142,11 @@ public class SeriesSegments {
             .list();
     List<Point> involved = new ArrayList<>();
     rows.stream()
-        .filter(row -> !Objects.equals(row.before(), row.to().withRun(0, null)))
+        // Only rows whose hash or version moved can start a segment: their settings are read.
+        .filter(
+            row ->
+                !Objects.equals(row.before().hash(), row.to().hash())
+                    || !Objects.equals(row.before().version(), row.to().version()))
         .forEach(
             row -> {
               involved.add(row.before());
@@ -287,12 +291,7 @@ public class SeriesSegments {
   }
 
   /** One point's place and what it was measured with; hash and version null when unknown. */
-  private record Point(long runId, Instant x, String hash, Integer version) {
-
-    Point withRun(long runId, Instant x) {
-      return new Point(runId, x, hash, version);
-    }
-  }
+  private record Point(long runId, Instant x, String hash, Integer version) {}
 
   /** The settings behind a hash: the step's type and its settings by name. */
   record Settings(String type, SortedMap<String, String> values) {}

@@ -232,22 +232,7 @@ public final class ChangePointDetector {
     for (DetectedChange change : found) {
       int index = view.original(change.index());
       if (change.index() >= reportFrom && !view.nearBoundary(index)) {
-        result.add(
-            new DetectedChange(
-                index,
-                change.meanBefore(),
-                change.meanAfter(),
-                change.relativeChange(),
-                change.pValue(),
-                change.effectSigma(),
-                change.noiseSigma(),
-                change.serialCorrelation(),
-                change.drift() == null
-                    ? null
-                    : new DetectedChange.Drift(
-                        view.original(change.drift().last()),
-                        change.drift().slopePerNight(),
-                        change.drift().relativeSlopePerNight())));
+        result.add(view.original(change));
       }
     }
     return result;

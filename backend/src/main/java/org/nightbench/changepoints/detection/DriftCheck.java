@@ -118,25 +118,6 @@ final class DriftCheck {
                 ramp.last(), ramp.slope(), before != 0 ? ramp.slope() / before : Double.NaN)));
   }
 
-  /** {@code change}, found on the view's positions, on the series' nights. */
-  private static DetectedChange original(SeriesView view, DetectedChange change) {
-    return new DetectedChange(
-        view.original(change.index()),
-        change.meanBefore(),
-        change.meanAfter(),
-        change.relativeChange(),
-        change.pValue(),
-        change.effectSigma(),
-        change.noiseSigma(),
-        change.serialCorrelation(),
-        change.drift() == null
-            ? null
-            : new DetectedChange.Drift(
-                view.original(change.drift().last()),
-                change.drift().slopePerNight(),
-                change.drift().relativeSlopePerNight()));
-  }
-
   /**
    * {@code changes} (steps, in index order) with every run of steps the same way that is a drift
    * replaced by that drift. A run does not cross a position in {@code boundaries}.
@@ -245,7 +226,7 @@ final class DriftCheck {
     if (fitted.isEmpty()) {
       return Optional.empty();
     }
-    DetectedChange placed = original(view, fitted.get());
+    DetectedChange placed = view.original(fitted.get());
     NightlyStep.Known keeper =
         drift != null
             ? drift

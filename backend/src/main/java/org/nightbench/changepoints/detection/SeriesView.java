@@ -71,6 +71,25 @@ final class SeriesView {
     return p < original.length ? original[p] : originalLength;
   }
 
+  /** {@code change}, found on the view's positions, on the series' nights (a drift's end too). */
+  DetectedChange original(DetectedChange change) {
+    return new DetectedChange(
+        original(change.index()),
+        change.meanBefore(),
+        change.meanAfter(),
+        change.relativeChange(),
+        change.pValue(),
+        change.effectSigma(),
+        change.noiseSigma(),
+        change.serialCorrelation(),
+        change.drift() == null
+            ? null
+            : new DetectedChange.Drift(
+                original(change.drift().last()),
+                change.drift().slopePerNight(),
+                change.drift().relativeSlopePerNight()));
+  }
+
   /** The position of the first kept night at or after the caller's index {@code index}. */
   int position(int index) {
     int at = Arrays.binarySearch(original, index);
