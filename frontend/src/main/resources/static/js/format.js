@@ -31,3 +31,14 @@ export function escapeHtml(text) {
 export function linkify(text) {
   return escapeHtml(text ?? '').replace(/https?:\/\/[^\s<>"']+/g, url => `<a href="${url}">${url}</a>`);
 }
+
+/**
+ * A drift in words, as the alerts page and the digest say it (`changepoints.DriftText`): "drift
+ * over 120 nights, +0.059 %/night".
+ */
+export function driftText(cp) {
+  const text = `drift over ${cp.driftNights} nights`;
+  if (cp.driftSlope == null) return text;
+  const percent = cp.driftSlope * 100;
+  return `${text}, ${percent >= 0 ? '+' : '\u2212'}${Math.abs(percent).toPrecision(2)} %/night`;
+}

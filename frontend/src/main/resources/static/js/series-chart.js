@@ -3,7 +3,7 @@
 // hollow grey, the runs on a disturbed machine. A library: importing it runs nothing;
 // series-page.js draws the page's.
 /* global Dygraph */
-import { escapeHtml, formatDate, formatValue } from './format.js';
+import { driftText, escapeHtml, formatDate, formatValue } from './format.js';
 import { annotateLink, describe, disturbedKey, fillCommit, overview, sinceLink } from './series-legend.js';
 import { LUCENE_VERSION, RUN_ID, STDDEV, VALUE, X, compareVersions, disturbedReason, mayHaveCommit } from './series-points.js';
 
@@ -139,14 +139,6 @@ export function mergeRows(seriesList) {
 }
 
 /** The row an annotation or change point belongs on: its run's, else the first at or after it. */
-/** A drift in words, as the alerts page says it: "drift over 120 nights, +0.059 %/night". */
-function driftText(cp) {
-  const text = `drift over ${cp.driftNights} nights`;
-  if (cp.driftSlope == null) return text;
-  const percent = cp.driftSlope * 100;
-  return `${text}, ${percent >= 0 ? '+' : '−'}${Math.abs(percent).toPrecision(2)} %/night`;
-}
-
 function rowFor(rows, primary, runId, atMs) {
   const byRun = rows.findIndex(row => row.at[0] >= 0 && primary.points[row.at[0]][RUN_ID] === runId);
   if (byRun >= 0) return byRun;

@@ -3,7 +3,7 @@
 // the legend's "exclude" and "expected change" and the forms that change them. A library:
 // importing it runs nothing; series-page.js wires it.
 import { writeHeaders } from './csrf.js';
-import { escapeHtml, formatDate, formatValue, formatSigma } from './format.js';
+import { driftText, escapeHtml, formatDate, formatValue, formatSigma } from './format.js';
 import { RUN_ID } from './series-points.js';
 import { refusal } from './series-annotations.js';
 
@@ -37,7 +37,10 @@ function changeList(changePoints, unit) {
         ? 'the newest night(s) lie beyond the noise of the recent history; not yet placed by 7 nights'
         : 'later nights did not hold the suspected change'}">${escapeHtml(cp.stage)}</span> ` : '')
     + `<strong>${cp.direction === 'regression' ? '▼' : '▲'} ${cp.relativeChange > 0 ? '+' : ''}${signed(cp.relativeChange * 100, 1)}%</strong> `
-    + `${escapeHtml(cp.direction)} · ${evidence(cp, unit)} · <span class="state">${escapeHtml(cp.state)}</span></li>`).join('');
+    + `${escapeHtml(cp.direction)}`
+    // A drift is said as one, with its span and slope, as the alerts page says it.
+    + (cp.kind === 'drift' ? ` · <span class="drift">${escapeHtml(driftText(cp))}</span>` : '')
+    + ` · ${evidence(cp, unit)} · <span class="state">${escapeHtml(cp.state)}</span></li>`).join('');
 }
 
 function markList(marks, kind, editable) {
