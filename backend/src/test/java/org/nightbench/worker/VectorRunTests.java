@@ -6,6 +6,7 @@ import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.nightbench.harness.EmbeddingModel;
+import org.nightbench.ingest.DeclaredMetrics;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunService;
 import org.nightbench.runs.RunStatus;
@@ -39,6 +40,8 @@ class VectorRunTests {
     Run done = runs.find(first.id()).orElseThrow();
 
     assertThat(done.status()).as("error: %s", done.error()).isEqualTo(RunStatus.SUCCEEDED);
+    // The vectors profile runs the embedding and KNN, besides indexing, search and facets.
+    assertThat(DeclaredMetrics.assertDeclared(jdbc, done.id())).contains("embedding", "knn");
     List<String> series =
         jdbc.sql(
                 "select s.task || ' ' || s.metric from series s join measurement m"
