@@ -10,7 +10,6 @@ import java.util.regex.Pattern;
 import org.nightbench.annotations.Annotation;
 import org.nightbench.annotations.AnnotationRequest;
 import org.nightbench.annotations.AnnotationService;
-import org.nightbench.comparisons.ComparisonPlan;
 import org.nightbench.comparisons.ComparisonService;
 import org.nightbench.comparisons.ComparisonView;
 import org.nightbench.corpus.CorpusProperties;
@@ -18,6 +17,7 @@ import org.nightbench.harness.BenchmarkCatalogue;
 import org.nightbench.lucene.Commit;
 import org.nightbench.lucene.GitLuceneBuilder;
 import org.nightbench.protocol.HarnessTasks;
+import org.nightbench.protocol.SearchSpec;
 import org.nightbench.runs.RunStatus;
 import org.nightbench.runs.RunnerProperties;
 import org.nightbench.web.NotFoundException;
@@ -293,7 +293,7 @@ public class BisectService {
       throw new IllegalArgumentException(
           "task '" + t.task() + "' is no task name such as OrHighHigh");
     }
-    if (ComparisonPlan.SEARCH.equals(t.benchmark().strip())
+    if (SearchSpec.DEFINITION.name().equals(t.benchmark().strip())
         && !HarnessTasks.CATEGORIES.contains(t.task())) {
       throw new IllegalArgumentException(
           "unknown search task " + t.task() + ": use a task category such as OrHighHigh");

@@ -18,6 +18,7 @@ import org.nightbench.harness.plan.TaskCategories;
 import org.nightbench.harness.plan.TaskSelection;
 import org.nightbench.lucene.ResolvedLucene;
 import org.nightbench.protocol.IndexSpec;
+import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.StepSpec;
 import org.nightbench.protocol.spec.SpecFile;
 import org.nightbench.worker.ComparisonRuns;
@@ -145,7 +146,7 @@ final class ComparisonMeasurement implements PlanRunner.Listener {
         setup.candidate().version(),
         setup.jdk().identity(),
         ComparisonSamples.samples(a.results, b.results),
-        plan.runs(ComparisonPlan.SEARCH)
+        plan.runs(SearchSpec.DEFINITION.name())
             ? ComparisonSamples.mismatches(a.firstSearch, b.firstSearch)
             : List.of(),
         a.recordings,

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.nightbench.jfr.JfrService;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.SearchSpec;
 import org.nightbench.web.Paging;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -40,7 +41,7 @@ class ComparisonPageController {
         paging.shown(comparisons.recent(paging.limit(), paging.offset()), request, model));
     // The form's benchmark checkboxes: every comparable definition, search ticked as the default.
     model.addAttribute("benchmarkChoices", Benchmarks.comparable());
-    model.addAttribute("defaultBenchmarks", List.of(ComparisonPlan.SEARCH));
+    model.addAttribute("defaultBenchmarks", List.of(SearchSpec.DEFINITION.name()));
     return LIST_VIEW;
   }
 

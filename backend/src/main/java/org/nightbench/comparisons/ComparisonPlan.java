@@ -2,12 +2,12 @@ package org.nightbench.comparisons;
 
 import java.util.List;
 import org.nightbench.harness.BenchmarkCatalogue;
-import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.SearchSpec;
 
 /**
  * What a comparison run measures: both sides, how many JVMs each gets per benchmark, which
- * benchmarks run ({@link #BENCHMARKS}), which search task categories (empty for all) and whether
- * both sides record JFR.
+ * benchmarks run (by name, of {@link BenchmarkCatalogue#COMPARABLE}), which search task categories
+ * (empty for all) and whether both sides record JFR.
  */
 public record ComparisonPlan(
     ComparisonPlan.Side baseline,
@@ -16,21 +16,6 @@ public record ComparisonPlan(
     List<String> benchmarks,
     List<String> categories,
     boolean jfr) {
-
-  public static final String SEARCH = Benchmarks.SEARCH.name();
-  public static final String PK_LOOKUP = Benchmarks.PK_LOOKUP.name();
-  public static final String INDEXING = Benchmarks.INDEXING.name();
-  public static final String NRT = Benchmarks.NRT.name();
-  public static final String LOAD = Benchmarks.LOAD.name();
-  public static final String PK_POSTINGS = Benchmarks.PK_POSTINGS.name();
-  public static final String CHECK_INDEX = Benchmarks.CHECK_INDEX.name();
-  public static final String COLD_SEARCH = Benchmarks.COLD_SEARCH.name();
-  public static final String STORED_FIELDS = Benchmarks.STORED_FIELDS.name();
-  public static final String FACET_TIMINGS = Benchmarks.FACET_TIMINGS.name();
-  public static final String KNN = Benchmarks.KNN.name();
-
-  /** Every benchmark a comparison can run, in the order it runs them: the catalogue's. */
-  public static final List<String> BENCHMARKS = BenchmarkCatalogue.COMPARABLE;
 
   /**
    * One side: a Lucene revision, the extra JVM flags it runs with, how its search JVMs read the
@@ -52,7 +37,7 @@ public record ComparisonPlan(
   }
 
   public ComparisonPlan(Side baseline, Side candidate, int jvms) {
-    this(baseline, candidate, jvms, List.of(SEARCH), List.of(), false);
+    this(baseline, candidate, jvms, List.of(SearchSpec.DEFINITION.name()), List.of(), false);
   }
 
   public ComparisonPlan(

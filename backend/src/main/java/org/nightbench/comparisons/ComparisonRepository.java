@@ -7,6 +7,8 @@ import java.sql.Timestamp;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.nightbench.harness.BenchmarkCatalogue;
+import org.nightbench.protocol.SearchSpec;
 import org.nightbench.runs.RunStatus;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -149,10 +151,10 @@ class ComparisonRepository {
             ? List.of()
             : names.stream().filter(n -> n != null && !n.isBlank()).map(String::strip).toList();
     if (benchmarks.isEmpty()) {
-      return List.of(ComparisonPlan.SEARCH);
+      return List.of(SearchSpec.DEFINITION.name());
     }
     // In the order they run, each once.
-    return ComparisonPlan.BENCHMARKS.stream().filter(benchmarks::contains).toList();
+    return BenchmarkCatalogue.COMPARABLE.stream().filter(benchmarks::contains).toList();
   }
 
   /** A setting left empty is the codec's default. */

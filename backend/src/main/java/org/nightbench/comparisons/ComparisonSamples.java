@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.MetricDefinition;
 import org.nightbench.protocol.result.HarnessResult;
 import org.nightbench.protocol.result.Metric;
 
@@ -25,13 +27,14 @@ final class ComparisonSamples {
         continue;
       }
       Metric first = entry.getValue().get(0);
+      MetricDefinition declared = Benchmarks.declarationOf(first);
       samples.add(
           new ComparisonOutcome.Samples(
               first.benchmark(),
               first.task(),
               first.name(),
-              first.unit(),
-              first.higherIsBetter(),
+              declared.unit(),
+              declared.higherIsBetter(),
               entry.getValue().stream().mapToDouble(Metric::value).toArray(),
               other.stream().mapToDouble(Metric::value).toArray()));
     }

@@ -1,6 +1,7 @@
 package org.nightbench.harness;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -18,7 +19,11 @@ class HarnessConfiguration {
   }
 
   @Bean
-  HarnessLauncher harnessLauncher(HarnessJar harnessJar) {
-    return new HarnessLauncher(harnessJar);
+  HarnessLauncher harnessLauncher(
+      HarnessJar harnessJar,
+      @Value("${nightbench.runner.harness-class-path:}") List<String> benchmarkClassPath) {
+    return new HarnessLauncher(
+        harnessJar,
+        benchmarkClassPath.stream().filter(entry -> !entry.isBlank()).map(Path::of).toList());
   }
 }

@@ -28,9 +28,20 @@ public final class HarnessLauncher {
   private static final long POLL_MILLIS = 250;
 
   private final HarnessJar harnessJar;
+  private final List<Path> benchmarkClassPath;
 
   public HarnessLauncher(HarnessJar harnessJar) {
+    this(harnessJar, List.of());
+  }
+
+  /**
+   * @param benchmarkClassPath jars or directories every harness JVM also loads, after the harness
+   *     and before Lucene: benchmarks kept outside the harness jar (their spec records must be on
+   *     the application's class path too, where the definitions are found)
+   */
+  public HarnessLauncher(HarnessJar harnessJar, List<Path> benchmarkClassPath) {
     this.harnessJar = harnessJar;
+    this.benchmarkClassPath = List.copyOf(benchmarkClassPath);
   }
 
   /**
@@ -148,6 +159,7 @@ public final class HarnessLauncher {
     }
     List<String> classPath = new ArrayList<>();
     classPath.add(harnessJar.path().toString());
+    benchmarkClassPath.stream().map(Path::toString).forEach(classPath::add);
     invocation.luceneJars().stream().map(Path::toString).forEach(classPath::add);
     command.add("-cp");
     command.add(String.join(File.pathSeparator, classPath));

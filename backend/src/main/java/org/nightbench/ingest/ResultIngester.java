@@ -8,6 +8,8 @@ import java.util.Map;
 import org.nightbench.harness.StepResult;
 import org.nightbench.harness.StepSettings;
 import org.nightbench.jfr.JfrRecorder;
+import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.MetricDefinition;
 import org.nightbench.protocol.result.HarnessResult;
 import org.nightbench.protocol.result.Metric;
 import org.springframework.stereotype.Service;
@@ -159,8 +161,10 @@ public class ResultIngester {
           throw new IllegalArgumentException(
               "metric " + key + " of result file " + (jvm + 1) + " is " + metric.value());
         }
+        MetricDefinition declared = declaration(metric, jvm);
         Samples samples =
-            grouped.computeIfAbsent(key, k -> new Samples(metric.unit(), metric.higherIsBetter()));
+            grouped.computeIfAbsent(
+                key, k -> new Samples(declared.unit(), declared.higherIsBetter()));
         samples.values.add(metric.value());
         if (samples.settings == null) {
           samples.settings = settings.get(jvm);
@@ -168,6 +172,15 @@ public class ResultIngester {
       }
     }
     return grouped;
+  }
+
+  /** {@code metric}'s declaration ({@link Benchmarks#declarationOf}), naming the file when none. */
+  private static MetricDefinition declaration(Metric metric, int jvm) {
+    try {
+      return Benchmarks.declarationOf(metric);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("result file " + (jvm + 1) + ": " + e.getMessage(), e);
+    }
   }
 
   private String environmentJson(RunContext context, List<HarnessResult> results) {

@@ -2,7 +2,9 @@ package org.nightbench.synthetic;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.HarnessTasks;
+import org.nightbench.protocol.MetricDefinition;
 
 /**
  * The names of synthetic series, those the real suite's results are ingested under, so the
@@ -12,14 +14,33 @@ import org.nightbench.protocol.HarnessTasks;
  */
 final class SyntheticCatalog {
 
-  /** What a synthetic series claims to measure, with a plausible level. */
+  /**
+   * What a synthetic series claims to measure, with a plausible level; its unit and direction are
+   * those its benchmark's definition declares ({@code declared}), as ingestion stores them.
+   */
   record Entry(
-      String benchmark,
-      String task,
-      String metric,
-      String unit,
-      boolean higherIsBetter,
-      double base) {}
+      String benchmark, String task, String metric, MetricDefinition declared, double base) {
+
+    String unit() {
+      return declared.unit();
+    }
+
+    boolean higherIsBetter() {
+      return declared.higherIsBetter();
+    }
+  }
+
+  /** The entry of a metric of {@code benchmark}, a series name a definition gives. */
+  static Entry entry(String benchmark, String task, String metric, double base) {
+    return new Entry(
+        benchmark,
+        task,
+        metric,
+        Benchmarks.declared(benchmark, metric)
+            .orElseThrow(
+                () -> new IllegalArgumentException(benchmark + " declares no metric " + metric)),
+        base);
+  }
 
   private SyntheticCatalog() {}
 
@@ -39,45 +60,45 @@ final class SyntheticCatalog {
   }
 
   /**
-   * Every entry, named as ingestion names the harness's metrics (benchmark, task, metric, unit and
-   * direction as {@code benchjobs} writes them), each with a plausible level.
+   * Every entry, named as ingestion names the harness's metrics (benchmark, task and metric as
+   * {@code benchjobs} writes them), each with a plausible level.
    */
   private static List<Entry> all() {
     List<Entry> all = new ArrayList<>();
     for (String variant : List.of("1kb-docs", "4kb-docs", "1kb-docs-deterministic")) {
-      all.add(new Entry("indexing", variant, "docsPerSec", "docs/s", true, 12_000));
-      all.add(new Entry("indexing", variant, "gbPerHour", "GB/hour", true, 9));
-      all.add(new Entry("indexing", variant, "indexSizeMB", "MB", false, 180));
-      all.add(new Entry("indexing", variant, "segmentCount", "segments", false, 14));
-      all.add(new Entry("indexing", variant, "mergeSeconds", "s", false, 11));
-      all.add(new Entry("indexing", variant, "gcSeconds", "s", false, 0.8));
-      all.add(new Entry("indexing", variant, "flushSeconds", "s", false, 6));
-      all.add(new Entry("indexing", variant, "gcCount", "collections", false, 60));
-      all.add(new Entry("indexing", variant, "jitSeconds", "s", false, 4));
-      all.add(new Entry("indexing", variant, "peakHeapMB", "MB", false, 700));
+      all.add(entry("indexing", variant, "docsPerSec", 12_000));
+      all.add(entry("indexing", variant, "gbPerHour", 9));
+      all.add(entry("indexing", variant, "indexSizeMB", 180));
+      all.add(entry("indexing", variant, "segmentCount", 14));
+      all.add(entry("indexing", variant, "mergeSeconds", 11));
+      all.add(entry("indexing", variant, "gcSeconds", 0.8));
+      all.add(entry("indexing", variant, "flushSeconds", 6));
+      all.add(entry("indexing", variant, "gcCount", 60));
+      all.add(entry("indexing", variant, "jitSeconds", 4));
+      all.add(entry("indexing", variant, "peakHeapMB", 700));
     }
     for (String variant : List.of("plain", "merging", "throttled")) {
-      all.add(new Entry("nrt", variant, "reopenP50Ms", "ms", false, 40));
-      all.add(new Entry("nrt", variant, "reopenMeanMs", "ms", false, 60));
-      all.add(new Entry("nrt", variant, "reopenP90Ms", "ms", false, 120));
-      all.add(new Entry("nrt", variant, "reopenP99Ms", "ms", false, 300));
-      all.add(new Entry("nrt", variant, "reopenMaxMs", "ms", false, 600));
-      all.add(new Entry("nrt", variant, "searchQps", "queries/s", true, 900));
+      all.add(entry("nrt", variant, "reopenP50Ms", 40));
+      all.add(entry("nrt", variant, "reopenMeanMs", 60));
+      all.add(entry("nrt", variant, "reopenP90Ms", 120));
+      all.add(entry("nrt", variant, "reopenP99Ms", 300));
+      all.add(entry("nrt", variant, "reopenMaxMs", 600));
+      all.add(entry("nrt", variant, "searchQps", 900));
     }
-    all.add(new Entry("pk", "sequential", "lookupsPerSec", "lookups/s", true, 3_100_000));
-    all.add(new Entry("pk", "random", "lookupsPerSec", "lookups/s", true, 740_000));
+    all.add(entry("pk", "sequential", "lookupsPerSec", 3_100_000));
+    all.add(entry("pk", "random", "lookupsPerSec", 740_000));
     for (String directory : List.of("mmap", "bytebuffers")) {
-      all.add(new Entry("load", directory, "capacityQps", "queries/s", true, 2_800));
-      all.add(new Entry("load", directory, "p50Ms", "ms", false, 3));
-      all.add(new Entry("load", directory, "p99Ms", "ms", false, 24));
-      all.add(new Entry("load", directory, "p999Ms", "ms", false, 60));
+      all.add(entry("load", directory, "capacityQps", 2_800));
+      all.add(entry("load", directory, "p50Ms", 3));
+      all.add(entry("load", directory, "p99Ms", 24));
+      all.add(entry("load", directory, "p999Ms", 60));
     }
-    all.add(new Entry("calibration", "machine", "score", "units/s", true, 34));
+    all.add(entry("calibration", "machine", "score", 34));
     // The harness's own list, so every synthetic query series is one ingestion would produce.
     for (String family : HarnessTasks.CATEGORIES) {
       double qps = 50 + (family.hashCode() & 0x7fff) % 900;
-      all.add(new Entry("search", family, "qps", "queries/s", true, qps));
-      all.add(new Entry("search", family, "qpsFastest", "queries/s", true, qps * 1.15));
+      all.add(entry("search", family, "qps", qps));
+      all.add(entry("search", family, "qpsFastest", qps * 1.15));
     }
     return all;
   }

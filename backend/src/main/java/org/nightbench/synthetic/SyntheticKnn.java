@@ -3,6 +3,7 @@ package org.nightbench.synthetic;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.nightbench.protocol.KnnSpec;
 
 /**
  * The KNN step's series of every vector format and fanout, named as the harness's KNN benchmark
@@ -15,7 +16,7 @@ import java.util.SplittableRandom;
 final class SyntheticKnn {
 
   /** The benchmark, as the harness's KNN step writes it. */
-  static final String BENCHMARK = "knn";
+  static final String BENCHMARK = KnnSpec.DEFINITION.series();
 
   static final List<String> FORMATS = List.of("hnsw", "int7", "int4", "bq");
   static final List<Integer> FANOUTS = List.of(0, 50, 100);
@@ -61,24 +62,22 @@ final class SyntheticKnn {
       for (int n = 0; n < FANOUTS.size(); n++) {
         String task = format + "-fanout" + FANOUTS.get(n);
         double latency = LATENCY[f][n];
-        all.add(shaped(task, "recall", "recall@10", true, RECALL[f][n], 0.003, recallSteps));
-        all.add(shaped(task, "latencyMeanMs", "ms", false, latency, 0.03, latencySteps));
-        all.add(shaped(task, "latencyP99Ms", "ms", false, latency * 2.1, 0.05, latencySteps));
-        all.add(shaped(task, "cpuMs", "ms", false, latency * 0.96, 0.03, latencySteps));
+        all.add(shaped(task, "recall", RECALL[f][n], 0.003, recallSteps));
+        all.add(shaped(task, "latencyMeanMs", latency, 0.03, latencySteps));
+        all.add(shaped(task, "latencyP99Ms", latency * 2.1, 0.05, latencySteps));
+        all.add(shaped(task, "cpuMs", latency * 0.96, 0.03, latencySteps));
       }
       all.add(
           new Shaped(
-              new SyntheticCatalog.Entry(
-                  BENCHMARK, format, "indexSeconds", "s", false, INDEX[f][0]),
+              SyntheticCatalog.entry(BENCHMARK, format, "indexSeconds", INDEX[f][0]),
               SeriesShape.random(random, nights, INDEX[f][0])));
       all.add(
           new Shaped(
-              new SyntheticCatalog.Entry(
-                  BENCHMARK, format, "forceMergeSeconds", "s", false, INDEX[f][1]),
+              SyntheticCatalog.entry(BENCHMARK, format, "forceMergeSeconds", INDEX[f][1]),
               SeriesShape.random(random, nights, INDEX[f][1])));
       all.add(
           new Shaped(
-              new SyntheticCatalog.Entry(BENCHMARK, format, "indexMB", "MB", false, INDEX[f][2]),
+              SyntheticCatalog.entry(BENCHMARK, format, "indexMB", INDEX[f][2]),
               new SeriesShape(INDEX[f][2], 0.002, List.of(), 0, List.of(), 0)));
     }
     return all;
@@ -103,15 +102,9 @@ final class SyntheticKnn {
 
   /** A search series: its format's steps, its own noise, no drift, outliers or weekly swing. */
   private static Shaped shaped(
-      String task,
-      String metric,
-      String unit,
-      boolean higherIsBetter,
-      double base,
-      double noise,
-      List<SeriesShape.Step> steps) {
+      String task, String metric, double base, double noise, List<SeriesShape.Step> steps) {
     return new Shaped(
-        new SyntheticCatalog.Entry(BENCHMARK, task, metric, unit, higherIsBetter, base),
+        SyntheticCatalog.entry(BENCHMARK, task, metric, base),
         new SeriesShape(base, noise, steps, 0, List.of(), 0));
   }
 }

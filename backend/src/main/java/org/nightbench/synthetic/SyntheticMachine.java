@@ -2,6 +2,7 @@ package org.nightbench.synthetic;
 
 import java.util.List;
 import java.util.Set;
+import org.nightbench.protocol.SearchSpec;
 
 /**
  * A week the box ran slow, and the control revision that tells it from the code: with {@code
@@ -41,8 +42,13 @@ final class SyntheticMachine {
   }
 
   private static SyntheticCatalog.Entry control(String category, double qps) {
+    // The control's series are copies of search's, with its declaration (ControlBenchmark).
     return new SyntheticCatalog.Entry(
-        "control", CONTROL_RELEASE + " " + category, "qps", "queries/s", true, qps);
+        "control",
+        CONTROL_RELEASE + " " + category,
+        "qps",
+        SearchSpec.DEFINITION.declared("qps").orElseThrow(),
+        qps);
   }
 
   /** A flat shape: the control measures the same release every night. */

@@ -387,9 +387,8 @@ class ComparisonRunTests {
         new String[][] {
           {
             "\"benchmarks\":[\"search\",\"vectors\"]",
-            // The last is the how-to's toy, on the tests' class path (ToyBenchmarkTests).
             "unknown benchmark vectors: use indexing, search, pk-lookup, facet-timings, nrt, load,"
-                + " pk-postings, check-index, cold-search, stored-fields, knn, vector-indexing, toy"
+                + " pk-postings, check-index, cold-search, stored-fields, knn, vector-indexing"
           },
           {"\"benchmarks\":[\"knn\"],\"profile\":\"tiny\"", "profile tiny has no knn settings"},
           {

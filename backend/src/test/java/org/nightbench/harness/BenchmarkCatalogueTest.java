@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.nightbench.comparisons.ComparisonPlan;
 import org.nightbench.protocol.SpecTypes;
 
 /** One entry per benchmark: the names requests may use, their steps and what a profile lacks. */
@@ -19,8 +18,6 @@ class BenchmarkCatalogueTest {
     assertThat(BenchmarkCatalogue.ALL)
         .extracting(BenchmarkCatalogue.Benchmark::spec)
         .allSatisfy(spec -> assertThat(SpecTypes.all().values()).contains(spec));
-    // The port of the worker lists what the catalogue says, in the order comparisons run them.
-    assertThat(ComparisonPlan.BENCHMARKS).isEqualTo(BenchmarkCatalogue.COMPARABLE);
     assertThat(BenchmarkCatalogue.COMPARABLE)
         .startsWith("indexing", "search")
         .doesNotContain("calibration");

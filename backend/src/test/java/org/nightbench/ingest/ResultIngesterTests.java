@@ -135,6 +135,57 @@ class ResultIngesterTests {
         .containsExactly(first + " 105 7.0711 {100,110}", second + " 92 2.8284 {90,94}");
   }
 
+  /**
+   * The series' unit and direction are the definition's, whatever the result file says: a latency
+   * written as if higher were better still alerts when it rises.
+   */
+  @Test
+  void aSeriesTakesItsUnitAndDirectionFromItsBenchmarksDefinition() {
+    String machine = "ingester-declared";
+    HarnessResult load =
+        TestResults.result(
+            "load", new Metric("load", "mmap", "p99Ms", "parsecs", true, 12, java.util.Map.of()));
+
+    ingester.ingestPoints(
+        List.of(new RunResults(TestResults.context(runOf(machine), machine), List.of(load))));
+
+    assertThat(
+            jdbc.sql("select unit || ' ' || higher_is_better from series where machine = :machine")
+                .param("machine", machine)
+                .query(String.class)
+                .single())
+        .isEqualTo("ms false");
+  }
+
+  /** A metric its benchmark's definition does not declare is refused, and nothing is stored. */
+  @Test
+  void aMetricItsDefinitionDoesNotDeclareIsRefused() {
+    String machine = "ingester-undeclared";
+    long run = runOf(machine);
+    HarnessResult search =
+        TestResults.result(
+            "search",
+            TestResults.metric("search", "HighTerm", "qps", 100),
+            TestResults.metric("search", "HighTerm", "qpsWithHope", 120));
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                ingester.ingestPoints(
+                    List.of(new RunResults(TestResults.context(run, machine), List.of(search)))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "run "
+                + run
+                + ": result file 1: metric search/HighTerm/qpsWithHope is not declared by its"
+                + " benchmark's definition");
+    assertThat(
+            jdbc.sql("select count(*) from series where machine = :machine")
+                .param("machine", machine)
+                .query(Long.class)
+                .single())
+        .isZero();
+  }
+
   @Test
   void aBadRunInABatchStoresNothingOfTheBatch() {
     String machine = "ingester-bad-batch";

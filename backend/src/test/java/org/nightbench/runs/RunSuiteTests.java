@@ -12,6 +12,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.nightbench.ingest.DeclaredMetrics;
 import org.nightbench.worker.QueuedRuns;
 import org.nightbench.worker.RunWorker;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -50,6 +51,19 @@ class RunSuiteTests {
 
     assertThat(done.error()).isNull();
     assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+    // Every metric the suite's result files carry is its definition's; the vector benchmarks'
+    // are checked by VectorRunTests and VectorIndexingRunTests.
+    assertThat(DeclaredMetrics.assertDeclared(jdbc, run.id()))
+        .contains(
+            "indexing",
+            "search",
+            "pk",
+            "facets",
+            "nrt",
+            "load",
+            "checkIndex",
+            "storedFields",
+            "calibration");
     assertThat(seriesOf(run.id()))
         .contains(
             "indexing/1kb-docs/docsPerSec",

@@ -8,8 +8,13 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.nightbench.benchjobs.calibration.Calibration;
 import org.nightbench.benchjobs.nrt.NrtSettings;
-import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.HarnessTasks;
+import org.nightbench.protocol.IndexSpec;
+import org.nightbench.protocol.LoadSpec;
+import org.nightbench.protocol.NrtSpec;
+import org.nightbench.protocol.PkLookupSpec;
+import org.nightbench.protocol.SearchSpec;
 
 /**
  * The synthetic series are named as ingestion names what the harness measures: the definitions'
@@ -24,20 +29,20 @@ class SyntheticCatalogTest {
   void everyQueryCategoryTheHarnessGeneratesHasItsTwoSeriesAndNoOther() {
     List<String> qps =
         all.stream()
-            .filter(e -> e.benchmark().equals(Benchmarks.SEARCH.series()))
+            .filter(e -> e.benchmark().equals(SearchSpec.DEFINITION.series()))
             .filter(e -> e.metric().equals("qps"))
             .map(SyntheticCatalog.Entry::task)
             .toList();
     List<String> fastest =
         all.stream()
-            .filter(e -> e.benchmark().equals(Benchmarks.SEARCH.series()))
+            .filter(e -> e.benchmark().equals(SearchSpec.DEFINITION.series()))
             .filter(e -> e.metric().equals("qpsFastest"))
             .map(SyntheticCatalog.Entry::task)
             .toList();
 
     assertThat(qps).isEqualTo(HarnessTasks.CATEGORIES);
     assertThat(fastest).isEqualTo(HarnessTasks.CATEGORIES);
-    assertThat(all.stream().filter(e -> e.benchmark().equals(Benchmarks.SEARCH.series())))
+    assertThat(all.stream().filter(e -> e.benchmark().equals(SearchSpec.DEFINITION.series())))
         .hasSize(2 * HarnessTasks.CATEGORIES.size());
   }
 
@@ -46,22 +51,22 @@ class SyntheticCatalogTest {
     assertThat(all.stream().map(SyntheticCatalog.Entry::benchmark).collect(Collectors.toSet()))
         .isEqualTo(
             Set.of(
-                Benchmarks.INDEXING.series(),
-                Benchmarks.NRT.series(),
-                Benchmarks.PK_LOOKUP.series(),
-                Benchmarks.LOAD.series(),
-                Benchmarks.CALIBRATION.series(),
-                Benchmarks.SEARCH.series()));
-    assertThat(tasks(Benchmarks.NRT.series())).isSubsetOf(NrtSettings.VARIANTS);
-    assertThat(tasks(Benchmarks.LOAD.series()))
+                IndexSpec.DEFINITION.series(),
+                NrtSpec.DEFINITION.series(),
+                PkLookupSpec.DEFINITION.series(),
+                LoadSpec.DEFINITION.series(),
+                CalibrateSpec.DEFINITION.series(),
+                SearchSpec.DEFINITION.series()));
+    assertThat(tasks(NrtSpec.DEFINITION.series())).isSubsetOf(NrtSettings.VARIANTS);
+    assertThat(tasks(LoadSpec.DEFINITION.series()))
         .isSubsetOf(org.nightbench.protocol.LoadSpec.DIRECTORIES);
-    assertThat(tasks(Benchmarks.CALIBRATION.series())).containsExactly(Calibration.TASK);
+    assertThat(tasks(CalibrateSpec.DEFINITION.series())).containsExactly(Calibration.TASK);
   }
 
   @Test
   void theFixedBenchmarksComeFirstAndEverySeriesOnce() {
-    assertThat(all.get(0).benchmark()).isEqualTo(Benchmarks.INDEXING.series());
-    assertThat(all.get(all.size() - 1).benchmark()).isEqualTo(Benchmarks.SEARCH.series());
+    assertThat(all.get(0).benchmark()).isEqualTo(IndexSpec.DEFINITION.series());
+    assertThat(all.get(all.size() - 1).benchmark()).isEqualTo(SearchSpec.DEFINITION.series());
     assertThat(all.stream().map(e -> e.benchmark() + "/" + e.task() + "/" + e.metric()))
         .doesNotHaveDuplicates();
     assertThat(SyntheticCatalog.entries(3)).isEqualTo(all.subList(0, 3));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.nightbench.ingest.DeclaredMetrics;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunService;
 import org.nightbench.runs.RunStatus;
@@ -37,6 +38,7 @@ class VectorIndexingRunTests {
     Run done = runs.find(run.id()).orElseThrow();
 
     assertThat(done.status()).as("error: %s", done.error()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(DeclaredMetrics.assertDeclared(jdbc, done.id())).contains("vectorIndexing");
     List<String> measured =
         jdbc.sql(
                 "select s.task || ' ' || s.metric || ' ' || s.unit from series s join measurement m"

@@ -6,6 +6,7 @@ import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.nightbench.harness.EmbeddingModel;
+import org.nightbench.ingest.DeclaredMetrics;
 import org.nightbench.runs.Run;
 import org.nightbench.runs.RunService;
 import org.nightbench.runs.RunStatus;
@@ -39,6 +40,9 @@ class VectorRunTests {
     Run done = runs.find(first.id()).orElseThrow();
 
     assertThat(done.status()).as("error: %s", done.error()).isEqualTo(RunStatus.SUCCEEDED);
+    // KNN's result files, besides indexing's, search's and the facets'. (The embedding runs as the
+    // run's preparation, whose result file is not stored.)
+    assertThat(DeclaredMetrics.assertDeclared(jdbc, done.id())).contains("knn", "vectorIndexing");
     List<String> series =
         jdbc.sql(
                 "select s.task || ' ' || s.metric from series s join measurement m"

@@ -29,7 +29,7 @@ class ArchitectureTest {
   private static final String[] BENCHMARKS = {
     "calibration",
     "checkindex",
-    "coldcache",
+    "coldsearch",
     "facets",
     "load",
     "nrt",

@@ -1,8 +1,13 @@
 package org.nightbench.protocol;
 
 import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * One benchmark, written once, in the file of its spec record as its {@code DEFINITION}: every
@@ -26,6 +31,9 @@ import java.util.Set;
  *     the group follows each series' task (search: by luceneutil's query category)
  * @param groupTitle the page group's heading, e.g. {@code Search on a cold page cache}
  * @param label what the comparison form says beside its checkbox
+ * @param metrics every quantity its result files report, with its unit and direction: the series'
+ *     unit and whether a rise is a regression come from here, and a result reporting a metric not
+ *     declared here is refused at ingestion
  */
 public record BenchmarkDefinition(
     String name,
@@ -37,7 +45,8 @@ public record BenchmarkDefinition(
     String series,
     String group,
     String groupTitle,
-    String label) {
+    String label,
+    List<MetricDefinition> metrics) {
 
   public BenchmarkDefinition {
     Objects.requireNonNull(name, "name");
@@ -48,6 +57,38 @@ public record BenchmarkDefinition(
       throw new IllegalArgumentException(name + ": a page group needs its heading");
     }
     label = label == null ? name : label;
+    metrics = List.copyOf(metrics);
+    if (metrics.isEmpty()) {
+      throw new IllegalArgumentException(name + ": a benchmark declares the metrics it reports");
+    }
+    Set<String> names = new HashSet<>();
+    for (MetricDefinition metric : metrics) {
+      if (!names.add(metric.name())) {
+        throw new IllegalArgumentException(name + ": metric " + metric.name() + " declared twice");
+      }
+    }
+  }
+
+  /** The declaration of its metric {@code metric}; empty when it reports no such metric. */
+  public Optional<MetricDefinition> declared(String metric) {
+    return metrics.stream().filter(m -> m.name().equals(metric)).findFirst();
+  }
+
+  /**
+   * A measured value of its metric {@code metric} for a result file, under its series' name with
+   * the declared unit and direction, so a benchmark class writes neither.
+   *
+   * @throws IllegalArgumentException when this benchmark declares no such metric
+   */
+  public Metric measured(String task, String metric, double value, Map<String, Object> detail) {
+    MetricDefinition declared =
+        declared(metric)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        name + " declares no metric " + metric + " (its definition's metrics)"));
+    return new Metric(
+        series, task, metric, declared.unit(), declared.higherIsBetter(), value, detail);
   }
 
   /** The name of its spec record in a spec file, e.g. {@code pk-lookup}. */

@@ -4,10 +4,13 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * Every benchmark Nightbench runs: the {@code DEFINITION} of each spec record on the class path
@@ -15,28 +18,13 @@ import java.util.Set;
  * spec file with its definition, its benchmark class in the harness and its profile values; nothing
  * here names it. docs/reference/add-a-benchmark.md walks through it.
  *
- * <p>The constants below are the definitions the backend and the harness name in code, kept so
- * their callers read as before; a new benchmark is not added here.
+ * <p>Code that means one benchmark names its definition where it is written ({@code
+ * SearchSpec.DEFINITION}) or looks it up by name ({@link #named}): there is no second name here.
  */
 public final class Benchmarks {
 
   /** The name of the static field of a spec record that holds its benchmark's definition. */
   public static final String DEFINITION_FIELD = "DEFINITION";
-
-  public static final BenchmarkDefinition INDEXING = IndexSpec.DEFINITION;
-  public static final BenchmarkDefinition SEARCH = SearchSpec.DEFINITION;
-  public static final BenchmarkDefinition PK_LOOKUP = PkLookupSpec.DEFINITION;
-  public static final BenchmarkDefinition FACET_TIMINGS = FacetTimingsSpec.DEFINITION;
-  public static final BenchmarkDefinition NRT = NrtSpec.DEFINITION;
-  public static final BenchmarkDefinition LOAD = LoadSpec.DEFINITION;
-  public static final BenchmarkDefinition PK_POSTINGS = PkPostingsSpec.DEFINITION;
-  public static final BenchmarkDefinition CHECK_INDEX = CheckIndexSpec.DEFINITION;
-  public static final BenchmarkDefinition COLD_SEARCH = ColdSearchSpec.DEFINITION;
-  public static final BenchmarkDefinition STORED_FIELDS = StoredFieldsSpec.DEFINITION;
-  public static final BenchmarkDefinition KNN = KnnSpec.DEFINITION;
-  public static final BenchmarkDefinition VECTOR_INDEXING = VectorIndexingSpec.DEFINITION;
-  public static final BenchmarkDefinition CALIBRATION = CalibrateSpec.DEFINITION;
-  public static final BenchmarkDefinition EMBEDDING = EmbedSpec.DEFINITION;
 
   private static volatile List<BenchmarkDefinition> all;
 
@@ -75,6 +63,43 @@ public final class Benchmarks {
     return all().stream().filter(b -> b.series().equals(series)).findFirst();
   }
 
+  /**
+   * How the benchmarks whose series carry {@code series} declare their metric {@code metric}: its
+   * unit and direction. Empty when no definition has that series name or none declares the metric.
+   */
+  public static Optional<MetricDefinition> declared(String series, String metric) {
+    return all().stream()
+        .filter(b -> b.series().equals(series))
+        .flatMap(b -> b.declared(metric).stream())
+        .findFirst();
+  }
+
+  /**
+   * The unit and direction {@code metric}'s series is judged by: its benchmark's declaration,
+   * whatever the result file says. Figures filed under a name no definition has (the control
+   * revision's, {@code control}) carry the declaration of the metric they were copied from, looked
+   * up when they were filed, and are taken as they are.
+   *
+   * @throws IllegalArgumentException when {@code metric} is of a benchmark whose definition does
+   *     not declare it: stored or compared, it would be judged by a direction nobody wrote down
+   */
+  public static MetricDefinition declarationOf(Metric metric) {
+    if (ofSeries(metric.benchmark()).isEmpty()) {
+      return new MetricDefinition(metric.name(), metric.unit(), metric.higherIsBetter());
+    }
+    return declared(metric.benchmark(), metric.name())
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "metric "
+                        + metric.benchmark()
+                        + "/"
+                        + metric.task()
+                        + "/"
+                        + metric.name()
+                        + " is not declared by its benchmark's definition"));
+  }
+
   private static List<BenchmarkDefinition> discover() {
     List<BenchmarkDefinition> found = new ArrayList<>();
     for (Class<? extends StepSpec> record : SpecTypes.all().values()) {
@@ -82,9 +107,25 @@ public final class Benchmarks {
     }
     found.sort(Comparator.comparingInt(BenchmarkDefinition::order));
     Set<String> names = new HashSet<>();
+    Map<String, MetricDefinition> metrics = new HashMap<>();
     for (BenchmarkDefinition definition : found) {
       if (!names.add(definition.name())) {
         throw new IllegalStateException("two benchmarks are named " + definition.name());
+      }
+      // Benchmarks sharing a series name share its series: one unit and direction per metric.
+      for (MetricDefinition metric : definition.metrics()) {
+        MetricDefinition other =
+            metrics.putIfAbsent(definition.series() + "/" + metric.name(), metric);
+        if (other != null && !other.equals(metric)) {
+          throw new IllegalStateException(
+              definition.name()
+                  + " declares "
+                  + metric
+                  + " where another benchmark of series "
+                  + definition.series()
+                  + " declares "
+                  + other);
+        }
       }
     }
     return List.copyOf(found);

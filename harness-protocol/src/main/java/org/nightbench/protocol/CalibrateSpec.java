@@ -1,5 +1,9 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.higherIsBetter;
+import static org.nightbench.protocol.MetricDefinition.lowerIsBetter;
+
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -25,7 +29,12 @@ public record CalibrateSpec(Integer rounds, Integer warmupRounds, Integer memory
           "calibration",
           "calibration",
           "Machine calibration",
-          "machine calibration");
+          "machine calibration",
+          List.of(
+              higherIsBetter("score", "units/s"),
+              higherIsBetter("cpuScore", "M elements/s"),
+              higherIsBetter("memoryScore", "M loads/s"),
+              lowerIsBetter("roundCv", "%")));
 
   public static final int DEFAULT_ROUNDS = 15;
   public static final int DEFAULT_WARMUP_ROUNDS = 5;

@@ -1,6 +1,9 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.lowerIsBetter;
+
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -23,7 +26,8 @@ public record CheckIndexSpec(@Required Path indexDir, String variant) implements
           "checkIndex",
           "checkindex",
           "CheckIndex",
-          "CheckIndex");
+          "CheckIndex",
+          List.of(lowerIsBetter("seconds", "s")));
 
   public CheckIndexSpec {
     variant = SpecChecks.orDefault(variant, "index");

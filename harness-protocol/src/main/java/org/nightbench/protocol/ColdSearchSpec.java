@@ -1,6 +1,9 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.lowerIsBetter;
+
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -27,14 +30,19 @@ public record ColdSearchSpec(
       new BenchmarkDefinition(
           "cold-search",
           ColdSearchSpec.class,
-          "org.nightbench.benchjobs.coldcache.ColdCacheSearch",
+          "org.nightbench.benchjobs.coldsearch.ColdSearchBenchmark",
           80,
           Set.of(Input.INDEX, Input.TASKS),
           true,
           "coldCache",
           "coldcache",
           "Search on a cold page cache",
-          "cold page cache search");
+          "cold page cache search",
+          List.of(
+              lowerIsBetter("openMs", "ms"),
+              lowerIsBetter("firstQueryMs", "ms"),
+              lowerIsBetter("coldQueryMs", "ms"),
+              lowerIsBetter("warmQueryMs", "ms")));
 
   public static final int DEFAULT_QUERIES = 20;
   public static final int DEFAULT_WARMUP_ROUNDS = 20;

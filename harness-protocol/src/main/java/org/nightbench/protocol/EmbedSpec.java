@@ -1,6 +1,10 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.higherIsBetter;
+import static org.nightbench.protocol.MetricDefinition.lowerIsBetter;
+
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -44,7 +48,11 @@ public record EmbedSpec(
           "embedding",
           "vector",
           "Vector search",
-          "embedding");
+          "embedding",
+          List.of(
+              higherIsBetter("docsPerSec", "docs/s"),
+              lowerIsBetter("seconds", "s"),
+              higherIsBetter("cached", "boolean")));
 
   /**
    * The model on Maven Central, put on this step's class path by the backend; the version is

@@ -1,6 +1,9 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.lowerIsBetter;
+
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -27,7 +30,13 @@ public record FacetTimingsSpec(@Required Path indexDir, Integer repetitions, Int
           "facets",
           "facets",
           "Facets",
-          "facet timings");
+          "facet timings",
+          List.of(
+              lowerIsBetter("countsMs", "ms"),
+              lowerIsBetter("allDimsMs", "ms"),
+              lowerIsBetter("topDimsMs", "ms"),
+              lowerIsBetter("topChildrenMs", "ms"),
+              lowerIsBetter("allChildrenMs", "ms")));
 
   public static final int DEFAULT_REPETITIONS = 50;
   public static final int DEFAULT_WARMUP = 20;

@@ -1,6 +1,10 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.higherIsBetter;
+import static org.nightbench.protocol.MetricDefinition.lowerIsBetter;
+
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -57,7 +61,19 @@ public record IndexSpec(
           "indexing",
           "indexing",
           "Indexing",
-          "indexing");
+          "indexing",
+          List.of(
+              higherIsBetter("docsPerSec", "docs/s"),
+              higherIsBetter("gbPerHour", "GB/hour"),
+              lowerIsBetter("indexSizeMB", "MB"),
+              lowerIsBetter("segmentCount", "segments"),
+              lowerIsBetter("elapsedSec", "s"),
+              lowerIsBetter("flushSeconds", "s"),
+              lowerIsBetter("mergeSeconds", "s"),
+              lowerIsBetter("gcCount", "collections"),
+              lowerIsBetter("gcSeconds", "s"),
+              lowerIsBetter("jitSeconds", "s"),
+              lowerIsBetter("peakHeapMB", "MB")));
 
   public static final double DEFAULT_RAM_BUFFER_MB = 64;
   public static final String DEFAULT_VARIANT = "default";

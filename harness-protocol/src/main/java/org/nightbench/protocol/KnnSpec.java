@@ -1,5 +1,8 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.higherIsBetter;
+import static org.nightbench.protocol.MetricDefinition.lowerIsBetter;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -57,7 +60,30 @@ public record KnnSpec(
           "knn",
           "vector",
           "Vector search",
-          "vector search (KNN recall and latency)");
+          "vector search (KNN recall and latency)",
+          List.of(
+              lowerIsBetter("indexSeconds", "s"),
+              higherIsBetter("indexDocsPerSec", "docs/s"),
+              lowerIsBetter("flushSeconds", "s"),
+              lowerIsBetter("mergeSeconds", "s"),
+              lowerIsBetter("forceMergeSeconds", "s"),
+              lowerIsBetter("indexMB", "MB"),
+              lowerIsBetter("vectorDiskMB", "MB"),
+              lowerIsBetter("vectorRamMB", "MB"),
+              lowerIsBetter("segmentsBeforeMerge", "segments"),
+              higherIsBetter("recall", "recall@k"),
+              lowerIsBetter("latencyMeanMs", "ms"),
+              lowerIsBetter("latencyP50Ms", "ms"),
+              lowerIsBetter("latencyP99Ms", "ms"),
+              lowerIsBetter("cpuMs", "ms"),
+              lowerIsBetter("visitedNodes", "nodes"),
+              lowerIsBetter("stronglyConnectedComponents", "components"),
+              higherIsBetter("largestComponent1", "nodes"),
+              lowerIsBetter("largestComponent2", "nodes"),
+              lowerIsBetter("largestComponent3", "nodes"),
+              lowerIsBetter("largestComponent4", "nodes"),
+              lowerIsBetter("largestComponent5", "nodes"),
+              lowerIsBetter("outsideLargestComponentPct", "%")));
 
   /** all-MiniLM-L6-v2's vectors. */
   public static final int MINILM_DIMENSION = 384;

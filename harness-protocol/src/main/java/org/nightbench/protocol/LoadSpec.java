@@ -1,5 +1,8 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.higherIsBetter;
+import static org.nightbench.protocol.MetricDefinition.lowerIsBetter;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -49,7 +52,13 @@ public record LoadSpec(
           "load",
           "load",
           "Response time under load",
-          "response time under load");
+          "response time under load",
+          List.of(
+              higherIsBetter("capacityQps", "queries/s"),
+              lowerIsBetter("p50Ms", "ms"),
+              lowerIsBetter("p99Ms", "ms"),
+              lowerIsBetter("p999Ms", "ms"),
+              lowerIsBetter("gcPauseMs", "ms")));
 
   // Where the harness and the backend disagreed, the backend's values: every stored load series
   // was measured with them (the harness's 100 q/s, 5 s and 50 ms only ever applied by hand).

@@ -1,6 +1,10 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.higherIsBetter;
+import static org.nightbench.protocol.MetricDefinition.lowerIsBetter;
+
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -52,7 +56,16 @@ public record NrtSpec(
           "nrt",
           "nrt",
           "NRT reopen",
-          "NRT reopen");
+          "NRT reopen",
+          List.of(
+              lowerIsBetter("reopenMeanMs", "ms"),
+              lowerIsBetter("reopenP50Ms", "ms"),
+              lowerIsBetter("reopenP90Ms", "ms"),
+              lowerIsBetter("reopenP99Ms", "ms"),
+              lowerIsBetter("reopenMaxMs", "ms"),
+              higherIsBetter("reopens", "reopens"),
+              higherIsBetter("updatesPerSec", "updates/s"),
+              higherIsBetter("searchQps", "queries/s")));
 
   public static final int DEFAULT_REOPEN_INTERVAL_MS = 1000;
   public static final double DEFAULT_MERGE_MB_PER_SEC = 20;

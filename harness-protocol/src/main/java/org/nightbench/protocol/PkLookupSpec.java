@@ -1,6 +1,9 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.higherIsBetter;
+
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -36,7 +39,8 @@ public record PkLookupSpec(
           "pk",
           "pk",
           "PK lookups",
-          "PK lookups");
+          "PK lookups",
+          List.of(higherIsBetter("lookupsPerSec", "lookups/s")));
 
   // The backend's 4,000 (every stored series was measured with it), not the harness's old 1,000.
   public static final int DEFAULT_LOOKUPS = 4000;

@@ -1,5 +1,7 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.higherIsBetter;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +46,8 @@ public record PkPostingsSpec(
           "pk",
           "pk",
           "PK lookups",
-          "PK lookups, id postings in RAM");
+          "PK lookups, id postings in RAM",
+          List.of(higherIsBetter("lookupsPerSec", "lookups/s")));
 
   public static final List<String> DEFAULT_FORMATS = List.of("default", "Direct", "FST50");
 

@@ -1,6 +1,10 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.higherIsBetter;
+import static org.nightbench.protocol.MetricDefinition.lowerIsBetter;
+
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -49,7 +53,13 @@ public record SearchSpec(
           "search",
           null,
           null,
-          "search");
+          "search",
+          List.of(
+              higherIsBetter("qps", "queries/s"),
+              higherIsBetter("qpsFastest", "queries/s"),
+              higherIsBetter("qpsCpu", "queries/cpu-s"),
+              higherIsBetter("qpsLuceneutil", "queries/s"),
+              lowerIsBetter("warmupSec", "s")));
 
   public static final double DEFAULT_MAX_WARMUP_SEC = 10;
 

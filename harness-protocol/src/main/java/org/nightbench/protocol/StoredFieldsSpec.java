@@ -1,6 +1,9 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.lowerIsBetter;
+
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -41,7 +44,11 @@ public record StoredFieldsSpec(
           "storedFields",
           "storedfields",
           "Stored fields",
-          "stored fields");
+          "stored fields",
+          List.of(
+              lowerIsBetter("indexSeconds", "s"),
+              lowerIsBetter("storeMB", "MB"),
+              lowerIsBetter("retrieveNanosPerDoc", "ns/doc")));
 
   public static final int DEFAULT_MAX_BUFFERED_DOCS = 100;
   public static final int DEFAULT_RETRIEVALS = 10_000;

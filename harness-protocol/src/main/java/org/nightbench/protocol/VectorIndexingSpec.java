@@ -1,5 +1,8 @@
 package org.nightbench.protocol;
 
+import static org.nightbench.protocol.MetricDefinition.higherIsBetter;
+import static org.nightbench.protocol.MetricDefinition.lowerIsBetter;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -41,7 +44,13 @@ public record VectorIndexingSpec(
           "vectorIndexing",
           "vectorindexing",
           "Indexing with vectors",
-          "indexing with vectors (float32, int8)");
+          "indexing with vectors (float32, int8)",
+          List.of(
+              higherIsBetter("docsPerSec", "docs/s"),
+              higherIsBetter("gbPerHour", "GB/hour"),
+              lowerIsBetter("indexSizeMB", "MB"),
+              lowerIsBetter("elapsedSec", "s"),
+              lowerIsBetter("gcSeconds", "s")));
 
   /** The formats a run measures unless told otherwise. */
   public static final List<String> DEFAULT_FORMATS = List.of("float32", "int8");

@@ -71,7 +71,7 @@ class SpecTypesTest {
             "calibration",
             "embedding");
     assertThat(Benchmarks.comparable())
-        .doesNotContain(Benchmarks.CALIBRATION, Benchmarks.EMBEDDING);
+        .doesNotContain(CalibrateSpec.DEFINITION, EmbedSpec.DEFINITION);
     assertThat(Benchmarks.of(GenerateTasksSpec.class)).isEmpty();
     assertThat(Benchmarks.of(ColdSearchSpec.class)).contains(ColdSearchSpec.DEFINITION);
   }

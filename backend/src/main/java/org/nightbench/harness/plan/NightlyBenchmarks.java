@@ -7,7 +7,7 @@ import org.nightbench.harness.EmbeddingModel;
 import org.nightbench.harness.HarnessSteps;
 import org.nightbench.harness.ProfileSpecs;
 import org.nightbench.harness.SeriesTasks;
-import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.CalibrateSpec;
 
 /**
  * The benchmarks of an ordinary run, as {@link BenchmarkPlanner#nightly()} orders them, with the
@@ -73,7 +73,7 @@ public final class NightlyBenchmarks {
         "calibration " + when,
         new ProfileSpecs(profile).calibrate(),
         out,
-        result -> SeriesTasks.rename(result, Benchmarks.CALIBRATION.series(), "machine"))) {
+        result -> SeriesTasks.rename(result, CalibrateSpec.DEFINITION.series(), "machine"))) {
       return null;
     }
     return steps.results().get(steps.results().size() - 1).result().metrics().stream()

@@ -20,7 +20,6 @@ import org.nightbench.protocol.BenchmarkDefinition;
 import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.StepSpec;
-import org.nightbench.protocol.ToySpec;
 import org.nightbench.series.TaskGroup;
 import org.nightbench.users.TestUsers;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -61,9 +60,9 @@ class BenchmarkDefinitionsTests {
     Set<Class<? extends StepSpec>> forked = forkedSteps(nightly);
 
     for (BenchmarkDefinition benchmark : Benchmarks.all()) {
-      if (benchmark.spec() == CalibrateSpec.class || benchmark.spec() == ToySpec.class) {
+      if (benchmark.spec() == CalibrateSpec.class) {
         // The calibration is timed around the plan, before and after every benchmark
-        // (NightlyBenchmarks.calibrate); the toy's profile values are its own test's.
+        // (NightlyBenchmarks.calibrate).
         continue;
       }
       assertThat(forked).as(benchmark.name()).contains(benchmark.spec());

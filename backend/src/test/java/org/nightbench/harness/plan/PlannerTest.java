@@ -180,10 +180,7 @@ class PlannerTest {
   void aComparisonOfEveryBenchmarkRunsThemInTheCataloguesOrderInterleaved() throws IOException {
     BenchmarkProfile quick = profile("quick");
     int jvms = 2;
-    // The toy of the add-a-benchmark how-to is on the tests' class path; its profile values are
-    // its own test's (ToyBenchmarkTests).
-    List<String> comparable =
-        BenchmarkCatalogue.COMPARABLE.stream().filter(name -> !name.equals("toy")).toList();
+    List<String> comparable = BenchmarkCatalogue.COMPARABLE;
 
     StepPlan plan =
         new BenchmarkPlanner(quick, CORPUS, WORK, EMBEDDING)

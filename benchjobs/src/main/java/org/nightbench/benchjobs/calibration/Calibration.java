@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Report;
-import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.result.Metric;
 
@@ -19,7 +18,7 @@ import org.nightbench.protocol.result.Metric;
  */
 public final class Calibration implements Benchmark<CalibrateSpec> {
 
-  public static final String BENCHMARK = Benchmarks.CALIBRATION.series();
+  public static final String BENCHMARK = CalibrateSpec.DEFINITION.series();
   public static final String TASK = "machine";
   private static final long SEED = 20260101L;
 

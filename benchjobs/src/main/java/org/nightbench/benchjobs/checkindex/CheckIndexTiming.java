@@ -15,7 +15,6 @@ import org.apache.lucene.store.FSDirectory;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.runner.Report;
-import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.CheckIndexSpec;
 import org.nightbench.protocol.result.Metric;
 
@@ -27,7 +26,7 @@ import org.nightbench.protocol.result.Metric;
 public final class CheckIndexTiming implements Benchmark<CheckIndexSpec> {
 
   /** Benchmark name of the metric; the task names the index checked (its indexing variant). */
-  public static final String BENCHMARK = Benchmarks.CHECK_INDEX.series();
+  public static final String BENCHMARK = CheckIndexSpec.DEFINITION.series();
 
   /** For the runner. */
   public CheckIndexTiming() {}

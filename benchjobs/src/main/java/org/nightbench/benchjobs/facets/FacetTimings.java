@@ -34,7 +34,6 @@ import org.nightbench.benchjobs.indexing.TaxonomyIndex;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.runner.Report;
-import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.FacetTimingsSpec;
 import org.nightbench.protocol.result.Metric;
 
@@ -48,7 +47,7 @@ import org.nightbench.protocol.result.Metric;
 public final class FacetTimings implements Benchmark<FacetTimingsSpec> {
 
   /** Benchmark name of every metric. */
-  public static final String BENCHMARK = Benchmarks.FACET_TIMINGS.series();
+  public static final String BENCHMARK = FacetTimingsSpec.DEFINITION.series();
 
   private static final int TOP_N = 10;
 

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.result.Metric;
 
 /**
@@ -34,7 +34,7 @@ public record IndexingReport(
     JvmCosts jvm) {
 
   /** Benchmark name of every indexing metric. */
-  public static final String BENCHMARK = Benchmarks.INDEXING.series();
+  public static final String BENCHMARK = IndexSpec.DEFINITION.series();
 
   private static final double GB = 1024.0 * 1024 * 1024;
   private static final double MB = 1024.0 * 1024;

@@ -28,7 +28,6 @@ import org.apache.lucene.store.MMapDirectory;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.runner.Report;
-import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.LoadSpec;
 import org.nightbench.protocol.result.Curve;
 import org.nightbench.protocol.result.Metric;
@@ -42,7 +41,7 @@ import org.nightbench.protocol.tasks.TaskFileParser;
  */
 public final class LoadSweep implements Benchmark<LoadSpec> {
 
-  public static final String BENCHMARK = Benchmarks.LOAD.series();
+  public static final String BENCHMARK = LoadSpec.DEFINITION.series();
 
   /** The results: metrics, the latency-against-load curve and notes for the run page. */
   public record Result(List<Metric> metrics, Curve curve, List<String> notes) {}

@@ -41,7 +41,6 @@ import org.nightbench.benchjobs.linedocs.LineDocsReader;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.runner.Report;
-import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.NrtSpec;
 import org.nightbench.protocol.result.Curve;
 import org.nightbench.protocol.result.Metric;
@@ -56,7 +55,7 @@ import org.nightbench.protocol.tasks.TaskFileParser;
  */
 public final class NrtBenchmark implements Benchmark<NrtSpec> {
 
-  public static final String BENCHMARK = Benchmarks.NRT.series();
+  public static final String BENCHMARK = NrtSpec.DEFINITION.series();
 
   /** Corpus lines kept in memory for the replacement documents; they are reused in turn. */
   private static final int LINES = 20_000;

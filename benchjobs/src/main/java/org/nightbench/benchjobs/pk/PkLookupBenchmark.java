@@ -23,7 +23,6 @@ import org.nightbench.benchjobs.indexing.LiveIds;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.runner.Report;
-import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.PkLookupSpec;
 import org.nightbench.protocol.result.Metric;
 
@@ -36,7 +35,7 @@ import org.nightbench.protocol.result.Metric;
 public final class PkLookupBenchmark implements Benchmark<PkLookupSpec> {
 
   /** Benchmark name of the pk metrics. */
-  public static final String BENCHMARK = Benchmarks.PK_LOOKUP.series();
+  public static final String BENCHMARK = PkLookupSpec.DEFINITION.series();
 
   private final IndexReader reader;
   private final String indexName;

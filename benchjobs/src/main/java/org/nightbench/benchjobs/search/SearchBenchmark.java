@@ -12,7 +12,6 @@ import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.benchjobs.vectors.QueryVectors;
-import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.tasks.Task;
@@ -27,7 +26,7 @@ import org.nightbench.protocol.tasks.TaskFileParser;
 public final class SearchBenchmark implements Benchmark<SearchSpec> {
 
   /** Benchmark name of every search metric. */
-  public static final String BENCHMARK = Benchmarks.SEARCH.series();
+  public static final String BENCHMARK = SearchSpec.DEFINITION.series();
 
   /** Field queries default to, as in the generated tasks. */
   public static final String FIELD = TaskCompiler.FIELD;

@@ -22,7 +22,6 @@ import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Report;
-import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.StoredFieldsSpec;
 import org.nightbench.protocol.result.Metric;
 
@@ -35,7 +34,7 @@ import org.nightbench.protocol.result.Metric;
 public final class StoredFieldsBenchmark implements Benchmark<StoredFieldsSpec> {
 
   /** Benchmark name of the metrics; the task is the mode, {@code speed} or {@code compression}. */
-  public static final String BENCHMARK = Benchmarks.STORED_FIELDS.series();
+  public static final String BENCHMARK = StoredFieldsSpec.DEFINITION.series();
 
   /** The stride between documents read, wrapping at maxDoc, as luceneutil reads them. */
   static final int STRIDE = 65535;

@@ -27,7 +27,6 @@ import org.nightbench.benchjobs.linedocs.LineDocsReader;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.benchjobs.vectors.KnnFormat;
-import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.VectorIndexingSpec;
 import org.nightbench.protocol.result.Metric;
 
@@ -39,7 +38,7 @@ import org.nightbench.protocol.result.Metric;
 public final class VectorIndexingBenchmark implements Benchmark<VectorIndexingSpec> {
 
   /** Benchmark name of every metric here. */
-  public static final String BENCHMARK = Benchmarks.VECTOR_INDEXING.series();
+  public static final String BENCHMARK = VectorIndexingSpec.DEFINITION.series();
 
   private static final double GB = 1024.0 * 1024 * 1024;
   private static final double MB = 1024.0 * 1024;

@@ -13,7 +13,6 @@ import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Report;
-import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.EmbedSpec;
 import org.nightbench.protocol.result.Metric;
 
@@ -169,6 +168,6 @@ public final class Embedding implements Benchmark<EmbedSpec> {
     detail.put("dimension", MiniLm.DIMENSION);
     detail.put("docs", maxDocs);
     return new Metric(
-        Benchmarks.EMBEDDING.series(), MiniLm.NAME, name, unit, higherIsBetter, value, detail);
+        EmbedSpec.DEFINITION.series(), MiniLm.NAME, name, unit, higherIsBetter, value, detail);
   }
 }

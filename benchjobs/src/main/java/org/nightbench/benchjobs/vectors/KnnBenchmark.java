@@ -35,7 +35,6 @@ import org.apache.lucene.store.FSDirectory;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.benchjobs.timing.WriterTimings;
-import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.KnnSpec;
 import org.nightbench.protocol.result.Curve;
 import org.nightbench.protocol.result.Metric;
@@ -561,7 +560,7 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
     if (luceneFormat != null) {
       detail.put("luceneFormat", luceneFormat);
     }
-    return new Metric(Benchmarks.KNN.series(), task, name, unit, higher, value, detail);
+    return new Metric(KnnSpec.DEFINITION.series(), task, name, unit, higher, value, detail);
   }
 
   private static void deleteRecursively(Path dir) throws IOException {

@@ -1,4 +1,4 @@
-package org.nightbench.benchjobs.coldcache;
+package org.nightbench.benchjobs.coldsearch;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

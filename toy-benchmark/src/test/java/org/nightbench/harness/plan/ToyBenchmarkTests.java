@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.harness.BenchmarkCatalogue;
@@ -15,26 +17,38 @@ import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.ConfiguredProfiles;
 import org.nightbench.harness.EmbeddingModel;
 import org.nightbench.harness.ProfileSections;
+import org.nightbench.ingest.DeclaredMetrics;
 import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.SpecTypes;
 import org.nightbench.protocol.ToySpec;
 import org.nightbench.protocol.spec.SpecFile;
+import org.nightbench.runs.Run;
+import org.nightbench.runs.RunService;
+import org.nightbench.runs.RunStatus;
 import org.nightbench.runs.RunnerProperties;
+import org.nightbench.series.SeriesGroup;
+import org.nightbench.series.SeriesService;
 import org.nightbench.series.TaskGroup;
 import org.nightbench.users.TestUsers;
+import org.nightbench.worker.QueuedRuns;
+import org.nightbench.worker.RunWorker;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
 
 /**
  * A benchmark added through exactly the path docs/reference/add-a-benchmark.md gives: its
- * definition with its spec ({@link ToySpec}) and its profile values (toy-benchmark.properties),
- * nothing else on the backend's side. It reaches the nightly run, comparisons, the catalogue of
- * requests, a page group of its own and the comparison form. (Its benchmark class is the harness's:
- * the forked JVM finds it by the definition's {@code benchmarkClass}.)
+ * definition with its spec ({@link ToySpec}), its benchmark class ({@code ToyBenchmark}) and its
+ * profile values (toy-benchmark.properties), nothing else. It reaches the nightly run, comparisons,
+ * the catalogue of requests, a page group of its own and the comparison form, and a real run forks
+ * its class in a harness JVM on real Lucene jars and stores its series. The toy's module is the one
+ * class path that holds it, so no other test sees a benchmark that is not the product's.
  */
 @SpringBootTest
 @AutoConfigureMockMvc
@@ -46,6 +60,66 @@ class ToyBenchmarkTests {
 
   @Autowired MockMvc mvc;
   @Autowired RunnerProperties runner;
+  @Autowired RunService runs;
+  @Autowired RunWorker worker;
+  @Autowired DataSource dataSource;
+  @Autowired JdbcClient jdbc;
+  @Autowired SeriesService series;
+
+  /**
+   * The forked harness JVMs load the toy's classes after the harness jar, from where this test
+   * loads them: the class path entry a benchmark built outside the harness jar is given by.
+   */
+  @DynamicPropertySource
+  static void theToysClassesOnTheHarnessClassPath(DynamicPropertyRegistry registry) {
+    registry.add("nightbench.runner.harness-class-path", ToyBenchmarkTests::toyClasses);
+  }
+
+  private static String toyClasses() {
+    try {
+      return Path.of(ToySpec.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+          .toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * A nightly run of a profile with the toy's section, through the real worker: the harness JVM
+   * runs {@code ToyBenchmark} on the run's index, and its series are stored with the unit and
+   * direction its definition declares and shown under its own heading.
+   */
+  @Test
+  void aRunForksItsClassOnRealLuceneAndStoresItsSeriesUnderItsHeading() {
+    Run run = runs.enqueue("maven:9.12.3", "tiny", null, "manual");
+    QueuedRuns.runAll(dataSource, worker);
+    Run done = runs.find(run.id()).orElseThrow();
+
+    assertThat(done.status()).as("error: %s", done.error()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(String.join("\n", runs.log(done.id(), 0)))
+        .as("the toy's class printed this in the forked JVM")
+        .containsPattern("toy: 2000 docs counted in [0-9.]+ ms \\(median of 3 rounds\\)");
+    assertThat(
+            jdbc.sql(
+                    "select s.task || ' ' || s.metric || ' ' || s.unit || ' ' || s.higher_is_better"
+                        + " from series s join measurement m on m.series_id = s.id"
+                        + " where m.run_id = ? and s.benchmark = 'toy'")
+                .param(done.id())
+                .query(String.class)
+                .list())
+        .containsExactly("index countMs ms false");
+    SeriesGroup group =
+        series.grouped().stream()
+            .filter(g -> g.group().equals("toy"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no page group toy"));
+    assertThat(group.title()).isEqualTo("Toy timings");
+    assertThat(group.series())
+        .extracting(s -> s.series().task() + " " + s.series().metric())
+        .containsExactly("index countMs");
+    assertThat(DeclaredMetrics.assertDeclared(jdbc, done.id()))
+        .contains("toy", "indexing", "search");
+  }
 
   @Test
   void theDefinitionIsFoundWithoutAListNamingIt() {

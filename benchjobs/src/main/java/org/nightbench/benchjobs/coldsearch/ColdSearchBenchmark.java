@@ -1,4 +1,4 @@
-package org.nightbench.benchjobs.coldcache;
+package org.nightbench.benchjobs.coldsearch;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -22,7 +22,6 @@ import org.nightbench.benchjobs.search.TaskCompiler;
 import org.nightbench.benchjobs.search.TaskPlan;
 import org.nightbench.benchjobs.search.UnsupportedTaskException;
 import org.nightbench.benchjobs.vectors.VectorTaskTexts;
-import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.ColdSearchSpec;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.tasks.Task;
@@ -34,10 +33,10 @@ import org.nightbench.protocol.tasks.TaskFileParser;
  * dropped (mapped pages in use are not dropped), so what differs between the two timings is where
  * the index's bytes come from: the disk or RAM. One query per task category, in the file's order.
  */
-public final class ColdCacheSearch implements Benchmark<ColdSearchSpec> {
+public final class ColdSearchBenchmark implements Benchmark<ColdSearchSpec> {
 
   /** Benchmark name of the metrics. */
-  public static final String BENCHMARK = Benchmarks.COLD_SEARCH.series();
+  public static final String BENCHMARK = ColdSearchSpec.DEFINITION.series();
 
   /** The task of the metrics. */
   static final String TASK = "search";
@@ -46,7 +45,7 @@ public final class ColdCacheSearch implements Benchmark<ColdSearchSpec> {
   static final int WARM_PASSES = 3;
 
   /** For the runner. */
-  public ColdCacheSearch() {}
+  public ColdSearchBenchmark() {}
 
   @Override
   public Report measure(ColdSearchSpec spec, PrintStream log) throws IOException {
