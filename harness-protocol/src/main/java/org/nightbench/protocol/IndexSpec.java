@@ -1,6 +1,7 @@
 package org.nightbench.protocol;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -62,6 +63,9 @@ public record IndexSpec(
   public static final double DEFAULT_RAM_BUFFER_MB = 64;
   public static final String DEFAULT_VARIANT = "default";
   public static final String DEFAULT_DIRECTORY = "mmap";
+  public static final List<String> DIRECTORIES = List.of("mmap", "nio", "bytebuffers");
+  public static final List<String> MERGE_POLICIES =
+      List.of("tiered", "log-byte-size", "log-doc", "no-merge");
 
   public IndexSpec {
     ramBufferMb = SpecChecks.orDefault(ramBufferMb, DEFAULT_RAM_BUFFER_MB);
@@ -74,6 +78,20 @@ public record IndexSpec(
     // 0 would read as "unset" further in; an explicit 0 must not pass as that.
     if (maxBufferedDocs != null && maxBufferedDocs < 2) {
       throw new IllegalArgumentException("max-buffered-docs must be >= 2, got " + maxBufferedDocs);
+    }
+    SpecChecks.name("variant", variant);
+    if (maxDocs != null) {
+      SpecChecks.atLeast("max-docs", maxDocs, 1);
+    }
+    SpecChecks.positive("ram-buffer-mb", ramBufferMb);
+    SpecChecks.atLeast("threads", threads, 1);
+    SpecChecks.atLeast("doc-chars", docChars, 0);
+    if (deterministic && threads != 1) {
+      throw new IllegalArgumentException("deterministic indexing needs threads 1, got " + threads);
+    }
+    SpecChecks.oneOf("directory", directory, DIRECTORIES);
+    if (mergePolicy != null) {
+      SpecChecks.oneOf("merge-policy", mergePolicy, MERGE_POLICIES);
     }
   }
 

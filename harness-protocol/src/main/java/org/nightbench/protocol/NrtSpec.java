@@ -1,6 +1,7 @@
 package org.nightbench.protocol;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -56,6 +57,7 @@ public record NrtSpec(
 
   public static final int DEFAULT_REOPEN_INTERVAL_MS = 1000;
   public static final double DEFAULT_MERGE_MB_PER_SEC = 20;
+  public static final List<String> VARIANTS = List.of("plain", "merging", "throttled");
 
   public NrtSpec {
     variant = SpecChecks.orDefault(variant, "plain");
@@ -67,5 +69,16 @@ public record NrtSpec(
     mergeMbPerSec = SpecChecks.orDefault(mergeMbPerSec, DEFAULT_MERGE_MB_PER_SEC);
     ramBufferMb = SpecChecks.orDefault(ramBufferMb, IndexSpec.DEFAULT_RAM_BUFFER_MB);
     seed = SpecChecks.orDefault(seed, 0L);
+    SpecChecks.oneOf("variant", variant, VARIANTS);
+    SpecChecks.positive("update-rate", updateRate);
+    SpecChecks.positive("reopen-interval-ms", reopenIntervalMs);
+    SpecChecks.atLeast("search-threads", searchThreads, 0);
+    SpecChecks.positive("duration-seconds", durationSeconds);
+    SpecChecks.notNegative("warmup-seconds", warmupSeconds);
+    SpecChecks.positive("merge-mb-per-sec", mergeMbPerSec);
+    SpecChecks.positive("ram-buffer-mb", ramBufferMb);
+    if (maxFullFlushMergeWaitMs != null) {
+      SpecChecks.atLeast("max-full-flush-merge-wait-ms", maxFullFlushMergeWaitMs, 0);
+    }
   }
 }
