@@ -91,7 +91,9 @@ public record ProfileSections(
     profiles.forEach(
         (name, profile) -> {
           try {
-            bound.put(name, profile.withSections(of(raw.getOrDefault(name, Map.of()))));
+            Map<String, Object> properties = raw.getOrDefault(name, Map.of());
+            RenamedSettings.check(properties);
+            bound.put(name, profile.withSections(of(properties)));
           } catch (RuntimeException e) {
             throw new IllegalArgumentException("profile " + name + ": " + e.getMessage(), e);
           }

@@ -73,6 +73,26 @@ class BenchmarkProfileTest {
         .isPresent();
   }
 
+  /** Whether or not the environment was read for old keys before, binding names them. */
+  @Test
+  void anOldKeyStopsTheBindingNamingItsNameNow() {
+    BenchmarkProfile bare =
+        new BenchmarkProfile(100, 1, 7, null, List.of(), null, null, null, null, false, null);
+    Map<String, Object> old =
+        Map.of("indexing", Map.of("0", Map.of("name", "1kb")));
+
+    assertThatThrownBy(() -> ProfileSections.bind(Map.of("mine", bare), Map.of("mine", old)))
+        .hasMessage("profile mine: indexing[0].name is now indexing[0].variant (IndexSpec's name)");
+    assertThatThrownBy(
+            () ->
+                ProfileSections.bind(
+                    Map.of("mine", bare),
+                    Map.of("mine", Map.of("measurements", Map.of("check-index", "true")))))
+        .hasMessage(
+            "profile mine: measurements.check-index is now check-index"
+                + " (each benchmark's settings are its own section)");
+  }
+
   @Test
   void theIndexTheQueriesReadMustBeOnDisk() {
     assertThatThrownBy(

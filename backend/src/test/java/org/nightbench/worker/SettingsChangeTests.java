@@ -79,7 +79,7 @@ class SettingsChangeTests {
   void aChangedProfileSettingStartsASegmentWithAnAnnotationAndNoAlert() throws Exception {
     BenchmarkProfile before = profile(Map.of());
     BenchmarkProfile after = profile(Map.of("nrt[0].reopen-interval-ms", "50"));
-    assertThat(after.nrt().get(0).reopenIntervalMs()).isEqualTo(50);
+    assertThat(after.nrt().get("plain").reopenIntervalMs()).isEqualTo(50.0);
 
     List<Long> nights = new ArrayList<>();
     for (int night = 0; night < BEFORE + AFTER; night++) {
