@@ -78,8 +78,7 @@ class BenchmarkProfileTest {
   void anOldKeyStopsTheBindingNamingItsNameNow() {
     BenchmarkProfile bare =
         new BenchmarkProfile(100, 1, 7, null, List.of(), null, null, null, null, false, null);
-    Map<String, Object> old =
-        Map.of("indexing", Map.of("0", Map.of("name", "1kb")));
+    Map<String, Object> old = Map.of("indexing", Map.of("0", Map.of("name", "1kb")));
 
     assertThatThrownBy(() -> ProfileSections.bind(Map.of("mine", bare), Map.of("mine", old)))
         .hasMessage("profile mine: indexing[0].name is now indexing[0].variant (IndexSpec's name)");
