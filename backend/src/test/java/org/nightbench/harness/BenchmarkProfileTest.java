@@ -31,12 +31,11 @@ class BenchmarkProfileTest {
   void badSettingsAreOneLineNamingTheSectionTheSettingAndTheValue() {
     assertThatThrownBy(
             () -> profile(Map.of("nrt", entry(Map.of("name", "plain", "update-rate", "-5")))))
-        .hasMessage("nrt[0]: update-rate must be > 0, got -5.0");
+        .hasMessage("nrt[0]: --update-rate must be > 0, not -5");
     assertThatThrownBy(() -> profile(Map.of("indexing", entry(Map.of("threads", "-1")))))
         .hasMessage("indexing[0]: threads must be >= 1, got -1");
     assertThatThrownBy(() -> profile(Map.of("indexing", entry(Map.of("directory", "ramdisk")))))
-        .hasMessage(
-            "indexing[0]: directory 'ramdisk' is unknown; use one of mmap, nio, bytebuffers");
+        .hasMessage("indexing[0]: unknown directory ramdisk: use mmap, nio or bytebuffers");
     assertThatThrownBy(
             () ->
                 profile(Map.of("indexing", entry(Map.of("threads", "2", "deterministic", "true")))))

@@ -110,12 +110,12 @@ class ProfileBindingTests {
     }
     assertThat(root)
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("update-rate must be > 0, got -10.0");
+        .hasMessage("--update-rate must be > 0, not -10");
     // The start's one line names the profile, the entry and the setting.
     Throwable named = failure;
     while (named != null && !String.valueOf(named.getMessage()).startsWith("profile bad")) {
       named = named.getCause();
     }
-    assertThat(named).hasMessage("profile bad: nrt[0]: update-rate must be > 0, got -10.0");
+    assertThat(named).hasMessage("profile bad: nrt[0]: --update-rate must be > 0, not -10");
   }
 }

@@ -74,15 +74,6 @@ final class SpecChecks {
     }
   }
 
-  /** {@code value} is one of {@code allowed}. */
-  static String oneOf(String setting, String value, java.util.Collection<String> allowed) {
-    if (!allowed.contains(value)) {
-      throw new IllegalArgumentException(
-          setting + " '" + value + "' is unknown; use one of " + String.join(", ", allowed));
-    }
-    return value;
-  }
-
   /** A name that becomes a series' task, a file name and part of a URL. */
   static String name(String setting, String value) {
     if (value == null || !value.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
