@@ -82,7 +82,7 @@ final class ComparisonMeasurement implements PlanRunner.Listener {
     jvmArgs.addAll(side.jvmArgs());
     return new ComparisonSide(
         new PlanSide(name, side.directory(), side.storedFields(), side.postingsFormat()),
-        worker.steps(setup.jdk(), resolved, profile.withJvmArgs(jvmArgs).withJfr(plan.jfr())));
+        worker.steps(setup.jdk(), resolved, profile.asSide(jvmArgs, plan.jfr())));
   }
 
   /** The task categories asked for; null for all of them. */

@@ -7,20 +7,14 @@ import java.util.Set;
 import java.util.function.Predicate;
 import org.nightbench.protocol.BenchmarkDefinition;
 import org.nightbench.protocol.Benchmarks;
-import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.CheckIndexSpec;
-import org.nightbench.protocol.ColdSearchSpec;
 import org.nightbench.protocol.EmbedSpec;
 import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.Input;
 import org.nightbench.protocol.KnnSpec;
-import org.nightbench.protocol.LoadSpec;
 import org.nightbench.protocol.NrtSpec;
-import org.nightbench.protocol.PkLookupSpec;
-import org.nightbench.protocol.PkPostingsSpec;
 import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.StepSpec;
-import org.nightbench.protocol.StoredFieldsSpec;
 import org.nightbench.protocol.VectorIndexingSpec;
 
 /**
@@ -82,11 +76,13 @@ public final class BenchmarkCatalogue {
       ALL.stream().filter(Benchmark::comparable).map(Benchmark::name).toList();
 
   /**
-   * Which of a profile's sections a benchmark needs: the profile's own components for the
-   * benchmarks that have one, else the section of the benchmark's name ({@link
-   * BenchmarkProfile#section}).
+   * Which of a profile's sections a benchmark needs: its own section ({@link
+   * BenchmarkProfile#section}), but for indexing, search and CheckIndex, which every profile can
+   * run at the records' defaults, NRT, whose section is a list, and the two that read the embedded
+   * vectors, which the {@code knn} section sizes.
    */
   private static Benchmark entry(BenchmarkDefinition definition) {
+    Predicate<BenchmarkProfile> knn = p -> p.section(KnnSpec.class).isPresent();
     Map<BenchmarkDefinition, Benchmark> own =
         Map.ofEntries(
             Map.entry(IndexSpec.DEFINITION, new Benchmark(IndexSpec.DEFINITION, null, null)),
@@ -94,51 +90,16 @@ public final class BenchmarkCatalogue {
             Map.entry(
                 CheckIndexSpec.DEFINITION, new Benchmark(CheckIndexSpec.DEFINITION, null, null)),
             Map.entry(
-                PkLookupSpec.DEFINITION,
-                new Benchmark(
-                    PkLookupSpec.DEFINITION, p -> p.pkLookups() != null, "PK lookup settings")),
-            Map.entry(
                 NrtSpec.DEFINITION,
                 new Benchmark(NrtSpec.DEFINITION, p -> !p.nrt().isEmpty(), "NRT variants")),
             Map.entry(
-                LoadSpec.DEFINITION,
-                new Benchmark(LoadSpec.DEFINITION, p -> p.load() != null, "load sweep settings")),
-            Map.entry(
-                PkPostingsSpec.DEFINITION,
-                new Benchmark(
-                    PkPostingsSpec.DEFINITION,
-                    p -> p.measurements().pkPostings() != null,
-                    "pk-postings settings")),
-            Map.entry(
-                ColdSearchSpec.DEFINITION,
-                new Benchmark(
-                    ColdSearchSpec.DEFINITION,
-                    p -> p.measurements().coldSearch() != null,
-                    "cold-search settings")),
-            Map.entry(
-                StoredFieldsSpec.DEFINITION,
-                new Benchmark(
-                    StoredFieldsSpec.DEFINITION,
-                    p -> p.measurements().storedFields() != null,
-                    "stored-fields settings")),
-            Map.entry(
-                KnnSpec.DEFINITION,
-                new Benchmark(KnnSpec.DEFINITION, p -> p.knn() != null, "knn settings")),
-            Map.entry(
-                EmbedSpec.DEFINITION,
-                new Benchmark(EmbedSpec.DEFINITION, p -> p.knn() != null, "knn settings")),
+                EmbedSpec.DEFINITION, new Benchmark(EmbedSpec.DEFINITION, knn, "knn settings")),
             Map.entry(
                 VectorIndexingSpec.DEFINITION,
                 new Benchmark(
                     VectorIndexingSpec.DEFINITION,
-                    p -> p.knn() != null && p.vectorIndexing() != null,
-                    "vector-indexing settings (and knn's, which embed the documents)")),
-            Map.entry(
-                CalibrateSpec.DEFINITION,
-                new Benchmark(
-                    CalibrateSpec.DEFINITION,
-                    p -> p.calibration() != null,
-                    "calibration settings")));
+                    knn.and(p -> p.section(VectorIndexingSpec.class).isPresent()),
+                    "vector-indexing settings (and knn's, which embed the documents)")));
     return own.getOrDefault(
         definition,
         new Benchmark(

@@ -1,44 +1,89 @@
 package org.nightbench.harness;
 
-import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
-import org.nightbench.protocol.BenchmarkDefinition;
+import java.util.Optional;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.IndexSpec;
+import org.nightbench.protocol.NrtSpec;
+import org.nightbench.protocol.SpecTypes;
 import org.nightbench.protocol.StepSpec;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.bind.Name;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
 /**
- * Binds a profile's section of each benchmark ({@code nightbench.runner.profiles.<profile>.<the
- * benchmark's name>.<setting>}) straight into the benchmark's spec record, as Spring binds the
- * profile itself: the record's defaults fill what the section leaves out and its checks stop the
- * start on a bad value. A new benchmark's section needs no component of {@link BenchmarkProfile};
- * the sections the profile record holds itself ({@code knn}, {@code load}, {@code measurements}, …)
- * stay its own.
+ * A profile's sections, each bound straight into a spec record ({@code
+ * nightbench.runner.profiles.<profile>.<section>.<setting>}), as Spring binds the profile itself:
+ * the record's defaults fill what a section leaves out and its compact constructor's checks stop
+ * the start on a bad value. A section is named as its benchmark ({@code search}, {@code pk-lookup},
+ * {@code stored-fields}, {@code toy}, …) or, for a step that is no benchmark, as its spec ({@code
+ * generate-tasks}); a setting is its record component in kebab case. So a setting added to a record
+ * is settable in every profile with no line of the backend, and a benchmark added needs no
+ * component of {@link BenchmarkProfile}.
+ *
+ * <p>Two sections are lists, one JVM and series per entry ({@code [i]} numbers them): {@code
+ * indexing[i]}, an {@link IndexSpec} each (its {@code variant} names it, the series' task), and
+ * {@code nrt[i]}, a {@code name} (the series' task) and an {@link NrtSpec} each. A section given as
+ * {@code true} runs its benchmark at the record's defaults ({@code check-index=true}).
+ *
+ * @param benchmarks the sections that are one record each, by section name
+ * @param indexing the indexing variants in order; none given: one at the defaults. The first one's
+ *     index (on disk) is the one every query benchmark reads
+ * @param nrt the NRT variants by name, in order
  */
-public final class ProfileSections {
+public record ProfileSections(
+    Map<String, StepSpec> benchmarks, List<IndexSpec> indexing, Map<String, NrtSpec> nrt) {
+
+  /** The list sections' names. */
+  public static final String INDEXING = Benchmarks.INDEXING.name();
+
+  public static final String NRT = Benchmarks.NRT.name();
+
+  /** The key of an NRT entry's name, beside its record's settings. */
+  static final String NAME = "name";
 
   private static final String SECTION = "section";
 
-  /** The names of the profile's own sections, as they are spelled in the properties. */
-  private static final Set<String> OWN =
-      Stream.of(BenchmarkProfile.class.getRecordComponents())
-          .map(ProfileSections::propertyName)
-          .collect(Collectors.toUnmodifiableSet());
+  /** A profile without sections: one indexing variant at the defaults and nothing else. */
+  public static final ProfileSections NONE = new ProfileSections(null, null, null);
 
-  private ProfileSections() {}
+  public ProfileSections {
+    benchmarks = benchmarks == null ? Map.of() : Map.copyOf(benchmarks);
+    indexing =
+        indexing == null || indexing.isEmpty()
+            ? List.of(SpecCopies.defaults(IndexSpec.class))
+            : List.copyOf(indexing);
+    if (indexing.get(0).directory().equals("bytebuffers")) {
+      throw new IllegalArgumentException(
+          INDEXING
+              + "[0] ('"
+              + indexing.get(0).variant()
+              + "') builds the index the query benchmarks read, so it cannot be on heap"
+              + " (directory bytebuffers)");
+    }
+    if (indexing.stream().map(IndexSpec::variant).distinct().count() != indexing.size()) {
+      throw new IllegalArgumentException(
+          INDEXING
+              + " variants must differ: "
+              + indexing.stream().map(IndexSpec::variant).toList());
+    }
+    nrt = nrt == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(nrt));
+  }
+
+  /** The section of this name, bound into its record; empty when the profile has none. */
+  public Optional<StepSpec> section(String name) {
+    return Optional.ofNullable(benchmarks.get(name));
+  }
 
   /**
-   * The profiles with their benchmarks' sections bound.
+   * The profiles with their sections bound.
    *
    * @param raw every profile's properties as nested maps, by profile name
+   * @throws IllegalArgumentException one line naming the profile, the section and the setting
    */
   public static Map<String, BenchmarkProfile> bind(
       Map<String, BenchmarkProfile> profiles, Map<String, Map<String, Object>> raw) {
@@ -46,7 +91,9 @@ public final class ProfileSections {
     profiles.forEach(
         (name, profile) -> {
           try {
-            bound.put(name, profile.withBenchmarks(sections(raw.getOrDefault(name, Map.of()))));
+            Map<String, Object> properties = raw.getOrDefault(name, Map.of());
+            RenamedSettings.check(properties);
+            bound.put(name, profile.withSections(of(properties)));
           } catch (RuntimeException e) {
             throw new IllegalArgumentException("profile " + name + ": " + e.getMessage(), e);
           }
@@ -54,30 +101,91 @@ public final class ProfileSections {
     return bound;
   }
 
-  /** The sections of one profile's properties that are benchmarks' it has no component for. */
+  /** One profile's sections, from its properties as nested maps. */
+  public static ProfileSections of(Map<String, Object> profile) {
+    List<IndexSpec> indexing = new ArrayList<>();
+    entries(profile, INDEXING)
+        .forEach(
+            (i, entry) -> indexing.add(bind(INDEXING + "[" + i + "]", IndexSpec.class, entry)));
+    Map<String, NrtSpec> nrt = new LinkedHashMap<>();
+    entries(profile, NRT)
+        .forEach(
+            (i, entry) -> {
+              String what = NRT + "[" + i + "]";
+              Map<Object, Object> settings = new LinkedHashMap<>(entry);
+              String name =
+                  ProfileChecks.name(what, settings.remove(NAME) instanceof String s ? s : null);
+              if (nrt.put(name, bind(what, NrtSpec.class, settings)) != null) {
+                throw new IllegalArgumentException(NRT + " variant names must differ: " + name);
+              }
+            });
+    return new ProfileSections(sections(profile), indexing, nrt);
+  }
+
+  /**
+   * The sections of one profile's properties that are one record each, by section name: every spec
+   * record's but the list sections'.
+   */
   public static Map<String, StepSpec> sections(Map<String, Object> profile) {
     Map<String, StepSpec> sections = new LinkedHashMap<>();
-    for (BenchmarkDefinition benchmark : Benchmarks.all()) {
-      if (!OWN.contains(benchmark.name())
-          && profile.get(benchmark.name()) instanceof Map<?, ?> section) {
-        sections.put(benchmark.name(), bind(benchmark, section));
+    for (Class<? extends StepSpec> spec : SpecTypes.all().values()) {
+      String name = sectionName(spec);
+      if (name.equals(INDEXING) || name.equals(NRT) || !profile.containsKey(name)) {
+        continue;
+      }
+      Object section = profile.get(name);
+      if (section instanceof Map<?, ?> settings) {
+        sections.put(name, bind(name, spec, settings));
+      } else if ("true".equals(String.valueOf(section).strip())) {
+        sections.put(name, bind(name, spec, Map.of()));
+      } else if (!"false".equals(String.valueOf(section).strip())) {
+        throw new IllegalArgumentException(
+            name + " must be a section of settings, true or false, got '" + section + "'");
       }
     }
     return sections;
   }
 
-  private static StepSpec bind(BenchmarkDefinition benchmark, Map<?, ?> section) {
+  /**
+   * The section a spec record binds: its benchmark's name, else its own ({@code generate-tasks}).
+   */
+  public static String sectionName(Class<? extends StepSpec> spec) {
+    return Benchmarks.of(spec).map(b -> b.name()).orElseGet(() -> SpecTypes.nameOf(spec));
+  }
+
+  /** A list section's entries ({@code nrt[0]}, {@code nrt[1]}, …) in their numbers' order. */
+  private static Map<Integer, Map<?, ?>> entries(Map<String, Object> profile, String name) {
+    Map<Integer, Map<?, ?>> entries = new java.util.TreeMap<>(Comparator.naturalOrder());
+    Object list = profile.get(name);
+    if (list == null) {
+      return entries;
+    }
+    if (!(list instanceof Map<?, ?> numbered)) {
+      throw new IllegalArgumentException(name + " must be a list: " + name + "[0].…, got " + list);
+    }
+    numbered.forEach(
+        (index, entry) -> {
+          if (!(entry instanceof Map<?, ?> settings) || !String.valueOf(index).matches("\\d+")) {
+            throw new IllegalArgumentException(
+                name + " must be a list: " + name + "[0].…, got " + name + "." + index);
+          }
+          entries.put(Integer.parseInt(String.valueOf(index)), settings);
+        });
+    return entries;
+  }
+
+  private static <S extends StepSpec> S bind(String what, Class<S> spec, Map<?, ?> section) {
     Map<String, Object> flat = new LinkedHashMap<>();
     flatten(SECTION, section, flat);
     Binder binder = new Binder(new MapConfigurationPropertySource(flat));
     try {
-      return binder.bind(SECTION, Bindable.of(benchmark.spec())).get();
+      return binder.bindOrCreate(SECTION, Bindable.of(spec));
     } catch (RuntimeException e) {
       Throwable cause = e;
       while (cause.getCause() != null && !(cause instanceof IllegalArgumentException)) {
         cause = cause.getCause();
       }
-      throw new IllegalArgumentException(benchmark.name() + ": " + cause.getMessage(), e);
+      throw new IllegalArgumentException(what + ": " + cause.getMessage(), e);
     }
   }
 
@@ -91,11 +199,5 @@ public final class ProfileSections {
             into.put(name, value);
           }
         });
-  }
-
-  private static String propertyName(RecordComponent component) {
-    Name renamed = component.getAnnotation(Name.class);
-    String name = renamed != null ? renamed.value() : component.getName();
-    return name.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
   }
 }

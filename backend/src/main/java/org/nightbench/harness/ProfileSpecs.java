@@ -1,6 +1,8 @@
 package org.nightbench.harness;
 
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.CheckIndexSpec;
 import org.nightbench.protocol.ColdSearchSpec;
@@ -13,12 +15,14 @@ import org.nightbench.protocol.NrtSpec;
 import org.nightbench.protocol.PkLookupSpec;
 import org.nightbench.protocol.PkPostingsSpec;
 import org.nightbench.protocol.SearchSpec;
+import org.nightbench.protocol.StepSpec;
 import org.nightbench.protocol.StoredFieldsSpec;
 import org.nightbench.protocol.VectorIndexingSpec;
 
 /**
- * The step specs of a run's benchmarks, built from its profile: the profile's settings and the
- * run's paths; whatever the profile leaves out takes the spec record's default.
+ * The step specs of a run's benchmarks, built from its profile: each benchmark's section as it was
+ * bound into its spec record, with the run's paths and seeds set by component name ({@link
+ * SpecCopies}), so no setting is copied here one by one.
  */
 public final class ProfileSpecs {
 
@@ -32,114 +36,95 @@ public final class ProfileSpecs {
     return profile;
   }
 
-  public IndexSpec index(IndexingVariant variant, Path corpus, Path indexDir) {
+  /** Indexing {@code variant} of the profile: its section's settings, the run's paths. */
+  public IndexSpec index(IndexSpec variant, Path corpus, Path indexDir) {
     return index(variant, corpus, indexDir, null, null);
   }
 
   /**
-   * The same, writing the index with the release's default codec changed: {@code storedFields}
-   * {@code speed} or {@code compression}, and one postings format for every field; null keeps the
-   * codec's own.
+   * The same, writing the index with the release's default codec changed, as a comparison's side
+   * asks: {@code storedFields} {@code speed} or {@code compression}, and one postings format for
+   * every field; null keeps the variant's.
    */
   public IndexSpec index(
-      IndexingVariant variant,
-      Path corpus,
-      Path indexDir,
-      String storedFields,
-      String postingsFormat) {
-    return new IndexSpec(
-        corpus,
-        indexDir,
-        profile.maxDocs() > 0 ? (long) profile.maxDocs() : null,
-        (double) profile.ramBufferMb(variant),
-        variant.threads(),
-        variant.name(),
-        variant.docChars(),
-        variant.directory(),
-        // Tiered is the harness's own choice, which is log-doc when deterministic.
-        variant.mergePolicy().equals("tiered") ? null : variant.mergePolicy(),
-        variant.deterministic(),
-        null,
-        storedFields,
-        postingsFormat,
-        null,
-        null);
+      IndexSpec variant, Path corpus, Path indexDir, String storedFields, String postingsFormat) {
+    Map<String, Object> run = new HashMap<>();
+    run.put("corpus", corpus);
+    run.put("indexDir", indexDir);
+    if (variant.maxDocs() == null && profile.maxDocs() > 0) {
+      run.put("maxDocs", (long) profile.maxDocs());
+    }
+    run.put("storedFields", storedFields);
+    run.put("postingsFormat", postingsFormat);
+    return SpecCopies.with(variant, run);
+  }
+
+  /**
+   * {@code variant} indexed so that every build has the same segments (one thread, serial merges,
+   * flush by doc count): two builds of one Lucene then differ in nothing a query could feel, which
+   * a comparison's sides need, as luceneutil's competitors share one index.
+   */
+  public static IndexSpec repeatable(IndexSpec variant) {
+    return SpecCopies.with(variant, Map.of("threads", 1, "deterministic", true));
   }
 
   public GenerateTasksSpec generateTasks(Path corpus, Path indexDir) {
-    return new GenerateTasksSpec(
-        indexDir, corpus, profile.taskSeed(), profile.queriesPerCategory());
+    return SpecCopies.with(
+        profile.generateTasks(),
+        Map.of("indexDir", indexDir, "corpus", corpus, "seed", profile.taskSeed()));
   }
 
   /** Search JVM number {@code jvm}: each JVM runs the queries in its own order. */
   public SearchSpec search(Path indexDir, Path tasks, int jvm) {
-    return SearchSpec.of(
-        indexDir,
-        tasks,
-        profile.repetitions(),
-        profile.warmup(),
-        profile.taskSeed() + jvm,
-        profile.maxWarmupSeconds());
+    return SpecCopies.with(
+        profile.search(),
+        Map.of("indexDir", indexDir, "tasks", tasks, "seed", profile.taskSeed() + jvm));
   }
 
   public PkLookupSpec pkLookups(Path indexDir) {
-    return profile.pkLookups().on(indexDir, profile.taskSeed());
+    return section(PkLookupSpec.class).on(indexDir, profile.taskSeed());
   }
 
-  public NrtSpec nrt(NrtVariant variant, Path indexDir, Path workDir, Path corpus, Path tasks) {
-    Integer mergeWait = variant.maxFullFlushMergeWaitMs();
-    return new NrtSpec(
-        variant.mode(),
-        indexDir,
-        workDir,
-        corpus,
-        tasks,
-        variant.updateRate(),
-        (double) variant.reopenIntervalMs(),
-        variant.searchThreads(),
-        (double) variant.durationSeconds(),
-        (double) variant.warmupSeconds(),
-        variant.mergeMbPerSec(),
-        (double) profile.ramBufferMb(),
-        profile.taskSeed(),
-        mergeWait != null && mergeWait >= 0 ? (long) mergeWait : null);
+  /** NRT {@code variant} on a copy of {@code indexDir} made in {@code workDir}. */
+  public NrtSpec nrt(NrtSpec variant, Path indexDir, Path workDir, Path corpus, Path tasks) {
+    Map<String, Object> run = new HashMap<>();
+    run.put("indexDir", indexDir);
+    run.put("workDir", workDir);
+    run.put("corpus", corpus);
+    run.put("tasks", tasks);
+    run.put("seed", profile.taskSeed());
+    return SpecCopies.with(variant, run);
   }
 
   public LoadSpec load(String directory, Path indexDir, Path tasks) {
-    return profile.load().on(indexDir, tasks, directory, profile.taskSeed());
+    return section(LoadSpec.class).on(indexDir, tasks, directory, profile.taskSeed());
   }
 
   /** Luceneutil's stored fields benchmark in one mode, {@code speed} or {@code compression}. */
   public StoredFieldsSpec storedFields(String mode, Path corpus, Path indexDir) {
-    NightlyMeasurements measurements = profile.measurements();
-    StoredFieldsSpec stored = measurements.storedFields().on(corpus, indexDir, mode);
-    Integer flushDocs = measurements.storedFieldsModes().flushDocs();
-    return flushDocs == null
-        ? stored
-        : new StoredFieldsSpec(
-            corpus,
-            indexDir,
-            mode,
-            stored.maxDocs(),
-            flushDocs,
-            stored.warmupPass(),
-            stored.retrievals(),
-            stored.rounds());
+    return section(StoredFieldsSpec.class).on(corpus, indexDir, mode);
   }
 
-  /** CheckIndex over {@code indexDir}, the index of the named indexing variant. */
+  /**
+   * CheckIndex over {@code indexDir}, the index of the named indexing variant; a profile without a
+   * {@code check-index} section checks at the record's defaults (a comparison may ask for it).
+   */
   public CheckIndexSpec checkIndex(String variant, Path indexDir) {
-    return new CheckIndexSpec(indexDir, variant);
+    CheckIndexSpec settings =
+        profile
+            .section(CheckIndexSpec.class)
+            .orElseGet(() -> SpecCopies.defaults(CheckIndexSpec.class));
+    return SpecCopies.with(settings, Map.of("indexDir", indexDir, "variant", variant));
   }
 
   /** PK lookups on id-only copies of the index, written into {@code workDir}, per id format. */
   public PkPostingsSpec pkPostings(Path indexDir, Path workDir) {
-    return profile.measurements().pkPostings().on(indexDir, workDir, profile.taskSeed());
+    return section(PkPostingsSpec.class).on(indexDir, workDir, profile.taskSeed());
   }
 
   /** The first queries of {@code tasks} on a dropped OS page cache, against the same warm. */
   public ColdSearchSpec coldSearch(Path indexDir, Path tasks) {
-    return profile.measurements().coldSearch().on(indexDir, tasks);
+    return section(ColdSearchSpec.class).on(indexDir, tasks);
   }
 
   /**
@@ -151,7 +136,7 @@ public final class ProfileSpecs {
     return new EmbedSpec(
         corpus,
         knnDocs(),
-        profile.knn().maxQueries(),
+        section(KnnSpec.class).maxQueries(),
         tasks,
         cacheDir,
         docVectors,
@@ -162,8 +147,7 @@ public final class ProfileSpecs {
 
   /** Indexes and searches the embedded vectors with every vector format of the profile. */
   public KnnSpec knn(Path docVectors, Path queryVectors, Path cacheDir, Path workDir) {
-    return profile
-        .knn()
+    return section(KnnSpec.class)
         .on(docVectors, queryVectors, KnnSpec.MINILM_DIMENSION, knnDocs(), cacheDir, workDir);
   }
 
@@ -172,17 +156,27 @@ public final class ProfileSpecs {
    * of the profile; the run gives each format its own JVM ({@link VectorIndexingSpec#withFormat}).
    */
   public VectorIndexingSpec vectorIndexing(Path corpus, Path docVectors, Path indexDir) {
-    return profile.vectorIndexing().on(corpus, docVectors, indexDir);
+    return section(VectorIndexingSpec.class).on(corpus, docVectors, indexDir);
   }
 
   /** The documents a KNN run embeds: its own count, else the profile's, else a whole corpus. */
   private int knnDocs() {
-    Integer own = profile.knn().maxDocs();
+    Integer own = section(KnnSpec.class).maxDocs();
     int docs = own != null ? own : profile.maxDocs();
     return docs > 0 ? docs : Integer.MAX_VALUE;
   }
 
   public CalibrateSpec calibrate() {
-    return profile.calibration();
+    return section(CalibrateSpec.class);
+  }
+
+  /** The profile's section of {@code spec}, which the caller has made sure it has. */
+  private <S extends StepSpec> S section(Class<S> spec) {
+    return profile
+        .section(spec)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "the profile has no " + ProfileSections.sectionName(spec) + " section"));
   }
 }

@@ -5,19 +5,17 @@ import java.util.Set;
 
 /**
  * The modes a profile's stored fields benchmark runs in, a JVM and series each: {@code
- * measurements.stored-fields.modes}, read beside the section's {@link
- * org.nightbench.protocol.StoredFieldsSpec}.
+ * stored-fields.modes}, read beside the section's {@link org.nightbench.protocol.StoredFieldsSpec}.
  *
  * @param modes {@code speed} (BEST_SPEED) and/or {@code compression} (BEST_COMPRESSION); none
  *     given: both
- * @param flushDocs the older spelling of the section's {@code max-buffered-docs}; null for none
  */
-public record StoredFieldsModes(List<String> modes, Integer flushDocs) {
+public record StoredFieldsModes(List<String> modes) {
 
   static final Set<String> MODES = Set.of("speed", "compression");
 
   /** Both modes. */
-  static final StoredFieldsModes BOTH = new StoredFieldsModes(null, null);
+  static final StoredFieldsModes BOTH = new StoredFieldsModes(null);
 
   public StoredFieldsModes {
     modes = modes == null || modes.isEmpty() ? List.of("speed", "compression") : List.copyOf(modes);

@@ -2,8 +2,8 @@ package org.nightbench.runs;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
+import org.nightbench.harness.RenamedSettings;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
@@ -12,19 +12,11 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.stereotype.Component;
 
 /**
- * Stops the start on a profile setting that was renamed. The binder passes over a key that nothing
- * reads, so a profile still saying {@code knn.docs} would quietly measure another number of
- * documents and step every series of it; a one-line error names the new key instead.
+ * Stops the start on a profile setting that was renamed ({@link RenamedSettings}), naming the new
+ * key in full, from whichever property source says it.
  */
 @Component
 class RenamedProfileSettings {
-
-  /** Old key within a profile → its name since the {@code knn} section became a {@code KnnSpec}. */
-  static final Map<String, String> RENAMED =
-      Map.of(
-          "knn.docs", "knn.max-docs",
-          "knn.queries", "knn.max-queries",
-          "knn.formats", "knn.vector-formats");
 
   private static final ConfigurationPropertyName PROFILES =
       ConfigurationPropertyName.of("nightbench.runner.profiles");
@@ -40,8 +32,9 @@ class RenamedProfileSettings {
   }
 
   /**
-   * @throws IllegalStateException naming the first renamed key among {@code names}, as {@code
-   *     nightbench.runner.profiles.NAME.knn.docs}
+   * @throws IllegalStateException naming the first renamed key among {@code names} and its name
+   *     now, as {@code nightbench.runner.profiles.NAME.repetitions is now
+   *     nightbench.runner.profiles.NAME.search.repetitions}
    */
   static void check(Stream<ConfigurationPropertyName> names) {
     names
@@ -49,11 +42,12 @@ class RenamedProfileSettings {
         .forEach(
             name -> {
               String setting = name.subName(4).toString();
-              String now = RENAMED.get(setting);
-              if (now != null) {
-                throw new IllegalStateException(
-                    name + " is now " + name.chop(4) + "." + now + " (the knn section's name)");
-              }
+              RenamedSettings.now(setting)
+                  .ifPresent(
+                      now -> {
+                        throw new IllegalStateException(
+                            name + " is now " + name.chop(4) + "." + now);
+                      });
             });
   }
 }

@@ -78,19 +78,19 @@ class BisectRunTests {
     // same jars once measured -32 %, enough to call a commit before the change different.
     String p = "nightbench.runner.profiles.bisect.";
     registry.add(p + "max-docs", () -> "5000");
-    registry.add(p + "ram-buffer-mb", () -> "32");
     registry.add(p + "search-jvms", () -> "1");
-    registry.add(p + "repetitions", () -> "20");
-    registry.add(p + "warmup", () -> "10");
-    registry.add(p + "queries-per-category", () -> "5");
+    registry.add(p + "search.repetitions", () -> "20");
+    registry.add(p + "search.warmup", () -> "10");
+    registry.add(p + "generate-tasks.per-category", () -> "5");
     registry.add(p + "task-seed", () -> "20260101");
-    registry.add(p + "max-warmup-seconds", () -> "3");
+    registry.add(p + "search.max-warmup-sec", () -> "3");
     registry.add(
         p + "jvm-args",
         () ->
             "-Xms512m,-Xmx512m,-XX:+UseParallelGC,--add-modules=jdk.incubator.vector,"
                 + "--enable-native-access=ALL-UNNAMED");
-    registry.add(p + "indexing[0].name", () -> "1kb-docs");
+    registry.add(p + "indexing[0].variant", () -> "1kb-docs");
+    registry.add(p + "indexing[0].ram-buffer-mb", () -> "32");
     registry.add(p + "indexing[0].doc-chars", () -> "1024");
     registry.add(p + "indexing[0].threads", () -> "2");
   }

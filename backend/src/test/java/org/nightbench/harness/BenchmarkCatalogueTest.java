@@ -37,9 +37,7 @@ class BenchmarkCatalogueTest {
   @Test
   void aProfileWithoutABenchmarksSettingsIsNamed() {
     BenchmarkProfile bare =
-        new BenchmarkProfile(
-            100, 16, 1, 5, 1, 2, 7, null, List.of(), null, null, null, null, null, null, null, null,
-            null, null, null, null, false, null);
+        new BenchmarkProfile(100, 1, 7, null, List.of(), null, null, null, null, false, null);
 
     BenchmarkCatalogue.checkProfile("bare", bare, List.of("indexing", "search", "check-index"));
     assertThatThrownBy(

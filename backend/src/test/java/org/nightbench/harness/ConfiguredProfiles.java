@@ -41,6 +41,15 @@ public final class ConfiguredProfiles {
     }
     Map<String, Object> map = new HashMap<>();
     properties.forEach((k, v) -> map.put((String) k, v));
+    return bind(map);
+  }
+
+  /**
+   * The profiles of {@code properties} ({@code nightbench.runner.profiles.NAME.…} keys), bound as
+   * the application binds them: the profile record, then its sections.
+   */
+  public static Map<String, BenchmarkProfile> bind(Map<String, ?> properties) {
+    Map<String, Object> map = new HashMap<>(properties);
     Binder binder =
         new Binder(ConfigurationPropertySources.from(new MapPropertySource("profiles", map)));
     Map<String, BenchmarkProfile> profiles =

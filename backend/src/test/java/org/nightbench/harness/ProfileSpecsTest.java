@@ -78,11 +78,12 @@ class ProfileSpecsTest {
     return switch (words[0]) {
       case "index" ->
           specs.index(
-              profile.indexing().stream().filter(v -> v.name().equals(arg)).findFirst().get(),
+              profile.indexing().stream().filter(v -> v.variant().equals(arg)).findFirst().get(),
               CORPUS,
               INDEX);
       case "index-side" ->
-          specs.index(profile.searchIndex().repeatable(), CORPUS, INDEX, "speed", "FST50");
+          specs.index(
+              ProfileSpecs.repeatable(profile.searchIndex()), CORPUS, INDEX, "speed", "FST50");
       case "index-vectors" ->
           specs.index(profile.searchIndex(), CORPUS, INDEX).withDocVectors(DOCS);
       case "generate-tasks" -> specs.generateTasks(CORPUS, INDEX);
@@ -95,17 +96,11 @@ class ProfileSpecsTest {
           SpecInputs.complete(
               profile.section(FacetTimingsSpec.DEFINITION).orElseThrow(),
               Map.of("indexDir", INDEX));
-      case "nrt" ->
-          specs.nrt(
-              profile.nrt().stream().filter(v -> v.name().equals(arg)).findFirst().get(),
-              INDEX,
-              WORK,
-              CORPUS,
-              TASKS);
+      case "nrt" -> specs.nrt(profile.nrt().get(arg), INDEX, WORK, CORPUS, TASKS);
       case "load" -> specs.load(arg, INDEX, TASKS);
       case "calibrate" -> specs.calibrate();
       case "stored-fields" -> specs.storedFields(arg, CORPUS, INDEX);
-      case "check-index" -> specs.checkIndex(profile.searchIndex().name(), INDEX);
+      case "check-index" -> specs.checkIndex(profile.searchIndex().variant(), INDEX);
       case "pk-postings" -> specs.pkPostings(INDEX, WORK);
       case "cold-search" -> specs.coldSearch(INDEX, TASKS);
       case "embed" -> specs.embed(CORPUS, profile.tasksFile(), CACHE, DOCS, QUERIES);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.nightbench.protocol.MeasuringVersion;
 import org.nightbench.protocol.NrtSpec;
@@ -19,7 +20,7 @@ class StepSettingsTest {
   @Test
   void aRunsPathsDoNotShapeTheSettingsItsSettingsDo() throws IOException {
     ProfileSpecs suite = new ProfileSpecs(ConfiguredProfiles.all().get("suite"));
-    NrtVariant variant = suite.profile().nrt().get(0);
+    NrtSpec variant = suite.profile().nrt().get("plain");
     NrtSpec tonight = suite.nrt(variant, dir(1, "index"), dir(1, "nrt"), dir(1, "c"), null);
     NrtSpec tomorrow = suite.nrt(variant, dir(2, "index"), dir(2, "nrt"), dir(2, "c"), null);
     StepSettings settings = StepSettings.of(tonight, List.of("-Xmx256m"));
@@ -35,17 +36,7 @@ class StepSettingsTest {
     assertThat(StepSettings.of(tomorrow, List.of("-Xmx256m")).hash()).isEqualTo(settings.hash());
     assertThat(settings.hash()).matches("[0-9a-f]{64}");
 
-    NrtVariant faster =
-        new NrtVariant(
-            variant.name(),
-            variant.mode(),
-            variant.updateRate(),
-            50,
-            variant.searchThreads(),
-            variant.durationSeconds(),
-            variant.warmupSeconds(),
-            variant.maxFullFlushMergeWaitMs(),
-            variant.mergeMbPerSec());
+    NrtSpec faster = SpecCopies.with(variant, Map.of("reopenIntervalMs", 50.0));
     NrtSpec changed = suite.nrt(faster, dir(2, "index"), dir(2, "nrt"), dir(2, "c"), null);
     assertThat(StepSettings.of(changed, List.of("-Xmx256m")).hash()).isNotEqualTo(settings.hash());
     assertThat(StepSettings.of(tonight, List.of("-Xmx512m")).hash()).isNotEqualTo(settings.hash());

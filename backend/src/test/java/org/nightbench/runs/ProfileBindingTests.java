@@ -6,9 +6,13 @@ import static org.assertj.core.api.Assertions.tuple;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.nightbench.harness.BenchmarkProfile;
-import org.nightbench.harness.IndexingVariant;
-import org.nightbench.harness.NightlyMeasurements;
-import org.nightbench.harness.NrtVariant;
+import org.nightbench.protocol.CheckIndexSpec;
+import org.nightbench.protocol.ColdSearchSpec;
+import org.nightbench.protocol.IndexSpec;
+import org.nightbench.protocol.NrtSpec;
+import org.nightbench.protocol.PkLookupSpec;
+import org.nightbench.protocol.PkPostingsSpec;
+import org.nightbench.protocol.StoredFieldsSpec;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
@@ -27,29 +31,35 @@ class ProfileBindingTests {
     BenchmarkProfile nightly = settings.profile("nightly");
 
     assertThat(nightly.indexing())
-        .extracting(IndexingVariant::name)
-        .containsExactly("1kb-docs", "4kb-docs", "1kb-docs-deterministic");
-    assertThat(nightly.indexing().get(2).deterministic()).isTrue();
-    assertThat(nightly.pkLookups().minBatchSeconds()).isEqualTo(1.0);
-    assertThat(nightly.nrt())
-        .extracting(NrtVariant::name, NrtVariant::mode)
+        .extracting(IndexSpec::variant, IndexSpec::ramBufferMb)
         .containsExactly(
-            tuple("plain", "plain"),
-            tuple("merging", "merging"),
-            tuple("throttled", "throttled"),
-            tuple("plain-no-merge-wait", "plain"));
-    assertThat(nightly.nrt().get(3).maxFullFlushMergeWaitMs()).isZero();
-    assertThat(nightly.nrt().get(0).maxFullFlushMergeWaitMs()).isNull();
+            tuple("1kb-docs", 256.0),
+            tuple("4kb-docs", 256.0),
+            tuple("1kb-docs-deterministic", 256.0));
+    assertThat(nightly.indexing().get(2).deterministic()).isTrue();
+    assertThat(nightly.section(PkLookupSpec.class).orElseThrow().minBatchSeconds()).isEqualTo(1.0);
+    assertThat(nightly.nrt())
+        .containsOnlyKeys("plain", "merging", "throttled", "plain-no-merge-wait");
+    assertThat(nightly.nrt().values())
+        .extracting(NrtSpec::variant)
+        .containsExactly("plain", "merging", "throttled", "plain");
+    assertThat(nightly.nrt().get("plain-no-merge-wait").maxFullFlushMergeWaitMs()).isZero();
+    assertThat(nightly.nrt().get("plain").maxFullFlushMergeWaitMs()).isNull();
+    assertThat(nightly.search().repetitions()).isEqualTo(50);
+    assertThat(nightly.search().maxWarmupSec()).isEqualTo(30.0);
+    assertThat(nightly.generateTasks().perCategory()).isEqualTo(20);
     assertThat(nightly.loadDirectories().directories()).containsExactly("mmap", "bytebuffers");
     assertThat(nightly.disturbance().disturbedPercent()).isEqualTo(5.0);
-    NightlyMeasurements measurements = nightly.measurements();
-    assertThat(measurements.storedFieldsModes().modes()).containsExactly("speed", "compression");
-    assertThat(measurements.storedFields().warmupPass()).isTrue();
-    assertThat(measurements.storedFields().retrievals()).isEqualTo(10_000);
-    assertThat(measurements.checkIndex()).isTrue();
-    assertThat(measurements.pkPostings().formats()).containsExactly("Direct", "FST50");
-    assertThat(measurements.coldSearch().queries()).isEqualTo(20);
-    assertThat(settings.profile("quick").measurements().storedFields().maxDocs()).isEqualTo(5000);
+    assertThat(nightly.storedFieldsModes().modes()).containsExactly("speed", "compression");
+    StoredFieldsSpec storedFields = nightly.section(StoredFieldsSpec.class).orElseThrow();
+    assertThat(storedFields.warmupPass()).isTrue();
+    assertThat(storedFields.retrievals()).isEqualTo(10_000);
+    assertThat(nightly.section(CheckIndexSpec.class)).isPresent();
+    assertThat(nightly.section(PkPostingsSpec.class).orElseThrow().formats())
+        .containsExactly("Direct", "FST50");
+    assertThat(nightly.section(ColdSearchSpec.class).orElseThrow().queries()).isEqualTo(20);
+    assertThat(settings.profile("quick").section(StoredFieldsSpec.class).orElseThrow().maxDocs())
+        .isEqualTo(5000);
     // JFR profiles (issue 18): recorded every night, not in the quick demo.
     assertThat(nightly.jfr()).isTrue();
     assertThat(settings.profile("quick").jfr()).isFalse();
@@ -62,8 +72,7 @@ class ProfileBindingTests {
             new MapConfigurationPropertySource(
                 Map.of(
                     "nightbench.runner.profiles.bad.search-jvms", "1",
-                    "nightbench.runner.profiles.bad.repetitions", "2",
-                    "nightbench.runner.profiles.bad.measurements.stored-fields.modes", "fast")));
+                    "nightbench.runner.profiles.bad.stored-fields.modes", "fast")));
     Throwable root = null;
     try {
       binder.bind("nightbench.runner", RunnerProperties.class);
@@ -85,7 +94,6 @@ class ProfileBindingTests {
             new MapConfigurationPropertySource(
                 Map.of(
                     "nightbench.runner.profiles.bad.search-jvms", "1",
-                    "nightbench.runner.profiles.bad.repetitions", "2",
                     "nightbench.runner.profiles.bad.nrt[0].name", "plain",
                     "nightbench.runner.profiles.bad.nrt[0].update-rate", "-10",
                     "nightbench.runner.profiles.bad.nrt[0].duration-seconds", "5")));
@@ -102,6 +110,12 @@ class ProfileBindingTests {
     }
     assertThat(root)
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("nrt variant 'plain' update-rate must be greater than 0, got -10");
+        .hasMessage("--update-rate must be > 0, not -10");
+    // The start's one line names the profile, the entry and the setting.
+    Throwable named = failure;
+    while (named != null && !String.valueOf(named.getMessage()).startsWith("profile bad")) {
+      named = named.getCause();
+    }
+    assertThat(named).hasMessage("profile bad: nrt[0]: --update-rate must be > 0, not -10");
   }
 }

@@ -13,7 +13,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 import org.nightbench.harness.BenchmarkProfile;
-import org.nightbench.harness.NrtVariant;
+import org.nightbench.harness.ConfiguredProfiles;
 import org.nightbench.harness.ProfileSpecs;
 import org.nightbench.harness.StepResult;
 import org.nightbench.harness.StepSettings;
@@ -31,8 +31,6 @@ import org.nightbench.series.digest.DigestService;
 import org.nightbench.series.digest.Judgement;
 import org.nightbench.series.digest.RunDigest;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.EnumerablePropertySource;
@@ -81,7 +79,7 @@ class SettingsChangeTests {
   void aChangedProfileSettingStartsASegmentWithAnAnnotationAndNoAlert() throws Exception {
     BenchmarkProfile before = profile(Map.of());
     BenchmarkProfile after = profile(Map.of("nrt[0].reopen-interval-ms", "50"));
-    assertThat(after.nrt().get(0).reopenIntervalMs()).isEqualTo(50);
+    assertThat(after.nrt().get("plain").reopenIntervalMs()).isEqualTo(50.0);
 
     List<Long> nights = new ArrayList<>();
     for (int night = 0; night < BEFORE + AFTER; night++) {
@@ -159,9 +157,7 @@ class SettingsChangeTests {
     }
     assertThat(properties).containsKey(prefix + "nrt[0].reopen-interval-ms");
     changes.forEach((key, value) -> properties.put(prefix + key, value));
-    return new Binder(new MapConfigurationPropertySource(properties))
-        .bind(prefix.substring(0, prefix.length() - 1), BenchmarkProfile.class)
-        .get();
+    return ConfiguredProfiles.bind(properties).get(PROFILE);
   }
 
   /**
@@ -174,15 +170,20 @@ class SettingsChangeTests {
     tries.put(run, runs.start(run).orElseThrow());
     ProfileSpecs specs = new ProfileSpecs(profile);
     Path dir = Path.of("/work/run-" + run);
-    NrtVariant variant = profile.nrt().get(0);
+    String variant = "plain";
     StepSpec nrt =
-        specs.nrt(variant, dir.resolve("index"), dir.resolve("nrt"), dir.resolve("c"), null);
+        specs.nrt(
+            profile.nrt().get(variant),
+            dir.resolve("index"),
+            dir.resolve("nrt"),
+            dir.resolve("c"),
+            null);
     List<StepResult> steps = new ArrayList<>();
     for (int jvm = 1; jvm <= 2; jvm++) {
       StepSpec search = specs.search(dir.resolve("index"), dir.resolve("tasks"), jvm);
       steps.add(
           step(
-              "nrt " + variant.name() + " JVM " + jvm + "/2",
+              "nrt " + variant + " JVM " + jvm + "/2",
               nrt,
               profile,
               "nrt",

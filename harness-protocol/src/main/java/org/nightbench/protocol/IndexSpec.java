@@ -78,6 +78,9 @@ public record IndexSpec(
   public static final double DEFAULT_RAM_BUFFER_MB = 64;
   public static final String DEFAULT_VARIANT = "default";
   public static final String DEFAULT_DIRECTORY = "mmap";
+  public static final List<String> DIRECTORIES = List.of("mmap", "nio", "bytebuffers");
+  public static final List<String> MERGE_POLICIES =
+      List.of("tiered", "log-byte-size", "log-doc", "no-merge");
 
   public IndexSpec {
     ramBufferMb = SpecChecks.orDefault(ramBufferMb, DEFAULT_RAM_BUFFER_MB);
@@ -90,6 +93,30 @@ public record IndexSpec(
     // 0 would read as "unset" further in; an explicit 0 must not pass as that.
     if (maxBufferedDocs != null && maxBufferedDocs < 2) {
       throw new IllegalArgumentException("max-buffered-docs must be >= 2, got " + maxBufferedDocs);
+    }
+    SpecChecks.name("variant", variant);
+    if (maxDocs != null) {
+      SpecChecks.atLeast("max-docs", maxDocs, 1);
+    }
+    if (!(ramBufferMb > 0) || ramBufferMb >= 2048) {
+      throw new IllegalArgumentException(
+          "ram-buffer-mb must be > 0 and < 2048, got " + ramBufferMb);
+    }
+    SpecChecks.atLeast("threads", threads, 1);
+    SpecChecks.atLeast("doc-chars", docChars, 0);
+    if (deterministic && threads != 1) {
+      throw new IllegalArgumentException("deterministic indexing needs threads 1, got " + threads);
+    }
+    // The harness's words for them, as the hand-run command line has always said.
+    if (!DIRECTORIES.contains(directory)) {
+      throw new IllegalArgumentException(
+          "unknown directory " + directory + ": use mmap, nio or bytebuffers");
+    }
+    if (mergePolicy != null && !MERGE_POLICIES.contains(mergePolicy)) {
+      throw new IllegalArgumentException(
+          "unknown merge policy "
+              + mergePolicy
+              + ": use tiered, log-byte-size, log-doc or no-merge");
     }
   }
 

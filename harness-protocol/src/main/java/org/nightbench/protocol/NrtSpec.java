@@ -69,6 +69,7 @@ public record NrtSpec(
 
   public static final int DEFAULT_REOPEN_INTERVAL_MS = 1000;
   public static final double DEFAULT_MERGE_MB_PER_SEC = 20;
+  public static final List<String> VARIANTS = List.of("plain", "merging", "throttled");
 
   public NrtSpec {
     variant = SpecChecks.orDefault(variant, "plain");
@@ -80,5 +81,35 @@ public record NrtSpec(
     mergeMbPerSec = SpecChecks.orDefault(mergeMbPerSec, DEFAULT_MERGE_MB_PER_SEC);
     ramBufferMb = SpecChecks.orDefault(ramBufferMb, IndexSpec.DEFAULT_RAM_BUFFER_MB);
     seed = SpecChecks.orDefault(seed, 0L);
+    // The harness's words for them, as the hand-run command line has always said.
+    if (!VARIANTS.contains(variant)) {
+      throw new IllegalArgumentException(
+          "unknown NRT variant " + variant + ": use plain, merging or throttled");
+    }
+    positive("update-rate", updateRate);
+    positive("reopen-interval-ms", reopenIntervalMs);
+    if (searchThreads < 0) {
+      throw new IllegalArgumentException("--search-threads must be >= 0, not " + searchThreads);
+    }
+    positive("duration-seconds", durationSeconds);
+    if (!(warmupSeconds >= 0)) {
+      throw new IllegalArgumentException("--warmup-seconds must be >= 0, not " + warmupSeconds);
+    }
+    positive("merge-mb-per-sec", mergeMbPerSec);
+    positive("ram-buffer-mb", ramBufferMb);
+    if (maxFullFlushMergeWaitMs != null && maxFullFlushMergeWaitMs < 0) {
+      throw new IllegalArgumentException(
+          "--max-full-flush-merge-wait-ms must be >= 0, not " + maxFullFlushMergeWaitMs);
+    }
+  }
+
+  private static void positive(String option, double value) {
+    if (!(value > 0)) {
+      throw new IllegalArgumentException(
+          "--"
+              + option
+              + " must be > 0, not "
+              + (value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value)));
+    }
   }
 }

@@ -98,24 +98,23 @@ public final class RealComparisonHonesty {
    * the same JVM flags and task generation: 49 task families), with 15 repetitions and at most 2 s
    * of warm-up so one search JVM takes 5-10 s on the shared 2-core VM (quick's former 20 and 3 s
    * took 10-13 s; about 4 s of it is starting the JVM and opening the index). Overridable on the
-   * command line, e.g. {@code --nightbench.runner.profiles.compare.repetitions=30}.
+   * command line, e.g. {@code --nightbench.runner.profiles.compare.search.repetitions=30}.
    */
   static Map<String, String> profileProperties() {
     String p = "nightbench.runner.profiles." + PROFILE + ".";
     Map<String, String> properties = new LinkedHashMap<>();
     properties.put(p + "max-docs", "0");
-    properties.put(p + "ram-buffer-mb", "64");
     properties.put(p + "search-jvms", "5");
-    properties.put(p + "repetitions", "15");
-    properties.put(p + "warmup", "5");
-    properties.put(p + "max-warmup-seconds", "2");
-    properties.put(p + "queries-per-category", "5");
+    properties.put(p + "search.repetitions", "15");
+    properties.put(p + "search.warmup", "5");
+    properties.put(p + "search.max-warmup-sec", "2");
+    properties.put(p + "generate-tasks.per-category", "5");
     properties.put(p + "task-seed", "20260101");
     properties.put(
         p + "jvm-args",
         "-Xms1g,-Xmx1g,-XX:+UseParallelGC,--add-modules=jdk.incubator.vector,"
             + "--enable-native-access=ALL-UNNAMED");
-    properties.put(p + "indexing[0].name", "1kb-docs");
+    properties.put(p + "indexing[0].variant", "1kb-docs");
     properties.put(p + "indexing[0].doc-chars", "1024");
     properties.put(p + "indexing[0].threads", "2");
     return properties;

@@ -9,8 +9,6 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.EmbeddingModel;
-import org.nightbench.harness.IndexingVariant;
-import org.nightbench.harness.NrtVariant;
 import org.nightbench.harness.ProfileSpecs;
 import org.nightbench.harness.plan.PlanStep.Local;
 import org.nightbench.harness.plan.PlanStep.Measure;
@@ -146,7 +144,8 @@ final class InterleavedPlan {
                 () ->
                     interleave(
                         name,
-                        (side, jvm) -> specs.checkIndex(profile.searchIndex().name(), index(side)),
+                        (side, jvm) ->
+                            specs.checkIndex(profile.searchIndex().variant(), index(side)),
                         SideScratch.NONE)),
             Map.entry(
                 ColdSearchSpec.DEFINITION,
@@ -189,10 +188,10 @@ final class InterleavedPlan {
 
   /** Measured as the profile indexes, every JVM into an index of its own, thrown away. */
   private void indexing() {
-    IndexingVariant variant = profile.searchIndex();
+    IndexSpec variant = profile.searchIndex();
     SideScratch directory = (side, jvm) -> work.resolve("indexing-" + side.name() + "-" + jvm);
     interleave(
-        "indexing " + variant.name(),
+        "indexing " + variant.variant(),
         (side, jvm) -> index(side, variant, directory.directory(side, jvm)),
         directory);
   }
@@ -205,7 +204,7 @@ final class InterleavedPlan {
    * the files sit in the page cache.
    */
   private void queryIndexes() {
-    IndexingVariant repeatable = profile.searchIndex().repeatable();
+    IndexSpec repeatable = ProfileSpecs.repeatable(profile.searchIndex());
     for (PlanSide side : sharedIndex ? sides.subList(0, 1) : sides) {
       plan.add(
           new Measure(
@@ -257,16 +256,18 @@ final class InterleavedPlan {
   }
 
   private void nrt(String name) {
-    for (NrtVariant nrt : profile.nrt()) {
-      interleave(
-          name + " " + nrt.name(),
-          (side, jvm) -> specs.nrt(nrt, index(side), scratch(name, side), corpus, tasks),
-          (side, jvm) -> scratch(name, side));
-    }
+    profile
+        .nrt()
+        .forEach(
+            (variant, nrt) ->
+                interleave(
+                    name + " " + variant,
+                    (side, jvm) -> specs.nrt(nrt, index(side), scratch(name, side), corpus, tasks),
+                    (side, jvm) -> scratch(name, side)));
   }
 
   private void storedFields(String name) {
-    for (String mode : profile.measurements().storedFieldsModes().modes()) {
+    for (String mode : profile.storedFieldsModes().modes()) {
       SideScratch directory = (side, jvm) -> scratch(name + "-" + mode, side);
       interleave(
           name + " " + mode,
@@ -362,7 +363,7 @@ final class InterleavedPlan {
   }
 
   /** The indexing step of {@code side}: its own stored fields and postings format. */
-  private IndexSpec index(PlanSide side, IndexingVariant variant, Path directory) {
+  private IndexSpec index(PlanSide side, IndexSpec variant, Path directory) {
     return specs.index(variant, corpus, directory, side.storedFields(), side.postingsFormat());
   }
 

@@ -8,6 +8,7 @@ import org.nightbench.harness.HarnessSteps;
 import org.nightbench.harness.ProfileSpecs;
 import org.nightbench.harness.SeriesTasks;
 import org.nightbench.protocol.CalibrateSpec;
+import org.nightbench.protocol.KnnSpec;
 
 /**
  * The benchmarks of an ordinary run, as {@link BenchmarkPlanner#nightly()} orders them, with the
@@ -51,7 +52,7 @@ public final class NightlyBenchmarks {
    * resolved costs the vector steps only; null when the profile has no vector search or then.
    */
   private EmbeddingModel resolvedEmbedding() {
-    if (profile.knn() == null) {
+    if (profile.section(KnnSpec.class).isEmpty()) {
       return null;
     }
     try {
@@ -65,7 +66,7 @@ public final class NightlyBenchmarks {
 
   /** Times the calibration workload; null when the profile has none or it failed. */
   public Double calibrate(String when) {
-    if (profile.calibration() == null) {
+    if (profile.section(CalibrateSpec.class).isEmpty()) {
       return null;
     }
     Path out = work.resolve("calibration-" + when + ".json");

@@ -13,9 +13,6 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.nightbench.harness.BenchmarkProfile;
 import org.nightbench.harness.EmbeddingModel;
-import org.nightbench.harness.IndexingVariant;
-import org.nightbench.harness.NightlyMeasurements;
-import org.nightbench.harness.NrtVariant;
 import org.nightbench.harness.ProfileSpecs;
 import org.nightbench.harness.SeriesTasks;
 import org.nightbench.harness.plan.PlanStep.Measure;
@@ -68,7 +65,7 @@ final class NightlyPlan {
     this.specs = new ProfileSpecs(profile);
     this.corpus = corpus;
     this.work = work;
-    this.embedding = profile.knn() == null ? null : embedding;
+    this.embedding = profile.section(KnnSpec.class).isEmpty() ? null : embedding;
     this.index = work.resolve("index");
     this.tasks = profile.tasksFile() != null ? profile.tasksFile() : work.resolve("tasks.txt");
     this.docs = work.resolve("docs.vec");
@@ -97,7 +94,6 @@ final class NightlyPlan {
    * NightlyBenchmarks#calibrate}).
    */
   private Runnable benchmark(BenchmarkDefinition benchmark) {
-    NightlyMeasurements measurements = profile.measurements();
     Set<Product> needs = needs(benchmark);
     Map<BenchmarkDefinition, Runnable> own =
         Map.ofEntries(
@@ -108,16 +104,16 @@ final class NightlyPlan {
             Map.entry(
                 PkLookupSpec.DEFINITION,
                 () -> {
-                  if (profile.pkLookups() != null) {
+                  if (profile.section(PkLookupSpec.class).isPresent()) {
                     measure("PK lookups", specs.pkLookups(index), "pk.json", needs);
                   }
                 }),
             Map.entry(NrtSpec.DEFINITION, () -> nrt(needs)),
             Map.entry(LoadSpec.DEFINITION, () -> load(needs)),
-            Map.entry(PkPostingsSpec.DEFINITION, () -> pkPostings(measurements, needs)),
-            Map.entry(CheckIndexSpec.DEFINITION, () -> checkIndex(measurements, needs)),
-            Map.entry(ColdSearchSpec.DEFINITION, () -> coldSearch(measurements, needs)),
-            Map.entry(StoredFieldsSpec.DEFINITION, () -> storedFields(measurements, needs)),
+            Map.entry(PkPostingsSpec.DEFINITION, () -> pkPostings(needs)),
+            Map.entry(CheckIndexSpec.DEFINITION, () -> checkIndex(needs)),
+            Map.entry(ColdSearchSpec.DEFINITION, () -> coldSearch(needs)),
+            Map.entry(StoredFieldsSpec.DEFINITION, () -> storedFields(needs)),
             Map.entry(KnnSpec.DEFINITION, () -> knn(needs)),
             Map.entry(VectorIndexingSpec.DEFINITION, () -> vectorIndexing(needs)));
     return own.getOrDefault(benchmark, () -> fromProfile(benchmark, needs));
@@ -200,16 +196,17 @@ final class NightlyPlan {
    * fill the disk.
    */
   private void indexes() {
-    for (IndexingVariant variant : profile.indexing()) {
-      String step = variant.name().equals("default") ? "indexing" : "indexing " + variant.name();
+    for (IndexSpec variant : profile.indexing()) {
+      String name = variant.variant();
+      String step = name.equals(IndexSpec.DEFAULT_VARIANT) ? "indexing" : "indexing " + name;
       if (variant == profile.searchIndex()) {
         IndexSpec spec = specs.index(variant, corpus, index);
         SpecFor withVectors = made -> made.contains(EMBEDDINGS) ? spec.withDocVectors(docs) : spec;
         plan.add(step(step, Role.REQUIRED, withVectors, "index.json", Set.of(), null));
       } else {
-        Path variantIndex = work.resolve("index-" + variant.name());
+        Path variantIndex = work.resolve("index-" + name);
         StepSpec spec = specs.index(variant, corpus, variantIndex);
-        String out = "index-" + variant.name() + ".json";
+        String out = "index-" + name + ".json";
         plan.add(step(step, Role.OPTIONAL, SpecFor.of(spec), out, Set.of(), variantIndex));
       }
     }
@@ -259,24 +256,27 @@ final class NightlyPlan {
   }
 
   private void nrt(Set<Product> needs) {
-    for (NrtVariant variant : profile.nrt()) {
-      Path nrtWork = work.resolve("nrt-" + variant.name());
-      plan.add(
-          new Measure(
-              "NRT " + variant.name(),
-              0,
-              Role.OPTIONAL,
-              null,
-              SpecFor.of(specs.nrt(variant, index, nrtWork, corpus, tasks)),
-              work.resolve("nrt-" + variant.name() + ".json"),
-              needs,
-              result -> SeriesTasks.rename(result, NrtSpec.DEFINITION.series(), variant.name()),
-              nrtWork));
-    }
+    profile
+        .nrt()
+        .forEach(
+            (name, variant) -> {
+              Path nrtWork = work.resolve("nrt-" + name);
+              plan.add(
+                  new Measure(
+                      "NRT " + name,
+                      0,
+                      Role.OPTIONAL,
+                      null,
+                      SpecFor.of(specs.nrt(variant, index, nrtWork, corpus, tasks)),
+                      work.resolve("nrt-" + name + ".json"),
+                      needs,
+                      result -> SeriesTasks.rename(result, NrtSpec.DEFINITION.series(), name),
+                      nrtWork));
+            });
   }
 
   private void load(Set<Product> needs) {
-    if (profile.load() == null) {
+    if (profile.section(LoadSpec.class).isEmpty()) {
       return;
     }
     for (String directory : profile.loadDirectories().directories()) {
@@ -295,8 +295,8 @@ final class NightlyPlan {
    * PK lookups with the id postings in RAM: a release without lucene-codecs measures nothing there
    * and the harness's note says so on the run.
    */
-  private void pkPostings(NightlyMeasurements measurements, Set<Product> needs) {
-    if (measurements.pkPostings() != null) {
+  private void pkPostings(Set<Product> needs) {
+    if (profile.section(PkPostingsSpec.class).isPresent()) {
       Path copies = work.resolve("pk-postings");
       plan.add(
           step(
@@ -310,16 +310,16 @@ final class NightlyPlan {
   }
 
   /** CheckIndex of the index the queries read. */
-  private void checkIndex(NightlyMeasurements measurements, Set<Product> needs) {
-    if (measurements.checkIndex()) {
-      StepSpec spec = specs.checkIndex(profile.searchIndex().name(), index);
+  private void checkIndex(Set<Product> needs) {
+    if (profile.section(CheckIndexSpec.class).isPresent()) {
+      StepSpec spec = specs.checkIndex(profile.searchIndex().variant(), index);
       measure("CheckIndex", spec, "check-index.json", needs);
     }
   }
 
   /** Search on a cold page cache. */
-  private void coldSearch(NightlyMeasurements measurements, Set<Product> needs) {
-    if (measurements.coldSearch() != null) {
+  private void coldSearch(Set<Product> needs) {
+    if (profile.section(ColdSearchSpec.class).isPresent()) {
       String step = "cold page cache search";
       plan.add(new Skip(step, "it needs the task file", Set.of(TASKS)));
       SpecFor spec = SpecFor.of(specs.coldSearch(index, tasks));
@@ -328,9 +328,9 @@ final class NightlyPlan {
   }
 
   /** The stored fields benchmark per mode, each on an index of its own. */
-  private void storedFields(NightlyMeasurements measurements, Set<Product> needs) {
-    if (measurements.storedFields() != null) {
-      for (String mode : measurements.storedFieldsModes().modes()) {
+  private void storedFields(Set<Product> needs) {
+    if (profile.section(StoredFieldsSpec.class).isPresent()) {
+      for (String mode : profile.storedFieldsModes().modes()) {
         Path storedIndex = work.resolve("stored-fields-" + mode);
         plan.add(
             step(
@@ -358,7 +358,7 @@ final class NightlyPlan {
    * each in its own JVM as an indexing variant is.
    */
   private void vectorIndexing(Set<Product> needs) {
-    if (embedding == null || profile.vectorIndexing() == null) {
+    if (embedding == null || profile.section(VectorIndexingSpec.class).isEmpty()) {
       return;
     }
     Path vectorIndex = work.resolve("vector-index");

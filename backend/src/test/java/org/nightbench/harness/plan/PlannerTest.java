@@ -15,6 +15,7 @@ import org.nightbench.harness.ConfiguredProfiles;
 import org.nightbench.harness.EmbeddingModel;
 import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.SearchSpec;
+import org.nightbench.protocol.VectorIndexingSpec;
 
 /**
  * The planner keeps the order and names of the steps a nightly run and a comparison forked before
@@ -254,13 +255,17 @@ class PlannerTest {
     }
     steps += benchmarks.contains("nrt") ? perBenchmark * profile.nrt().size() : 0;
     if (benchmarks.contains("stored-fields")) {
-      steps += perBenchmark * profile.measurements().storedFieldsModes().modes().size();
+      steps += perBenchmark * profile.storedFieldsModes().modes().size();
     }
     steps += benchmarks.contains("facet-timings") ? perBenchmark : 0;
     boolean vectorIndexing = benchmarks.contains("vector-indexing");
     steps += benchmarks.contains("knn") || vectorIndexing ? 1 : 0;
     steps += benchmarks.contains("knn") ? perBenchmark : 0;
-    steps += vectorIndexing ? perBenchmark * profile.vectorIndexing().formats().size() : 0;
+    steps +=
+        vectorIndexing
+            ? perBenchmark
+                * profile.section(VectorIndexingSpec.class).orElseThrow().formats().size()
+            : 0;
     return steps;
   }
 
