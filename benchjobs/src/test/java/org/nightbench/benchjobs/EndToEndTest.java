@@ -21,9 +21,9 @@ import org.nightbench.benchjobs.indexing.IndexingSettings;
 import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.SearchReport;
-import org.nightbench.benchjobs.search.SearchSettings;
 import org.nightbench.benchjobs.search.TaskPlan;
 import org.nightbench.benchjobs.taskgen.TaskGenerator;
+import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.result.HarnessResult;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.result.ResultWriter;
@@ -133,7 +133,11 @@ class EndToEndTest {
     try (Indexes.Opened opened = Indexes.open(index)) {
       report =
           SearchBenchmark.run(
-              opened.reader(), tasks, "s.txt", new SearchSettings(5, 1, 1, 10), quiet());
+              opened.reader(),
+              tasks,
+              "s.txt",
+              SearchSpec.of(index, tmp.resolve("s.txt"), 5, 1, 1, 0.0),
+              quiet());
     }
     List<Metric> qps = report.metrics().stream().filter(m -> m.name().equals("qps")).toList();
     assertThat(qps)

@@ -63,6 +63,11 @@ public record SearchSpec(
     warmupWindow = SpecChecks.orDefault(warmupWindow, 5);
     directory = SpecChecks.orDefault(directory, "default");
     dimension = SpecChecks.orDefault(dimension, KnnSpec.MINILM_DIMENSION);
+    SpecChecks.rounds(repetitions, warmup);
+    SpecChecks.atLeast("topN", topN, 1);
+    SpecChecks.notNegative("max-warmup-sec", maxWarmupSec);
+    SpecChecks.positive("warmup-tolerance", warmupTolerance);
+    SpecChecks.atLeast("warmup-window", warmupWindow, 1);
   }
 
   /** The search of a run: the profile's rounds and seed, the rest at the defaults. */

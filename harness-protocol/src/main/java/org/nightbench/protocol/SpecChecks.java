@@ -51,6 +51,29 @@ final class SpecChecks {
     }
   }
 
+  /** Rounds that leave at least one measured round after the warm-up rounds. */
+  static void rounds(int repetitions, int warmup) {
+    atLeast("repetitions", repetitions, 1);
+    if (warmup < 0 || warmup >= repetitions) {
+      throw new IllegalArgumentException(
+          "warmup must be >= 0 and < repetitions (" + repetitions + "), got " + warmup);
+    }
+  }
+
+  /** {@code value} is a finite number above 0. */
+  static void positive(String setting, double value) {
+    if (!(value > 0) || Double.isInfinite(value)) {
+      throw new IllegalArgumentException(setting + " must be > 0, got " + value);
+    }
+  }
+
+  /** {@code value} is a finite number of at least 0. */
+  static void notNegative(String setting, double value) {
+    if (!(value >= 0) || Double.isInfinite(value)) {
+      throw new IllegalArgumentException(setting + " must be >= 0, got " + value);
+    }
+  }
+
   /** A batch's minimum length: 0 runs each batch's keys once; more than an hour is a typo. */
   static void batchSeconds(double minBatchSeconds) {
     if (!(minBatchSeconds >= 0) || minBatchSeconds > 3600) {
