@@ -7,9 +7,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.nightbench.benchjobs.calibration.Calibration;
-import org.nightbench.benchjobs.nrt.NrtSettings;
 import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.HarnessTasks;
+import org.nightbench.protocol.NrtSpec;
 
 /**
  * The synthetic series are named as ingestion names what the harness measures: the definitions'
@@ -52,7 +52,7 @@ class SyntheticCatalogTest {
                 Benchmarks.LOAD.series(),
                 Benchmarks.CALIBRATION.series(),
                 Benchmarks.SEARCH.series()));
-    assertThat(tasks(Benchmarks.NRT.series())).isSubsetOf(NrtSettings.VARIANTS);
+    assertThat(tasks(Benchmarks.NRT.series())).isSubsetOf(NrtSpec.VARIANTS);
     assertThat(tasks(Benchmarks.LOAD.series()))
         .isSubsetOf(org.nightbench.protocol.LoadSpec.DIRECTORIES);
     assertThat(tasks(Benchmarks.CALIBRATION.series())).containsExactly(Calibration.TASK);

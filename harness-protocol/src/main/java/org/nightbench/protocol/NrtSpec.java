@@ -1,6 +1,7 @@
 package org.nightbench.protocol;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -54,6 +55,9 @@ public record NrtSpec(
           "NRT reopen",
           "NRT reopen");
 
+  /** The variants, in the order the harness documents them. */
+  public static final List<String> VARIANTS = List.of("plain", "merging", "throttled");
+
   public static final int DEFAULT_REOPEN_INTERVAL_MS = 1000;
   public static final double DEFAULT_MERGE_MB_PER_SEC = 20;
 
@@ -67,5 +71,35 @@ public record NrtSpec(
     mergeMbPerSec = SpecChecks.orDefault(mergeMbPerSec, DEFAULT_MERGE_MB_PER_SEC);
     ramBufferMb = SpecChecks.orDefault(ramBufferMb, IndexSpec.DEFAULT_RAM_BUFFER_MB);
     seed = SpecChecks.orDefault(seed, 0L);
+    if (!VARIANTS.contains(variant)) {
+      throw new IllegalArgumentException(
+          "unknown NRT variant " + variant + ": use plain, merging or throttled");
+    }
+    positive("update-rate", updateRate);
+    positive("reopen-interval-ms", reopenIntervalMs);
+    if (searchThreads < 0) {
+      throw new IllegalArgumentException("--search-threads must be >= 0, not " + searchThreads);
+    }
+    positive("duration-seconds", durationSeconds);
+    if (!(warmupSeconds >= 0)) {
+      throw new IllegalArgumentException("--warmup-seconds must be >= 0, not " + warmupSeconds);
+    }
+    positive("merge-mb-per-sec", mergeMbPerSec);
+    positive("ram-buffer-mb", ramBufferMb);
+    if (maxFullFlushMergeWaitMs != null && maxFullFlushMergeWaitMs < 0) {
+      throw new IllegalArgumentException(
+          "--max-full-flush-merge-wait-ms must be >= 0, not " + maxFullFlushMergeWaitMs);
+    }
+  }
+
+  /** The message names the option as the hand-run command line spells it, whole numbers whole. */
+  private static void positive(String option, double value) {
+    if (!(value > 0)) {
+      throw new IllegalArgumentException(
+          "--"
+              + option
+              + " must be > 0, not "
+              + (value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value)));
+    }
   }
 }

@@ -69,19 +69,6 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
 
   @Override
   public Report measure(NrtSpec spec, PrintStream log) throws Exception {
-    // The spec's values, checked here until NrtSpec checks them itself.
-    NrtSettings settings =
-        new NrtSettings(
-            spec.variant(),
-            spec.updateRate(),
-            spec.reopenIntervalMs(),
-            spec.searchThreads(),
-            spec.durationSeconds(),
-            spec.warmupSeconds(),
-            spec.mergeMbPerSec(),
-            spec.ramBufferMb(),
-            spec.seed(),
-            spec.maxFullFlushMergeWaitMs());
     if (spec.searchThreads() > 0 && spec.tasks() == null) {
       throw new IllegalArgumentException(
           "--tasks is needed for --search-threads " + spec.searchThreads());
@@ -95,7 +82,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
             spec.corpus(),
             queries,
             String.valueOf(spec.tasks()),
-            settings,
+            spec,
             log);
     return new Report(result.metrics(), result.curves(), result.notes());
   }
@@ -106,7 +93,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
       Path corpus,
       List<Task> tasks,
       String tasksSource,
-      NrtSettings settings,
+      NrtSpec settings,
       PrintStream progress)
       throws IOException, InterruptedException {
     deleteRecursively(workDir);
@@ -152,7 +139,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
       Path corpus,
       List<Task> tasks,
       String tasksSource,
-      NrtSettings settings,
+      NrtSpec settings,
       PrintStream progress)
       throws IOException, InterruptedException {
     List<String> notes = new ArrayList<>();
@@ -204,7 +191,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
       AtomicLong updates,
       AtomicLongArray searchesPerSecond) {
 
-    static Live starting(NrtSettings settings) {
+    static Live starting(NrtSpec settings) {
       long start = System.nanoTime();
       long measuredFrom = start + seconds(settings.warmupSeconds());
       long end = measuredFrom + seconds(settings.durationSeconds());
@@ -227,7 +214,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
       long[] ids,
       List<LineDoc> lines,
       Query[] queries,
-      NrtSettings settings,
+      NrtSpec settings,
       long mergeWait,
       List<String> notes,
       PrintStream progress)
@@ -275,7 +262,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
   /** Reopens every {@code reopenIntervalMs} until the end, timing the reopens after the warm-up. */
   private static void reopen(
       SearcherManager manager,
-      NrtSettings settings,
+      NrtSpec settings,
       Live live,
       Histogram reopens,
       List<List<Double>> reopenRows)
@@ -309,7 +296,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
       TaxonomyIndex taxonomy,
       long[] ids,
       List<LineDoc> lines,
-      NrtSettings settings,
+      NrtSpec settings,
       Live live) {
     // Locals, as before the split: the loop reads no field of the record.
     long start = live.start();
@@ -344,7 +331,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
    * Search thread {@code t}: random queries on the latest reopened searcher, counted per second.
    */
   private static Thread searcher(
-      int t, SearcherManager manager, Query[] queries, NrtSettings settings, Live live) {
+      int t, SearcherManager manager, Query[] queries, NrtSpec settings, Live live) {
     long start = live.start();
     int secondsTotal = live.secondsTotal();
     AtomicBoolean stop = live.stop();
@@ -370,7 +357,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
   }
 
   private static Result result(
-      NrtSettings settings,
+      NrtSpec settings,
       long mergeWait,
       Histogram reopens,
       List<List<Double>> reopenRows,
@@ -431,7 +418,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
   }
 
   /** The settings the run measured with, kept beside the first metric. */
-  private static Map<String, Object> detail(NrtSettings settings, long mergeWait) {
+  private static Map<String, Object> detail(NrtSpec settings, long mergeWait) {
     Map<String, Object> detail = new LinkedHashMap<>();
     detail.put("variant", settings.variant());
     detail.put("updateRate", settings.updateRate());

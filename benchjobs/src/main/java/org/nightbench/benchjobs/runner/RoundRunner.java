@@ -1,6 +1,8 @@
 package org.nightbench.benchjobs.runner;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 
 /**
@@ -20,7 +22,7 @@ public final class RoundRunner {
   /** One round: runs every operation once and records the round in the {@link RoundLog}. */
   @FunctionalInterface
   public interface Round {
-    void run() throws Exception;
+    void run() throws IOException;
   }
 
   /** What to keep of measured round {@code r} (0-based), read right after it ran. */
@@ -57,13 +59,40 @@ public final class RoundRunner {
   private RoundRunner() {}
 
   /**
+   * {@code body} as a round timed whole: its wall time and the thread's CPU time go into {@code
+   * log}, read outside whatever {@code body} times itself.
+   */
+  public static Round timed(RoundLog log, Round body) {
+    ThreadMXBean cpu = log.threadCpu();
+    return () -> {
+      long c0 = cpu == null ? 0 : cpu.getCurrentThreadCpuTime();
+      long t0 = System.nanoTime();
+      body.run();
+      long t1 = System.nanoTime();
+      long c1 = cpu == null ? 0 : cpu.getCurrentThreadCpuTime();
+      log.add(t1 - t0, c1 - c0);
+    };
+  }
+
+  /**
+   * Exactly {@code warmup} rounds, then {@code measured}, each timed whole ({@link #timed}): the
+   * fixed warm-up of a benchmark whose spec counts its warm-up rounds. No log line.
+   */
+  public static Warmup fixed(int warmup, int measuredRounds, Round round, Measured measured)
+      throws IOException {
+    RoundLog log = RoundLog.start();
+    return run(
+        WarmupGate.fixed(warmup, measuredRounds), log, timed(log, round), measured, null, null);
+  }
+
+  /**
    * Runs {@code round} until warm-up is over and {@code gate.measuredRounds()} rounds in a row were
-   * measured, calling {@code measured} after each measured round; logs how warm-up went, prefixed
-   * with {@code name}.
+   * measured, calling {@code measured} after each measured round; logs how warm-up went to {@code
+   * out}, prefixed with {@code name} (no line when {@code out} is null).
    */
   public static Warmup run(
       WarmupGate gate, RoundLog log, Round round, Measured measured, String name, PrintStream out)
-      throws Exception {
+      throws IOException {
     long start = System.nanoTime();
     Phase phase = new Phase();
     while (true) {
@@ -92,7 +121,9 @@ public final class RoundRunner {
     Warmup warmup =
         new Warmup(
             phase.warmupRounds, phase.warmupNanos, phase.warmupCpu, phase.end, phase.restarts);
-    out.println(name + ": " + warmup.describe());
+    if (out != null) {
+      out.println(name + ": " + warmup.describe());
+    }
     return warmup;
   }
 

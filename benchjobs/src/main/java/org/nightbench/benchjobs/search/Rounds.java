@@ -99,29 +99,23 @@ public record Rounds(
     long[][] cpuSamples = loop.cpu == null ? null : new long[n][measured];
     int[][] positions = new int[n][measured];
     RoundRunner.Warmup warmup;
-    try {
-      warmup =
-          RoundRunner.run(
-              gate,
-              loop.log,
-              loop::round,
-              r -> {
-                // Bookkeeping after the round, outside its timed loop.
-                for (int i = 0; i < n; i++) {
-                  samples[i][r] = loop.nanos[i];
-                  if (cpuSamples != null) {
-                    cpuSamples[i][r] = loop.cpuNanos[i];
-                  }
-                  positions[loop.order[i]][r] = i;
+    warmup =
+        RoundRunner.run(
+            gate,
+            loop.log,
+            loop::round,
+            r -> {
+              // Bookkeeping after the round, outside its timed loop.
+              for (int i = 0; i < n; i++) {
+                samples[i][r] = loop.nanos[i];
+                if (cpuSamples != null) {
+                  cpuSamples[i][r] = loop.cpuNanos[i];
                 }
-              },
-              "search",
-              progress);
-    } catch (IOException | RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
+                positions[loop.order[i]][r] = i;
+              }
+            },
+            "search",
+            progress);
     RoundLog log = loop.log;
     return new Rounds(
         samples,
