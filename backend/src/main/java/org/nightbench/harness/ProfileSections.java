@@ -39,9 +39,9 @@ public record ProfileSections(
     Map<String, StepSpec> benchmarks, List<IndexSpec> indexing, Map<String, NrtSpec> nrt) {
 
   /** The list sections' names. */
-  public static final String INDEXING = Benchmarks.INDEXING.name();
+  public static final String INDEXING = IndexSpec.DEFINITION.name();
 
-  public static final String NRT = Benchmarks.NRT.name();
+  public static final String NRT = NrtSpec.DEFINITION.name();
 
   /** The key of an NRT entry's name, beside its record's settings. */
   static final String NAME = "name";

@@ -7,7 +7,6 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.nightbench.benchjobs.calibration.Calibration;
-import org.nightbench.benchjobs.nrt.NrtSettings;
 import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.HarnessTasks;
 import org.nightbench.protocol.IndexSpec;
@@ -57,7 +56,7 @@ class SyntheticCatalogTest {
                 LoadSpec.DEFINITION.series(),
                 CalibrateSpec.DEFINITION.series(),
                 SearchSpec.DEFINITION.series()));
-    assertThat(tasks(NrtSpec.DEFINITION.series())).isSubsetOf(NrtSettings.VARIANTS);
+    assertThat(tasks(NrtSpec.DEFINITION.series())).isSubsetOf(NrtSpec.VARIANTS);
     assertThat(tasks(LoadSpec.DEFINITION.series()))
         .isSubsetOf(org.nightbench.protocol.LoadSpec.DIRECTORIES);
     assertThat(tasks(CalibrateSpec.DEFINITION.series())).containsExactly(Calibration.TASK);

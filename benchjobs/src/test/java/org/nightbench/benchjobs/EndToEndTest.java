@@ -17,13 +17,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
 import org.nightbench.benchjobs.indexing.IndexingReport;
-import org.nightbench.benchjobs.indexing.IndexingSettings;
 import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.SearchReport;
-import org.nightbench.benchjobs.search.SearchSettings;
 import org.nightbench.benchjobs.search.TaskPlan;
 import org.nightbench.benchjobs.taskgen.TaskGenerator;
+import org.nightbench.protocol.IndexSpec;
+import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.result.HarnessResult;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.result.ResultWriter;
@@ -59,7 +59,24 @@ class EndToEndTest {
     assertThat(report.docs()).isEqualTo(DOCS);
     assertThat(report.textBytes()).isPositive();
     assertThat(report.segments()).isPositive();
-    List<Metric> metrics = report.toMetrics(new IndexingSettings(corpus, index, DOCS, 16, 1));
+    List<Metric> metrics =
+        report.toMetrics(
+            new IndexSpec(
+                corpus,
+                index,
+                (long) DOCS,
+                16.0,
+                1,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null));
     assertThat(metrics)
         .extracting(Metric::name)
         .startsWith("docsPerSec", "gbPerHour", "indexSizeMB", "segmentCount", "elapsedSec")
@@ -74,7 +91,23 @@ class EndToEndTest {
 
   @Test
   void multiThreadedIndexingAddsEveryDocOnce() throws IOException {
-    IndexingSettings settings = new IndexingSettings(corpus, tmp.resolve("mt"), 500, 16, 2);
+    IndexSpec settings =
+        new IndexSpec(
+            corpus,
+            tmp.resolve("mt"),
+            500L,
+            16.0,
+            2,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null);
     IndexingReport mt = IndexingBenchmark.run(settings, quiet());
     assertThat(mt.docs()).isEqualTo(500);
     try (Indexes.Opened opened = Indexes.open(tmp.resolve("mt"))) {
@@ -133,7 +166,11 @@ class EndToEndTest {
     try (Indexes.Opened opened = Indexes.open(index)) {
       report =
           SearchBenchmark.run(
-              opened.reader(), tasks, "s.txt", new SearchSettings(5, 1, 1, 10), quiet());
+              opened.reader(),
+              tasks,
+              "s.txt",
+              SearchSpec.of(index, tmp.resolve("s.txt"), 5, 1, 1, 0.0),
+              quiet());
     }
     List<Metric> qps = report.metrics().stream().filter(m -> m.name().equals("qps")).toList();
     assertThat(qps)

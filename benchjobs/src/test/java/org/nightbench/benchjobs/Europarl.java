@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
 import org.nightbench.benchjobs.indexing.IndexingReport;
-import org.nightbench.benchjobs.indexing.IndexingSettings;
+import org.nightbench.protocol.IndexSpec;
 
 /** The small europarl corpus from Lucene's test framework, an index of its head, and the CLI. */
 final class Europarl {
@@ -62,6 +62,23 @@ final class Europarl {
 
   /** Indexes the first {@code docs} documents of {@code corpus} single-threaded. */
   static IndexingReport index(Path corpus, Path index, int docs) throws IOException {
-    return IndexingBenchmark.run(new IndexingSettings(corpus, index, docs, 16, 1), quiet());
+    return IndexingBenchmark.run(
+        new IndexSpec(
+            corpus,
+            index,
+            (long) docs,
+            16.0,
+            1,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null),
+        quiet());
   }
 }

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
-import org.nightbench.benchjobs.indexing.IndexingSettings;
 import org.nightbench.benchjobs.runner.Indexes;
+import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.result.HarnessResult;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.result.ResultWriter;
@@ -45,7 +45,22 @@ class NightlyMeasurementsTest {
     index = shared.resolve("index");
     // Deterministic, a flush every 100 docs: several segments, the same every time.
     IndexingBenchmark.run(
-        new IndexingSettings(corpus, index, DOCS, 16, 1, "m", 0, null, null, true, 100, null),
+        new IndexSpec(
+            corpus,
+            index,
+            (long) DOCS,
+            16.0,
+            1,
+            "m",
+            0,
+            null,
+            null,
+            true,
+            100,
+            null,
+            null,
+            null,
+            null),
         Europarl.quiet());
   }
 

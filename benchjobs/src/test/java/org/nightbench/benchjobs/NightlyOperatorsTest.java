@@ -22,12 +22,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
-import org.nightbench.benchjobs.indexing.IndexingSettings;
 import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.search.Outcome;
 import org.nightbench.benchjobs.search.SearchBenchmark;
 import org.nightbench.benchjobs.search.TaskPlan;
 import org.nightbench.protocol.HarnessTasks;
+import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.result.HarnessResult;
 import org.nightbench.protocol.result.ResultWriter;
 import org.nightbench.protocol.tasks.Task;
@@ -112,7 +112,24 @@ class NightlyOperatorsTest {
   void filtersKeepTheSameDocumentsInAnotherBuildOfTheCorpus() throws IOException {
     // Two threads and a tiny buffer: other doc ids, other segments, the same corpus ids.
     Path other = tmp.resolve("other");
-    IndexingBenchmark.run(new IndexingSettings(corpus, other, DOCS, 0.5, 2), Europarl.quiet());
+    IndexingBenchmark.run(
+        new IndexSpec(
+            corpus,
+            other,
+            (long) DOCS,
+            0.5,
+            2,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null),
+        Europarl.quiet());
     String[] lines = {
       "FilteredTerm: commission +filter=5%",
       "FilteredOrHighHigh: commission parliament +filter=10%",

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
-import org.nightbench.benchjobs.indexing.IndexingSettings;
+import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.result.Curve;
 import org.nightbench.protocol.result.HarnessResult;
 import org.nightbench.protocol.result.Metric;
@@ -38,7 +38,24 @@ class NrtCommandTest {
   static void indexAndTasks() throws IOException {
     corpus = Europarl.copyTo(shared);
     index = shared.resolve("index");
-    IndexingBenchmark.run(new IndexingSettings(corpus, index, 2000, 16, 1), Europarl.quiet());
+    IndexingBenchmark.run(
+        new IndexSpec(
+            corpus,
+            index,
+            (long) 2000,
+            16.0,
+            1,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null),
+        Europarl.quiet());
     tasks = shared.resolve("tasks.txt");
     Europarl.Cli generated =
         cli(

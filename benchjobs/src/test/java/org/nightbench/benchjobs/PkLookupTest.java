@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nightbench.benchjobs.indexing.BenchmarkDocuments;
 import org.nightbench.benchjobs.indexing.IndexingBenchmark;
-import org.nightbench.benchjobs.indexing.IndexingSettings;
+import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.result.HarnessResult;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.result.ResultWriter;
@@ -39,7 +39,22 @@ class PkLookupTest {
     Path corpus = Europarl.copyTo(shared);
     index = shared.resolve("index");
     IndexingBenchmark.run(
-        new IndexingSettings(corpus, index, DOCS, 16, 1, "pk", 0, null, null, true, 100, null),
+        new IndexSpec(
+            corpus,
+            index,
+            (long) DOCS,
+            16.0,
+            1,
+            "pk",
+            0,
+            null,
+            null,
+            true,
+            100,
+            null,
+            null,
+            null,
+            null),
         Europarl.quiet());
     try (FSDirectory dir = FSDirectory.open(index);
         IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {

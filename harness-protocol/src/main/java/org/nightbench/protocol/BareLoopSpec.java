@@ -19,5 +19,6 @@ public record BareLoopSpec(
     repetitions = SpecChecks.orDefault(repetitions, 20);
     warmup = SpecChecks.orDefault(warmup, 5);
     seed = SpecChecks.orDefault(seed, 0L);
+    SpecChecks.rounds(repetitions, warmup);
   }
 }

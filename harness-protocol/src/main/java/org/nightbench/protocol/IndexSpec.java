@@ -6,6 +6,7 @@ import static org.nightbench.protocol.MetricDefinition.lowerIsBetter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Builds an index from a line-docs corpus and measures indexing.
@@ -90,11 +91,6 @@ public record IndexSpec(
     directory = SpecChecks.orDefault(directory, DEFAULT_DIRECTORY);
     deterministic = SpecChecks.orDefault(deterministic, false);
     dimension = SpecChecks.orDefault(dimension, KnnSpec.MINILM_DIMENSION);
-    // 0 would read as "unset" further in; an explicit 0 must not pass as that.
-    if (maxBufferedDocs != null && maxBufferedDocs < 2) {
-      throw new IllegalArgumentException("max-buffered-docs must be >= 2, got " + maxBufferedDocs);
-    }
-    SpecChecks.name("variant", variant);
     if (maxDocs != null) {
       SpecChecks.atLeast("max-docs", maxDocs, 1);
     }
@@ -103,7 +99,15 @@ public record IndexSpec(
           "ram-buffer-mb must be > 0 and < 2048, got " + ramBufferMb);
     }
     SpecChecks.atLeast("threads", threads, 1);
+    if (!VARIANT.matcher(variant).matches()) {
+      throw new IllegalArgumentException(
+          "variant must be letters, digits, '.', '_' or '-', got '" + variant + "'");
+    }
     SpecChecks.atLeast("doc-chars", docChars, 0);
+    // 0 would read as "unset" further in; an explicit 0 must not pass as that.
+    if (maxBufferedDocs != null && maxBufferedDocs < 2) {
+      throw new IllegalArgumentException("max-buffered-docs must be >= 2, got " + maxBufferedDocs);
+    }
     if (deterministic && threads != 1) {
       throw new IllegalArgumentException("deterministic indexing needs threads 1, got " + threads);
     }
@@ -119,6 +123,9 @@ public record IndexSpec(
               + ": use tiered, log-byte-size, log-doc or no-merge");
     }
   }
+
+  /** Variants become task names in URLs and charts. */
+  private static final Pattern VARIANT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
   /** The same step writing its documents with {@code docVectors}. */
   public IndexSpec withDocVectors(Path vectors) {

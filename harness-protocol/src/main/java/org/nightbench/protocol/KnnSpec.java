@@ -110,9 +110,17 @@ public record KnnSpec(
       }
     }
     k = SpecChecks.orDefault(k, DEFAULT_K);
-    SpecChecks.atLeast("knn k", k, 1);
+    if (k < 1 || k > 1000) {
+      throw new IllegalArgumentException("knn k must be between 1 and 1000, not " + k);
+    }
     fanouts = orDefaults(fanouts, DEFAULT_FANOUTS);
+    if (fanouts.stream().anyMatch(f -> f < 0 || f > 10_000)) {
+      throw new IllegalArgumentException("knn fanouts must be between 0 and 10000: " + fanouts);
+    }
     filterPercents = orDefaults(filterPercents, DEFAULT_FILTER_PERCENTS);
+    if (filterPercents.stream().anyMatch(p -> p < 1 || p > 100)) {
+      throw new IllegalArgumentException("knn filter percents must be 1 to 100: " + filterPercents);
+    }
     forceMerge = SpecChecks.orDefault(forceMerge, false);
     ramBufferMb = SpecChecks.orDefault(ramBufferMb, 256.0);
   }

@@ -67,9 +67,11 @@ public record NrtSpec(
               higherIsBetter("updatesPerSec", "updates/s"),
               higherIsBetter("searchQps", "queries/s")));
 
+  /** The variants, in the order the harness documents them. */
+  public static final List<String> VARIANTS = List.of("plain", "merging", "throttled");
+
   public static final int DEFAULT_REOPEN_INTERVAL_MS = 1000;
   public static final double DEFAULT_MERGE_MB_PER_SEC = 20;
-  public static final List<String> VARIANTS = List.of("plain", "merging", "throttled");
 
   public NrtSpec {
     variant = SpecChecks.orDefault(variant, "plain");
@@ -103,6 +105,7 @@ public record NrtSpec(
     }
   }
 
+  /** The message names the option as the hand-run command line spells it, whole numbers whole. */
   private static void positive(String option, double value) {
     if (!(value > 0)) {
       throw new IllegalArgumentException(

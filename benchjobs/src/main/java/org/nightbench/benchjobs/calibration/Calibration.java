@@ -1,5 +1,6 @@
 package org.nightbench.benchjobs.calibration;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Report;
+import org.nightbench.benchjobs.runner.RoundRunner;
 import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.result.Metric;
 
@@ -26,7 +28,7 @@ public final class Calibration implements Benchmark<CalibrateSpec> {
   public Calibration() {}
 
   @Override
-  public Report measure(CalibrateSpec spec, PrintStream log) {
+  public Report measure(CalibrateSpec spec, PrintStream log) throws IOException {
     return Report.of(run(spec.rounds(), spec.warmupRounds(), spec.memoryMb(), log));
   }
 
@@ -49,7 +51,8 @@ public final class Calibration implements Benchmark<CalibrateSpec> {
     }
   }
 
-  public static List<Metric> run(int rounds, int warmupRounds, int memoryMb, PrintStream progress) {
+  public static List<Metric> run(int rounds, int warmupRounds, int memoryMb, PrintStream progress)
+      throws IOException {
     if (rounds < 1) {
       throw new IllegalArgumentException("--rounds must be at least 1, not " + rounds);
     }
@@ -58,25 +61,30 @@ public final class Calibration implements Benchmark<CalibrateSpec> {
     }
     checkFits(memoryMb, Runtime.getRuntime().maxMemory());
     CalibrationWorkload workload = new CalibrationWorkload(memoryMb, SEED);
-    long checksum = 0;
-    for (int i = 0; i < warmupRounds; i++) {
-      checksum ^= workload.run().checksum();
-    }
+    long[] checksum = {0};
     double[] cpu = new double[rounds];
     double[] memory = new double[rounds];
     double[] seconds = new double[rounds];
     List<Map<String, Object>> perRound = new ArrayList<>();
-    for (int i = 0; i < rounds; i++) {
-      CalibrationWorkload.Round round = workload.run();
-      checksum ^= round.checksum();
-      cpu[i] = workload.cpuUnits() / round.cpuSeconds() / 1e6;
-      memory[i] = workload.memoryUnits() / round.memorySeconds() / 1e6;
-      seconds[i] = round.seconds();
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("cpuSeconds", round.cpuSeconds());
-      row.put("memorySeconds", round.memorySeconds());
-      perRound.add(row);
-    }
+    CalibrationWorkload.Round[] latest = new CalibrationWorkload.Round[1];
+    // The runner's fixed warm-up: the spec's warm-up rounds, then the measured ones.
+    RoundRunner.fixed(
+        warmupRounds,
+        rounds,
+        () -> {
+          latest[0] = workload.run();
+          checksum[0] ^= latest[0].checksum();
+        },
+        i -> {
+          CalibrationWorkload.Round round = latest[0];
+          cpu[i] = workload.cpuUnits() / round.cpuSeconds() / 1e6;
+          memory[i] = workload.memoryUnits() / round.memorySeconds() / 1e6;
+          seconds[i] = round.seconds();
+          Map<String, Object> row = new LinkedHashMap<>();
+          row.put("cpuSeconds", round.cpuSeconds());
+          row.put("memorySeconds", round.memorySeconds());
+          perRound.add(row);
+        });
     double cpuScore = median(cpu);
     double memoryScore = median(memory);
     // The geometric mean weighs a 10 % loss of either part the same.
@@ -90,7 +98,7 @@ public final class Calibration implements Benchmark<CalibrateSpec> {
         cpuScore,
         memoryScore,
         cv,
-        checksum);
+        checksum[0]);
     Map<String, Object> detail = new LinkedHashMap<>();
     detail.put("rounds", rounds);
     detail.put("warmupRounds", warmupRounds);

@@ -34,6 +34,7 @@ import org.nightbench.benchjobs.indexing.TaxonomyIndex;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.runner.Report;
+import org.nightbench.benchjobs.runner.RoundRunner;
 import org.nightbench.protocol.FacetTimingsSpec;
 import org.nightbench.protocol.result.Metric;
 
@@ -161,18 +162,21 @@ public final class FacetTimings implements Benchmark<FacetTimingsSpec> {
   }
 
   private double medianMs(Operation op, Facets counts) throws IOException {
-    long sink = 0;
-    for (int i = 0; i < settings.warmup(); i++) {
-      sink += System.identityHashCode(op.call(counts));
-    }
+    long[] sink = {0};
     long[] nanos = new long[settings.repetitions()];
-    for (int i = 0; i < nanos.length; i++) {
-      long t0 = System.nanoTime();
-      Object result = op.call(counts);
-      nanos[i] = System.nanoTime() - t0;
-      sink += System.identityHashCode(result);
-    }
-    if (sink == 42) {
+    long[] latest = {0};
+    // The runner's fixed warm-up: the spec's warm-up calls untimed, then the timed ones.
+    RoundRunner.fixed(
+        settings.warmup(),
+        nanos.length,
+        () -> {
+          long t0 = System.nanoTime();
+          Object result = op.call(counts);
+          latest[0] = System.nanoTime() - t0;
+          sink[0] += System.identityHashCode(result);
+        },
+        i -> nanos[i] = latest[0]);
+    if (sink[0] == 42) {
       // Keeps the results alive so the JIT cannot drop the calls.
       progress.print("");
     }

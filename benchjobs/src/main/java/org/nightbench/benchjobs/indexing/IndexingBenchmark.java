@@ -40,7 +40,12 @@ public final class IndexingBenchmark implements Benchmark<IndexSpec> {
 
   private static final long PROGRESS_INTERVAL_NANOS = 5_000_000_000L;
 
-  private final IndexingSettings settings;
+  /** Flush size of deterministic runs that name none, small enough to give several segments. */
+  public static final int DETERMINISTIC_MAX_BUFFERED_DOCS = 1000;
+
+  private final IndexSpec spec;
+  private final DirectoryChoice directory;
+  private final long maxDocs;
   private final PrintStream progress;
   private final Object lock = new Object();
   private Supplier<LineDoc> docs;
@@ -54,9 +59,10 @@ public final class IndexingBenchmark implements Benchmark<IndexSpec> {
 
   private final DocumentVectors vectors;
 
-  private IndexingBenchmark(
-      IndexingSettings settings, PrintStream progress, DocumentVectors vectors) {
-    this.settings = settings;
+  private IndexingBenchmark(IndexSpec spec, PrintStream progress, DocumentVectors vectors) {
+    this.spec = spec;
+    this.directory = spec == null ? null : DirectoryChoice.parse(spec.directory());
+    this.maxDocs = spec == null || spec.maxDocs() == null ? Long.MAX_VALUE : spec.maxDocs();
     this.progress = progress;
     this.vectors = vectors;
   }
@@ -66,50 +72,77 @@ public final class IndexingBenchmark implements Benchmark<IndexSpec> {
     this(null, null, null);
   }
 
+  /** The merge policy the spec names; log-doc when deterministic and none is named, else tiered. */
+  static MergePolicyChoice mergePolicy(IndexSpec spec) {
+    if (spec.mergePolicy() != null) {
+      return MergePolicyChoice.parse(spec.mergePolicy());
+    }
+    return spec.deterministic() ? MergePolicyChoice.LOG_DOC : MergePolicyChoice.TIERED;
+  }
+
+  /**
+   * Documents per flush; 0 flushes by RAM ({@value #DETERMINISTIC_MAX_BUFFERED_DOCS} if
+   * deterministic).
+   */
+  static int maxBufferedDocs(IndexSpec spec) {
+    if (spec.maxBufferedDocs() != null) {
+      return spec.maxBufferedDocs();
+    }
+    return spec.deterministic() ? DETERMINISTIC_MAX_BUFFERED_DOCS : 0;
+  }
+
+  /** How the codec departs from the release's default: stored fields mode and postings format. */
+  static CodecOptions codec(IndexSpec spec) {
+    return new CodecOptions(
+        spec.storedFields() == null ? null : StoredFieldsMode.parse(spec.storedFields()),
+        spec.postingsFormat());
+  }
+
   /**
    * Indexes the spec's corpus and reports the indexing rate, the writer's times and the index's
    * size; with document vectors when the spec names them and this Lucene has vector fields.
    */
   @Override
   public Report measure(IndexSpec spec, PrintStream log) throws IOException {
-    IndexingSettings settings = IndexingSettings.of(spec);
     if (spec.docVectors() == null) {
-      return Report.of(run(settings, log).toMetrics(settings));
+      return Report.of(run(spec, log).toMetrics(spec));
     }
     if (!DocumentVectors.available()) {
       String note = "index: no document vectors, this Lucene has no KnnFloatVectorField (9.6 on)";
       log.println(note);
-      return Report.of(run(settings, log).toMetrics(settings), List.of(note));
+      return Report.of(run(spec, log).toMetrics(spec), List.of(note));
     }
     try (DocumentVectors vectors = DocumentVectors.open(spec.docVectors(), spec.dimension())) {
       log.println("index: the first " + vectors.count() + " documents carry vectors");
-      return Report.of(run(settings, log, vectors).toMetrics(settings));
+      return Report.of(run(spec, log, vectors).toMetrics(spec));
     }
   }
 
-  /** Runs the benchmark, printing progress lines to {@code progress}. */
-  public static IndexingReport run(IndexingSettings settings, PrintStream progress)
-      throws IOException {
-    return run(settings, progress, null);
+  /**
+   * Indexes as {@code spec} says (its document vectors aside), printing progress lines to {@code
+   * progress}.
+   */
+  public static IndexingReport run(IndexSpec spec, PrintStream progress) throws IOException {
+    return run(spec, progress, null);
   }
 
   /**
-   * As {@link #run(IndexingSettings, PrintStream)}, the documents also carrying {@code vectors}
-   * (null for none) for luceneutil's {@code vector//} tasks.
+   * As {@link #run(IndexSpec, PrintStream)}, the documents also carrying {@code vectors} (null for
+   * none) for luceneutil's {@code vector//} tasks.
    */
-  public static IndexingReport run(
-      IndexingSettings settings, PrintStream progress, DocumentVectors vectors) throws IOException {
-    return new IndexingBenchmark(settings, progress, vectors).run();
+  public static IndexingReport run(IndexSpec spec, PrintStream progress, DocumentVectors vectors)
+      throws IOException {
+    return new IndexingBenchmark(spec, progress, vectors).run();
   }
 
   private IndexingReport run() throws IOException {
-    Path dir = settings.indexDir();
+    Path dir = spec.indexDir();
     WriterTimings timings = new WriterTimings();
     // First: a bad codec option must fail before the earlier index is deleted.
     IndexWriterConfig iwc = writerConfig(timings);
     clear(dir);
-    try (LineDocsReader reader = LineDocsReader.open(settings.corpus());
-        Directory directory = settings.directory().open(dir);
+    try (LineDocsReader reader = LineDocsReader.open(spec.corpus());
+        Directory directory = this.directory.open(dir);
         TaxonomyIndex taxo = openTaxonomy(dir)) {
       taxonomy = taxo;
       Supplier<LineDoc> lines = reader::next;
@@ -117,13 +150,13 @@ public final class IndexingBenchmark implements Benchmark<IndexSpec> {
         // Numbered before chunking: vector i is the corpus's i-th line's.
         lines = vectors.numbering(lines);
       }
-      docs = settings.docChars() == 0 ? lines : new DocChunker(lines, settings.docChars())::next;
+      docs = spec.docChars() == 0 ? lines : new DocChunker(lines, spec.docChars())::next;
       JvmCosts.Meter jvm = JvmCosts.start();
       startNanos = System.nanoTime();
       lastReportNanos = startNanos;
       fileFraction = reader::fileFractionRead;
       try (IndexWriter writer = new IndexWriter(directory, iwc)) {
-        if (settings.threads() == 1) {
+        if (spec.threads() == 1) {
           indexLoop(writer);
         } else {
           indexParallel(writer);
@@ -186,37 +219,39 @@ public final class IndexingBenchmark implements Benchmark<IndexSpec> {
   /** The taxonomy beside the index, through the same kind of Directory; null without facets. */
   private TaxonomyIndex openTaxonomy(Path dir) throws IOException {
     Path taxoDir = TaxonomyIndex.dirOf(dir);
-    if (settings.directory() != DirectoryChoice.BYTEBUFFERS) {
+    if (directory != DirectoryChoice.BYTEBUFFERS) {
       Files.createDirectories(taxoDir);
     }
-    return TaxonomyIndex.open(settings.directory().open(taxoDir), true);
+    return TaxonomyIndex.open(directory.open(taxoDir), true);
   }
 
   private IndexWriterConfig writerConfig(WriterTimings timings) {
     IndexWriterConfig iwc = new IndexWriterConfig(new StandardAnalyzer());
     iwc.setOpenMode(IndexWriterConfig.OpenMode.CREATE);
-    if (settings.maxBufferedDocs() > 0) {
-      iwc.setMaxBufferedDocs(settings.maxBufferedDocs());
+    int maxBufferedDocs = maxBufferedDocs(spec);
+    if (maxBufferedDocs > 0) {
+      iwc.setMaxBufferedDocs(maxBufferedDocs);
     }
-    if (settings.deterministic()) {
+    if (spec.deterministic()) {
       // RAM-triggered flushes depend on JVM object sizes; doc counts do not.
       iwc.setRAMBufferSizeMB(IndexWriterConfig.DISABLE_AUTO_FLUSH);
       iwc.setMergeScheduler(new SerialMergeScheduler());
     } else {
-      iwc.setRAMBufferSizeMB(settings.ramBufferMB());
+      iwc.setRAMBufferSizeMB(spec.ramBufferMb());
     }
-    iwc.setMergePolicy(settings.mergePolicy().create());
+    iwc.setMergePolicy(mergePolicy(spec).create());
     iwc.setInfoStream(timings);
-    Codec codec = IndexCodec.create(settings.codec());
+    CodecOptions options = codec(spec);
+    Codec codec = IndexCodec.create(options);
     if (codec != null) {
       iwc.setCodec(codec);
       progress.println(
           "indexing: codec "
               + codec.getName()
               + ", stored fields "
-              + settings.codec().storedFieldsName()
+              + options.storedFieldsName()
               + ", postings format "
-              + settings.codec().postingsFormatName());
+              + options.postingsFormatName());
     }
     return iwc;
   }
@@ -260,9 +295,7 @@ public final class IndexingBenchmark implements Benchmark<IndexSpec> {
     synchronized (lock) {
       first = added;
       LineDoc d;
-      while (lines.size() < QueryFields.BLOCK_DOCS
-          && added < settings.maxDocs()
-          && (d = docs.get()) != null) {
+      while (lines.size() < QueryFields.BLOCK_DOCS && added < maxDocs && (d = docs.get()) != null) {
         lines.add(d);
         added++;
         textBytes += d.utf8Bytes();
@@ -281,10 +314,10 @@ public final class IndexingBenchmark implements Benchmark<IndexSpec> {
   }
 
   private void indexParallel(IndexWriter writer) throws IOException {
-    ExecutorService pool = Executors.newFixedThreadPool(settings.threads());
+    ExecutorService pool = Executors.newFixedThreadPool(spec.threads());
     try {
       List<Future<?>> futures = new ArrayList<>();
-      for (int i = 0; i < settings.threads(); i++) {
+      for (int i = 0; i < spec.threads(); i++) {
         futures.add(
             pool.submit(
                 () -> {
@@ -321,9 +354,9 @@ public final class IndexingBenchmark implements Benchmark<IndexSpec> {
 
   private void maybeReport() {
     double fraction =
-        settings.maxDocs() == Long.MAX_VALUE
+        maxDocs == Long.MAX_VALUE
             ? fileFraction.getAsDouble()
-            : Math.max(fileFraction.getAsDouble(), (double) added / settings.maxDocs());
+            : Math.max(fileFraction.getAsDouble(), (double) added / maxDocs);
     int decile = (int) Math.floor(fraction * 10);
     long now = System.nanoTime();
     if (decile > lastReportedDecile || now - lastReportNanos >= PROGRESS_INTERVAL_NANOS) {

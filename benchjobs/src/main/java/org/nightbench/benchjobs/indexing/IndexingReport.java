@@ -48,24 +48,25 @@ public record IndexingReport(
    * The indexing metrics, task = the variant; GB here is 2^30 bytes, as in luceneutil's GB/hour.
    * jitSeconds is left out where the JVM does not report compile time.
    */
-  public List<Metric> toMetrics(IndexingSettings settings) {
+  public List<Metric> toMetrics(IndexSpec spec) {
+    CodecOptions codec = IndexingBenchmark.codec(spec);
     Map<String, Object> detail = new LinkedHashMap<>();
     detail.put("docs", docs);
     detail.put("plainTextBytes", textBytes);
-    detail.put("ramBufferMB", settings.ramBufferMB());
-    detail.put("threads", settings.threads());
-    detail.put("corpus", settings.corpus().getFileName().toString());
-    detail.put("docChars", settings.docChars());
-    detail.put("directory", settings.directory().cliName());
-    detail.put("mergePolicy", settings.mergePolicy().cliName());
-    detail.put("deterministic", settings.deterministic());
-    detail.put("maxBufferedDocs", settings.maxBufferedDocs());
-    detail.put("storedFields", settings.codec().storedFieldsName());
-    detail.put("postingsFormat", settings.codec().postingsFormatName());
+    detail.put("ramBufferMB", spec.ramBufferMb());
+    detail.put("threads", spec.threads());
+    detail.put("corpus", spec.corpus().getFileName().toString());
+    detail.put("docChars", spec.docChars());
+    detail.put("directory", DirectoryChoice.parse(spec.directory()).cliName());
+    detail.put("mergePolicy", IndexingBenchmark.mergePolicy(spec).cliName());
+    detail.put("deterministic", spec.deterministic());
+    detail.put("maxBufferedDocs", IndexingBenchmark.maxBufferedDocs(spec));
+    detail.put("storedFields", codec.storedFieldsName());
+    detail.put("postingsFormat", codec.postingsFormatName());
     detail.put("flushes", flushes);
     detail.put("merges", merges);
     double sec = elapsedSec();
-    String task = settings.variant();
+    String task = spec.variant();
     List<Metric> m = new ArrayList<>();
     m.add(metric(task, "docsPerSec", "docs/s", true, docs / sec, detail));
     m.add(metric(task, "gbPerHour", "GB/hour", true, textBytes / GB / (sec / 3600.0), detail));

@@ -68,19 +68,6 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
 
   @Override
   public Report measure(NrtSpec spec, PrintStream log) throws Exception {
-    // The spec's values, checked here until NrtSpec checks them itself.
-    NrtSettings settings =
-        new NrtSettings(
-            spec.variant(),
-            spec.updateRate(),
-            spec.reopenIntervalMs(),
-            spec.searchThreads(),
-            spec.durationSeconds(),
-            spec.warmupSeconds(),
-            spec.mergeMbPerSec(),
-            spec.ramBufferMb(),
-            spec.seed(),
-            spec.maxFullFlushMergeWaitMs());
     if (spec.searchThreads() > 0 && spec.tasks() == null) {
       throw new IllegalArgumentException(
           "--tasks is needed for --search-threads " + spec.searchThreads());
@@ -94,7 +81,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
             spec.corpus(),
             queries,
             String.valueOf(spec.tasks()),
-            settings,
+            spec,
             log);
     return new Report(result.metrics(), result.curves(), result.notes());
   }
@@ -105,7 +92,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
       Path corpus,
       List<Task> tasks,
       String tasksSource,
-      NrtSettings settings,
+      NrtSpec settings,
       PrintStream progress)
       throws IOException, InterruptedException {
     deleteRecursively(workDir);
@@ -151,7 +138,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
       Path corpus,
       List<Task> tasks,
       String tasksSource,
-      NrtSettings settings,
+      NrtSpec settings,
       PrintStream progress)
       throws IOException, InterruptedException {
     List<String> notes = new ArrayList<>();
@@ -203,7 +190,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
       AtomicLong updates,
       AtomicLongArray searchesPerSecond) {
 
-    static Live starting(NrtSettings settings) {
+    static Live starting(NrtSpec settings) {
       long start = System.nanoTime();
       long measuredFrom = start + seconds(settings.warmupSeconds());
       long end = measuredFrom + seconds(settings.durationSeconds());
@@ -226,7 +213,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
       long[] ids,
       List<LineDoc> lines,
       Query[] queries,
-      NrtSettings settings,
+      NrtSpec settings,
       long mergeWait,
       List<String> notes,
       PrintStream progress)
@@ -274,7 +261,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
   /** Reopens every {@code reopenIntervalMs} until the end, timing the reopens after the warm-up. */
   private static void reopen(
       SearcherManager manager,
-      NrtSettings settings,
+      NrtSpec settings,
       Live live,
       Histogram reopens,
       List<List<Double>> reopenRows)
@@ -308,7 +295,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
       TaxonomyIndex taxonomy,
       long[] ids,
       List<LineDoc> lines,
-      NrtSettings settings,
+      NrtSpec settings,
       Live live) {
     // Locals, as before the split: the loop reads no field of the record.
     long start = live.start();
@@ -343,7 +330,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
    * Search thread {@code t}: random queries on the latest reopened searcher, counted per second.
    */
   private static Thread searcher(
-      int t, SearcherManager manager, Query[] queries, NrtSettings settings, Live live) {
+      int t, SearcherManager manager, Query[] queries, NrtSpec settings, Live live) {
     long start = live.start();
     int secondsTotal = live.secondsTotal();
     AtomicBoolean stop = live.stop();
@@ -369,7 +356,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
   }
 
   private static Result result(
-      NrtSettings settings,
+      NrtSpec settings,
       long mergeWait,
       Histogram reopens,
       List<List<Double>> reopenRows,
@@ -430,7 +417,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
   }
 
   /** The settings the run measured with, kept beside the first metric. */
-  private static Map<String, Object> detail(NrtSettings settings, long mergeWait) {
+  private static Map<String, Object> detail(NrtSpec settings, long mergeWait) {
     Map<String, Object> detail = new LinkedHashMap<>();
     detail.put("variant", settings.variant());
     detail.put("updateRate", settings.updateRate());

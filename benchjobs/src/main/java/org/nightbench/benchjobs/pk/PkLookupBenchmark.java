@@ -23,6 +23,7 @@ import org.nightbench.benchjobs.indexing.LiveIds;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.runner.Report;
+import org.nightbench.benchjobs.runner.RoundRunner;
 import org.nightbench.protocol.PkLookupSpec;
 import org.nightbench.protocol.result.Metric;
 
@@ -90,25 +91,36 @@ public final class PkLookupBenchmark implements Benchmark<PkLookupSpec> {
       all.add(new PkLookupBenchmark(reader, indexName, progress).prepare(s));
     }
     long minNanos = (long) (s.minBatchSeconds() * 1e9);
-    for (int b = 0; b < s.warmupBatches() + s.batches(); b++) {
-      boolean warm = b < s.warmupBatches();
-      for (int i = 0; i < all.size(); i++) {
-        PkLookupBenchmark one = all.get(i);
-        for (int series = 0; series < NAMES.length; series++) {
-          double rate = one.batch(one.keys[series], minNanos);
-          if (!warm) {
-            one.rates[series][b - s.warmupBatches()] = rate;
+    // A round: one batch of each series on each index; the runner's fixed warm-up drops the first.
+    double[][][] latest = new double[all.size()][NAMES.length][1];
+    int[] round = {0};
+    RoundRunner.Round batches =
+        () -> {
+          boolean warm = round[0]++ < s.warmupBatches();
+          for (int i = 0; i < all.size(); i++) {
+            PkLookupBenchmark one = all.get(i);
+            for (int series = 0; series < NAMES.length; series++) {
+              double rate = one.batch(one.keys[series], minNanos);
+              latest[i][series][0] = rate;
+              progress.printf(
+                  Locale.ROOT,
+                  "pk: %-10s %-8s %s %.0f lookups/s%n",
+                  NAMES[series],
+                  labels.get(i) == null ? "" : labels.get(i),
+                  warm ? "warm" : "",
+                  rate);
+            }
           }
-          progress.printf(
-              Locale.ROOT,
-              "pk: %-10s %-8s %s %.0f lookups/s%n",
-              NAMES[series],
-              labels.get(i) == null ? "" : labels.get(i),
-              warm ? "warm" : "",
-              rate);
-        }
-      }
-    }
+        };
+    RoundRunner.Measured keep =
+        b -> {
+          for (int i = 0; i < all.size(); i++) {
+            for (int series = 0; series < NAMES.length; series++) {
+              all.get(i).rates[series][b] = latest[i][series][0];
+            }
+          }
+        };
+    RoundRunner.fixed(s.warmupBatches(), s.batches(), batches, keep);
     List<Metric> metrics = new ArrayList<>();
     for (int i = 0; i < all.size(); i++) {
       metrics.addAll(all.get(i).metrics(s, labels.get(i)));

@@ -12,6 +12,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.runner.Report;
+import org.nightbench.benchjobs.runner.WarmupGate;
 import org.nightbench.protocol.BareLoopSpec;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.tasks.Task;
@@ -33,15 +34,15 @@ public final class BareLoop implements Benchmark<BareLoopSpec> {
 
   @Override
   public Report measure(BareLoopSpec spec, PrintStream log) throws Exception {
-    SearchSettings settings =
-        new SearchSettings(spec.repetitions(), spec.warmup(), spec.seed(), 10);
+    WarmupGate gate = WarmupGate.fixed(spec.warmup(), spec.repetitions() - spec.warmup());
     try (Indexes.Opened index = Indexes.open(spec.indexDir())) {
       return Report.of(
           run(
               index.reader(),
               TaskFileParser.parse(spec.tasks()),
               spec.tasks().toString(),
-              settings,
+              gate,
+              spec.seed(),
               log));
     }
   }
@@ -50,18 +51,19 @@ public final class BareLoop implements Benchmark<BareLoopSpec> {
       IndexReader reader,
       List<Task> tasks,
       String tasksSource,
-      SearchSettings settings,
+      WarmupGate gate,
+      long seed,
       PrintStream progress)
       throws IOException {
     IndexSearcher searcher = SearchBenchmark.searcher(reader);
-    TaskPlan plan = TaskPlan.build(searcher, tasks, tasksSource, settings.topN());
+    TaskPlan plan = TaskPlan.build(searcher, tasks, tasksSource, 10);
     // Real tasks first: the shared call site is then megamorphic, as in a search JVM.
-    Rounds real = Rounds.run(searcher, plan.compiled(), settings, progress);
+    Rounds real = Rounds.run(searcher, plan.compiled(), gate, seed, progress);
     List<CompiledTask> empty = new ArrayList<>();
     for (int i = 0; i < plan.compiled().size(); i++) {
       empty.add(new EmptyTask(i));
     }
-    Rounds bare = Rounds.run(searcher, empty, settings, progress);
+    Rounds bare = Rounds.run(searcher, empty, gate, seed, progress);
     return metrics(plan, real, bare, progress);
   }
 

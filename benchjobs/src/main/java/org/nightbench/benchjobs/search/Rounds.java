@@ -2,14 +2,13 @@ package org.nightbench.benchjobs.search;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Random;
 import org.apache.lucene.search.IndexSearcher;
+import org.nightbench.benchjobs.runner.RoundLog;
+import org.nightbench.benchjobs.runner.RoundRunner;
+import org.nightbench.benchjobs.runner.WarmupGate;
 
 /**
  * Runs tasks in rounds, each task once per round in a fresh seeded order (as luceneutil shuffles,
@@ -27,10 +26,8 @@ import org.apache.lucene.search.IndexSearcher;
  *     round; empty where the JVM does not report it
  * @param backgroundCpuNanos the process's CPU time outside the search thread (JIT and GC threads)
  *     before the first round and after every round; empty where the JVM does not report it
- * @param warmupRounds how many of {@code roundNanos} were warm-up
- * @param warmupNanos wall time spent warming up
- * @param warmupCpuNanos the search thread's CPU time while warming up; -1 without one
- * @param warmupEnd why warm-up ended
+ * @param warmup how many of {@code roundNanos} were warm-up, how long they took and why warm-up
+ *     ended
  * @param checksum folds in every result so the searches cannot be optimised away
  */
 public record Rounds(
@@ -41,15 +38,29 @@ public record Rounds(
     List<Long> roundCpuNanos,
     List<Long> compileMillis,
     List<Long> backgroundCpuNanos,
-    int warmupRounds,
-    long warmupNanos,
-    long warmupCpuNanos,
-    WarmupGate.End warmupEnd,
+    RoundRunner.Warmup warmup,
     long checksum) {
+
+  public int warmupRounds() {
+    return warmup.rounds();
+  }
+
+  public long warmupNanos() {
+    return warmup.wallNanos();
+  }
+
+  /** The search thread's CPU time while warming up; -1 without one. */
+  public long warmupCpuNanos() {
+    return warmup.cpuNanos();
+  }
+
+  public WarmupGate.End warmupEnd() {
+    return warmup.end();
+  }
 
   /** JIT compilation time during the warm-up rounds; -1 where the JVM does not report it. */
   public long warmupCompileMillis() {
-    return compileMillis.isEmpty() ? -1 : compileMillis.get(warmupRounds) - compileMillis.get(0);
+    return compileMillis.isEmpty() ? -1 : compileMillis.get(warmupRounds()) - compileMillis.get(0);
   }
 
   /** CPU time outside the search thread during the measured rounds; -1 where not reported. */
@@ -57,7 +68,7 @@ public record Rounds(
     return backgroundCpuNanos.isEmpty()
         ? -1
         : backgroundCpuNanos.get(backgroundCpuNanos.size() - 1)
-            - backgroundCpuNanos.get(warmupRounds);
+            - backgroundCpuNanos.get(warmupRounds());
   }
 
   /**
@@ -67,71 +78,54 @@ public record Rounds(
   public long measuredCompileMillis() {
     return compileMillis.isEmpty()
         ? -1
-        : compileMillis.get(compileMillis.size() - 1) - compileMillis.get(warmupRounds);
+        : compileMillis.get(compileMillis.size() - 1) - compileMillis.get(warmupRounds());
   }
 
-  /** Warms up per {@code settings}, then times {@code settings.measuredRounds()} rounds. */
+  /**
+   * Warms up until {@code gate} says the code is warm, then times {@code gate.measuredRounds()}
+   * rounds, all through the runner's one round loop ({@link RoundRunner}).
+   */
   public static Rounds run(
       IndexSearcher searcher,
       List<? extends CompiledTask> tasks,
-      SearchSettings settings,
+      WarmupGate gate,
+      long seed,
       PrintStream progress)
       throws IOException {
-    Loop loop = new Loop(searcher, tasks.toArray(CompiledTask[]::new), settings.seed());
-    WarmupGate gate = new WarmupGate(settings);
-    // Convergence is judged on CPU time when there is one: JIT progress shows there, a
-    // neighbour's burst mostly does not.
-    List<Long> judged = loop.cpu == null ? loop.roundNanos : loop.roundCpuNanos;
-    WarmupGate.Observed seen =
-        new WarmupGate.Observed(
-            judged, loop.cpu != null, loop.roundNanos, loop.compileMillis, loop.backgroundCpuNanos);
-    long warmupStart = System.nanoTime();
-    loop.recordJitActivity();
-    while (!gate.done(seen, System.nanoTime() - warmupStart)) {
-      loop.round();
-    }
-    long warmupNanos = System.nanoTime() - warmupStart;
-    int warmupRounds = loop.roundNanos.size();
-    WarmupGate.End end = gate.end(seen);
-    long warmupCpuNanos = seen.cpuNanos();
-    progress.printf(
-        Locale.ROOT,
-        "search: warm-up %d rounds in %.1f s, %.1f s CPU (%s)%n",
-        warmupRounds,
-        warmupNanos / 1e9,
-        warmupCpuNanos / 1e9,
-        WarmupGate.describe(end));
-
+    Loop loop = new Loop(searcher, tasks.toArray(CompiledTask[]::new), seed);
     int n = loop.task.length;
-    int measured = settings.measuredRounds();
+    int measured = gate.measuredRounds();
     long[][] samples = new long[n][measured];
     long[][] cpuSamples = loop.cpu == null ? null : new long[n][measured];
     int[][] positions = new int[n][measured];
-    for (int r = 0; r < measured; r++) {
-      loop.round();
-      for (int i = 0; i < n; i++) {
-        samples[i][r] = loop.nanos[i];
-        if (cpuSamples != null) {
-          cpuSamples[i][r] = loop.cpuNanos[i];
-        }
-      }
-      // Bookkeeping after the round, outside its timed loop.
-      for (int p = 0; p < n; p++) {
-        positions[loop.order[p]][r] = p;
-      }
-    }
+    RoundRunner.Warmup warmup;
+    warmup =
+        RoundRunner.run(
+            gate,
+            loop.log,
+            loop::round,
+            r -> {
+              // Bookkeeping after the round, outside its timed loop.
+              for (int i = 0; i < n; i++) {
+                samples[i][r] = loop.nanos[i];
+                if (cpuSamples != null) {
+                  cpuSamples[i][r] = loop.cpuNanos[i];
+                }
+                positions[loop.order[i]][r] = i;
+              }
+            },
+            "search",
+            progress);
+    RoundLog log = loop.log;
     return new Rounds(
         samples,
         cpuSamples,
         positions,
-        loop.roundNanos,
-        loop.roundCpuNanos,
-        loop.compileMillis,
-        loop.backgroundCpuNanos,
-        warmupRounds,
-        warmupNanos,
-        warmupCpuNanos,
-        end,
+        log.roundNanos(),
+        log.roundCpuNanos(),
+        log.compileMillis(),
+        log.backgroundCpuNanos(),
+        warmup,
         loop.checksum);
   }
 
@@ -141,15 +135,10 @@ public record Rounds(
     final CompiledTask[] task;
     final int[] order;
     final Random random;
-    final ThreadMXBean cpu;
-    final CompilationMXBean jit;
+    final RoundLog log = RoundLog.start();
+    final ThreadMXBean cpu = log.threadCpu();
     final long[] nanos;
     final long[] cpuNanos;
-    final List<Long> roundNanos = new ArrayList<>();
-    final List<Long> roundCpuNanos = new ArrayList<>();
-    final List<Long> compileMillis = new ArrayList<>();
-    final List<Long> backgroundCpuNanos = new ArrayList<>();
-    final com.sun.management.OperatingSystemMXBean process;
     long checksum;
 
     Loop(IndexSearcher searcher, CompiledTask[] task, long seed) {
@@ -160,23 +149,6 @@ public record Rounds(
         order[i] = i;
       }
       this.random = new Random(seed);
-      ThreadMXBean bean = ManagementFactory.getThreadMXBean();
-      this.cpu = bean.isCurrentThreadCpuTimeSupported() ? bean : null;
-      if (cpu != null && !cpu.isThreadCpuTimeEnabled()) {
-        cpu.setThreadCpuTimeEnabled(true);
-      }
-      CompilationMXBean compilation = ManagementFactory.getCompilationMXBean();
-      this.jit =
-          compilation != null && compilation.isCompilationTimeMonitoringSupported()
-              ? compilation
-              : null;
-      this.process =
-          cpu != null
-                  && ManagementFactory.getOperatingSystemMXBean()
-                      instanceof com.sun.management.OperatingSystemMXBean os
-                  && os.getProcessCpuTime() >= 0
-              ? os
-              : null;
       this.nanos = new long[task.length];
       this.cpuNanos = new long[task.length];
     }
@@ -196,24 +168,7 @@ public record Rounds(
         cpuNanos[i] = c1 - c0;
         roundCpu += c1 - c0;
       }
-      roundNanos.add(System.nanoTime() - roundStart);
-      if (cpu != null) {
-        roundCpuNanos.add(roundCpu);
-      }
-      recordJitActivity();
-    }
-
-    /**
-     * The JIT's compilation time and the CPU outside the search thread, read between rounds so the
-     * timed loop carries no extra cost.
-     */
-    void recordJitActivity() {
-      if (jit != null) {
-        compileMillis.add(jit.getTotalCompilationTime());
-      }
-      if (process != null) {
-        backgroundCpuNanos.add(process.getProcessCpuTime() - cpu.getCurrentThreadCpuTime());
-      }
+      log.add(System.nanoTime() - roundStart, roundCpu);
     }
 
     /** Fisher-Yates on ints, so the timed loop unboxes nothing. */

@@ -11,6 +11,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Indexes;
 import org.nightbench.benchjobs.runner.Report;
+import org.nightbench.benchjobs.runner.WarmupGate;
 import org.nightbench.benchjobs.vectors.QueryVectors;
 import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.result.Metric;
@@ -43,20 +44,11 @@ public final class SearchBenchmark implements Benchmark<SearchSpec> {
     if (spec.taskVectors() != null) {
       VectorQueries.use(QueryVectors.read(spec.taskVectors(), spec.dimension()));
     }
-    SearchSettings settings =
-        new SearchSettings(
-            spec.repetitions(),
-            spec.warmup(),
-            spec.seed(),
-            spec.topN(),
-            spec.maxWarmupSec(),
-            spec.warmupTolerance(),
-            spec.warmupWindow());
     Path tasks = spec.tasks();
     List<Task> taskList = TaskFileParser.parse(tasks);
     SearchReport report;
     try (Indexes.Opened index = Indexes.open(spec.indexDir(), spec.directory())) {
-      report = run(index.reader(), taskList, tasks.toString(), settings, log);
+      report = run(index.reader(), taskList, tasks.toString(), spec, log);
     }
     // Categories the generator found no task for are skipped too: say so where skips are said.
     List<String> notes = new ArrayList<>(UngeneratedCategories.notes(tasks));
@@ -74,39 +66,54 @@ public final class SearchBenchmark implements Benchmark<SearchSpec> {
   }
 
   /**
-   * Runs {@code tasks} against {@code reader}; {@code tasksSource} names the task file in error
-   * messages about unparsable queries.
+   * The runner's warm-up gate with the spec's rounds: at least {@code warmup} rounds, then {@code
+   * repetitions - warmup} measured.
+   */
+  public static WarmupGate gate(SearchSpec spec) {
+    return new WarmupGate(
+        spec.warmup(),
+        spec.repetitions() - spec.warmup(),
+        spec.maxWarmupSec(),
+        spec.warmupTolerance(),
+        spec.warmupWindow());
+  }
+
+  /**
+   * Runs {@code tasks} against {@code reader} with the spec's rounds, seed and hits (its index and
+   * task file are not read); {@code tasksSource} names the task file in error messages about
+   * unparsable queries.
    */
   public static SearchReport run(
       IndexReader reader,
       List<Task> tasks,
       String tasksSource,
-      SearchSettings settings,
+      SearchSpec spec,
       PrintStream progress)
       throws IOException {
     IndexSearcher searcher = searcher(reader);
-    TaskPlan plan = TaskPlan.build(searcher, tasks, tasksSource, settings.topN());
+    WarmupGate gate = gate(spec);
+    TaskPlan plan = TaskPlan.build(searcher, tasks, tasksSource, spec.topN());
     plan.notes().forEach(n -> progress.println("search: " + n));
     progress.printf(
         Locale.ROOT,
         "search: %d tasks, >= %d warm-up rounds (adaptive up to %.0f s), %d measured, maxDoc=%d%n",
         plan.tasks().size(),
-        settings.warmup(),
-        settings.maxWarmupSec(),
-        settings.measuredRounds(),
+        gate.minRounds(),
+        gate.maxWarmupSec(),
+        gate.measuredRounds(),
         reader.maxDoc());
-    if (!LuceneutilQps.enoughRuns(settings.measuredRounds())) {
+    if (!LuceneutilQps.enoughRuns(gate.measuredRounds())) {
       progress.printf(
           Locale.ROOT,
           "search: no qpsLuceneutil: %d measured rounds, luceneutil's reduction drops each query's"
               + " first %d%n",
-          settings.measuredRounds(),
+          gate.measuredRounds(),
           LuceneutilQps.WARM_SKIP);
     }
     long start = System.nanoTime();
-    Rounds rounds = Rounds.run(searcher, plan.compiled(), settings, progress);
+    Rounds rounds = Rounds.run(searcher, plan.compiled(), gate, spec.seed(), progress);
     double totalSec = (System.nanoTime() - start) / 1e9;
-    List<Metric> metrics = SearchMetrics.of(plan, rounds, settings);
+    List<Metric> metrics = SearchMetrics.of(plan, rounds, gate);
     for (Metric m : metrics) {
       if (m.name().equals("qps")) {
         progress.printf(Locale.ROOT, "search: %-24s %10.1f QPS%n", m.task(), m.value());

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.nightbench.benchjobs.runner.WarmupGate;
 import org.nightbench.protocol.result.Curve;
 import org.nightbench.protocol.result.Metric;
 
@@ -23,7 +24,7 @@ final class SearchMetrics {
 
   private SearchMetrics() {}
 
-  static List<Metric> of(TaskPlan plan, Rounds rounds, SearchSettings settings) {
+  static List<Metric> of(TaskPlan plan, Rounds rounds, WarmupGate gate) {
     Map<String, List<Integer>> byCategory = new LinkedHashMap<>();
     for (int i = 0; i < plan.tasks().size(); i++) {
       byCategory.computeIfAbsent(plan.tasks().get(i).category(), k -> new ArrayList<>()).add(i);
@@ -34,10 +35,11 @@ final class SearchMetrics {
     }
     Map<String, Object> detail = new LinkedHashMap<>();
     detail.put("warmupRounds", rounds.warmupRounds());
-    detail.put("measuredRounds", settings.measuredRounds());
+    detail.put("measuredRounds", gate.measuredRounds());
     detail.put("converged", rounds.warmupEnd().warm());
-    detail.put("warmupEnd", rounds.warmupEnd().code);
-    detail.put("warmupEndReason", rounds.warmupEnd().reason);
+    detail.put("warmupEnd", rounds.warmupEnd().code());
+    detail.put("warmupEndReason", rounds.warmupEnd().reason());
+    detail.put("measuringRestarts", rounds.warmup().restarts());
     detail.put("warmupCpuSec", rounds.warmupCpuNanos() / 1e9);
     detail.put("jitCompileMsWarmup", rounds.warmupCompileMillis());
     detail.put("jitCompileMsMeasured", rounds.measuredCompileMillis());
@@ -45,9 +47,10 @@ final class SearchMetrics {
     detail.put("jitIdleShare", WarmupGate.JIT_SHARE);
     detail.put("backgroundIdleShare", WarmupGate.BACKGROUND_SHARE);
     detail.put("jitQuietSec", WarmupGate.QUIET_SECONDS);
-    detail.put("maxWarmupSec", settings.maxWarmupSec());
-    detail.put("warmupTolerance", settings.warmupTolerance());
-    detail.put("warmupWindow", settings.warmupWindow());
+    detail.put("jitStillRounds", gate.stillRounds());
+    detail.put("maxWarmupSec", gate.maxWarmupSec());
+    detail.put("warmupTolerance", gate.tolerance());
+    detail.put("warmupWindow", gate.window());
     detail.put("warmupJudgedOn", rounds.cpuSamples() == null ? "wall" : "cpu");
     detail.put("topHashBy", plan.hashesByKey() ? "id" : "docid");
     metrics.add(

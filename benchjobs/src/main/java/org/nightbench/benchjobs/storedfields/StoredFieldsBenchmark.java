@@ -22,6 +22,7 @@ import org.nightbench.benchjobs.linedocs.LineDoc;
 import org.nightbench.benchjobs.linedocs.LineDocsReader;
 import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Report;
+import org.nightbench.benchjobs.runner.RoundRunner;
 import org.nightbench.protocol.StoredFieldsSpec;
 import org.nightbench.protocol.result.Metric;
 
@@ -117,13 +118,19 @@ public final class StoredFieldsBenchmark implements Benchmark<StoredFieldsSpec> 
     try (Directory dir = FSDirectory.open(s.indexDir());
         DirectoryReader reader = DirectoryReader.open(dir)) {
       DocumentReads reads = DocumentReads.of(reader);
-      reads.readAll(FIRST, STRIDE, retrievals); // warm-up, as luceneutil's
-      long fastest = Long.MAX_VALUE;
-      for (int r = 0; r < s.rounds(); r++) {
-        long t0 = System.nanoTime();
-        reads.readAll(FIRST, STRIDE, retrievals);
-        fastest = Math.min(fastest, System.nanoTime() - t0);
-      }
+      // The runner's fixed warm-up: one untimed round, as luceneutil's, then the timed ones.
+      long[] latest = {0};
+      long[] fastestOf = {Long.MAX_VALUE};
+      RoundRunner.fixed(
+          1,
+          s.rounds(),
+          () -> {
+            long t0 = System.nanoTime();
+            reads.readAll(FIRST, STRIDE, retrievals);
+            latest[0] = System.nanoTime() - t0;
+          },
+          r -> fastestOf[0] = Math.min(fastestOf[0], latest[0]));
+      long fastest = fastestOf[0];
       double nanosPerDoc = fastest / (double) retrievals;
       progress.printf(
           Locale.ROOT,

@@ -60,11 +60,17 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
   /** The smallest recall@k of float32 HNSW at the widest fanout that is believable. */
   static final double PLAUSIBLE_RECALL = 0.5;
 
-  private KnnSettings settings;
+  private KnnSpec spec;
+  private List<KnnFormat> formats;
+  private VectorSimilarity similarity;
+
+  /** The spec's fanouts in increasing order: recall and latency grow with them. */
+  private List<Integer> fanouts;
+
   private PrintStream log;
   private final Map<KnnFormat, String> formatNames = new java.util.EnumMap<>(KnnFormat.class);
 
-  /** For the runner; {@link #measure} takes the settings and the log. */
+  /** For the runner; {@link #measure} takes the spec and the log. */
   public KnnBenchmark() {}
 
   @Override
@@ -80,15 +86,10 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
       return Report.skipped(note);
     }
     VectorSimilarity sim = VectorSimilarity.of(spec.similarity());
-    settings =
-        new KnnSettings(
-            spec.vectorFormats().stream().map(KnnFormat::of).toList(),
-            spec.k(),
-            spec.fanouts(),
-            spec.filterPercents(),
-            sim,
-            spec.forceMerge(),
-            spec.ramBufferMb());
+    this.spec = spec;
+    this.formats = spec.vectorFormats().stream().map(KnnFormat::of).toList();
+    this.similarity = sim;
+    this.fanouts = spec.fanouts().stream().sorted().toList();
     // No maximum: every vector of the file, as many as the embedding step wrote.
     int maxDocs = spec.maxDocs() == null ? Integer.MAX_VALUE : spec.maxDocs();
     float[][] documents = VectorFile.read(spec.docVectors(), dimension, maxDocs);
@@ -102,8 +103,7 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
     }
     long start = System.nanoTime();
     boolean cached = Files.isRegularFile(exactFile);
-    int[][] exact =
-        ExactNeighbours.cached(exactFile, documents, queries, settings.exactDepth(), sim);
+    int[][] exact = ExactNeighbours.cached(exactFile, documents, queries, exactDepth(spec), sim);
     log.printf(
         "exact neighbours of %d queries in %d documents: %s in %.1f s%n",
         queries.length,
@@ -134,7 +134,7 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
             + "x"
             + queries
             + "-k"
-            + settings.exactDepth()
+            + exactDepth(spec)
             + "-"
             + sim.name().toLowerCase(java.util.Locale.ROOT)
             + ".bin");
@@ -147,7 +147,7 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
     List<Metric> metrics = new ArrayList<>();
     List<Curve> curves = new ArrayList<>();
     List<String> notes = new ArrayList<>();
-    for (KnnFormat format : settings.formats()) {
+    for (KnnFormat format : formats) {
       Optional<KnnVectorsFormat> vectorsFormat;
       try {
         vectorsFormat = format.create();
@@ -189,13 +189,12 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
     mergePolicy.setNoCFSRatio(0);
     IndexWriterConfig config =
         new IndexWriterConfig()
-            .setRAMBufferSizeMB(settings.ramBufferMb())
+            .setRAMBufferSizeMB(spec.ramBufferMb())
             .setUseCompoundFile(false)
             .setMergePolicy(mergePolicy)
             .setInfoStream(timings);
     vectorsFormat.ifPresent(f -> config.setCodec(KnnFormat.codecWith(f)));
-    VectorSimilarityFunction similarity =
-        VectorSimilarityFunction.valueOf(settings.similarity().name());
+    VectorSimilarityFunction similarity = VectorSimilarityFunction.valueOf(this.similarity.name());
     long start = System.nanoTime();
     try (IndexWriter writer = new IndexWriter(dir, config)) {
       for (int i = 0; i < documents.length; i++) {
@@ -215,7 +214,7 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
       // Summed over the writer's threads, as the indexing benchmark reports them.
       metrics.add(metric(format, "flushSeconds", "s", false, timings.flushSeconds()));
       metrics.add(metric(format, "mergeSeconds", "s", false, timings.mergeSeconds()));
-      if (settings.forceMerge()) {
+      if (spec.forceMerge()) {
         // The same searches before the merge too: the issue's "with and without force-merge".
         try (DirectoryReader unmerged = DirectoryReader.open(writer)) {
           searchUnmerged(format, unmerged, queries, exact, metrics);
@@ -253,11 +252,10 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
     int[] ordinals = ordinals(reader);
     List<List<Double>> rows = new ArrayList<>();
     double widestRecall = 0;
-    for (int fanout : settings.fanouts()) {
+    for (int fanout : fanouts) {
       Measured measured = measure(searcher, ordinals, queries, exact, fanout, null);
       String task = format.label() + "-fanout" + fanout;
-      metrics.add(
-          metric(format, task, "recall", "recall@" + settings.k(), true, measured.recall()));
+      metrics.add(metric(format, task, "recall", "recall@" + spec.k(), true, measured.recall()));
       metrics.add(metric(format, task, "latencyMeanMs", "ms", false, measured.meanMs()));
       metrics.add(metric(format, task, "latencyP50Ms", "ms", false, measured.p50Ms()));
       metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
@@ -279,7 +277,7 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
             format.label(),
             "recallVsLatency",
             "mean latency ms",
-            List.of("recall@" + settings.k(), "fanout"),
+            List.of("recall@" + spec.k(), "fanout"),
             rows));
     checkPlausible(format, widestRecall);
     searchFiltered(format, searcher, ordinals, queries, exact, metrics);
@@ -293,9 +291,9 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
               java.util.Locale.ROOT,
               "knn hnsw recall@%d is %.3f at fanout %d: implausibly low (a wrong similarity, or"
                   + " vectors out of order?)",
-              settings.k(),
+              spec.k(),
               widestRecall,
-              settings.fanouts().get(settings.fanouts().size() - 1)));
+              fanouts.get(fanouts.size() - 1)));
     }
   }
 
@@ -308,13 +306,12 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
       int[][] exact,
       List<Metric> metrics)
       throws IOException {
-    int fanout = settings.fanouts().get(0);
-    for (int percent : settings.filterPercents()) {
+    int fanout = fanouts.get(0);
+    for (int percent : spec.filterPercents()) {
       for (boolean pre : new boolean[] {true, false}) {
         Measured measured = measure(searcher, ordinals, queries, exact, fanout, percent, pre);
         String task = format.label() + (pre ? "-prefilter" : "-postfilter") + percent + "pct";
-        metrics.add(
-            metric(format, task, "recall", "recall@" + settings.k(), true, measured.recall()));
+        metrics.add(metric(format, task, "recall", "recall@" + spec.k(), true, measured.recall()));
         metrics.add(metric(format, task, "latencyMeanMs", "ms", false, measured.meanMs()));
         metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
       }
@@ -402,11 +399,10 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
     }
     IndexSearcher searcher = new IndexSearcher(reader);
     int[] ordinals = ordinals(reader);
-    for (int fanout : settings.fanouts()) {
+    for (int fanout : fanouts) {
       Measured measured = measure(searcher, ordinals, queries, exact, fanout, null);
       String task = format.label() + "-unmerged-fanout" + fanout;
-      metrics.add(
-          metric(format, task, "recall", "recall@" + settings.k(), true, measured.recall()));
+      metrics.add(metric(format, task, "recall", "recall@" + spec.k(), true, measured.recall()));
       metrics.add(metric(format, task, "latencyMeanMs", "ms", false, measured.meanMs()));
       metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
       if (measured.visited() > 0) {
@@ -438,7 +434,7 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
       int fanout,
       Integer filterPercent,
       boolean preFilter) {
-    int k = settings.k();
+    int k = spec.k();
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     long[] nanos = new long[queries.length];
     double recall = 0;
@@ -476,8 +472,14 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
 
   /**
    * The exact neighbours that pass the filter, from the exact list, which is computed deep enough
-   * ({@link KnnSettings#exactDepth()}) that about k of them pass the narrowest filter.
+   * ({@link #exactDepth}) that about k of them pass the narrowest filter.
    */
+  /** How deep the exact neighbours go: enough that k of them pass the narrowest filter. */
+  static int exactDepth(KnnSpec spec) {
+    int narrowest = spec.filterPercents().stream().mapToInt(Integer::intValue).min().orElse(100);
+    return Math.min(10_000, (int) Math.ceil(spec.k() * 100.0 / narrowest) * 2);
+  }
+
   private static int[] filteredTruth(int[] exact, int percent, int k) {
     return Arrays.stream(exact).filter(ord -> bucket(ord) < percent).limit(k).toArray();
   }
@@ -553,9 +555,9 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
       KnnFormat format, String task, String name, String unit, boolean higher, double value) {
     Map<String, Object> detail = new LinkedHashMap<>();
     detail.put("format", format.label());
-    detail.put("k", settings.k());
-    detail.put("similarity", settings.similarity().name().toLowerCase(java.util.Locale.ROOT));
-    detail.put("forceMerged", settings.forceMerge() && !task.contains("-unmerged-"));
+    detail.put("k", spec.k());
+    detail.put("similarity", similarity.name().toLowerCase(java.util.Locale.ROOT));
+    detail.put("forceMerged", spec.forceMerge() && !task.contains("-unmerged-"));
     String luceneFormat = formatNames.get(format);
     if (luceneFormat != null) {
       detail.put("luceneFormat", luceneFormat);

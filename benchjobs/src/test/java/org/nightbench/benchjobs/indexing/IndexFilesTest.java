@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nightbench.protocol.IndexSpec;
 
 /** The index command deletes by these names, so they must match Lucene's and nothing else. */
 class IndexFilesTest {
@@ -30,18 +31,21 @@ class IndexFilesTest {
     // Deterministic and unmerged: several flushed segments, so more than one commit's worth of
     // file kinds (compound and not) show up.
     IndexingBenchmark.run(
-        new IndexingSettings(
+        new IndexSpec(
             corpus,
             index,
-            300,
-            16,
+            (long) 300,
+            16.0,
             1,
             "files",
             0,
             null,
-            MergePolicyChoice.NO_MERGE,
+            "no-merge",
             true,
             100,
+            null,
+            null,
+            null,
             null),
         new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
     try (FSDirectory dir = FSDirectory.open(index)) {

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.nightbench.benchjobs.runner.RoundRunner;
+import org.nightbench.benchjobs.runner.WarmupGate;
 import org.nightbench.protocol.result.Metric;
 import org.nightbench.protocol.tasks.Task;
 
@@ -117,13 +119,9 @@ class LuceneutilQpsTest {
             List.of(),
             List.of(),
             List.of(),
-            0,
-            0,
-            -1,
-            WarmupGate.End.FIXED,
+            new RoundRunner.Warmup(0, 0, -1, WarmupGate.End.FIXED, 0),
             0);
-    List<Metric> metrics =
-        SearchMetrics.of(plan, rounds, new SearchSettings(measured + 1, 1, 0, 10));
+    List<Metric> metrics = SearchMetrics.of(plan, rounds, WarmupGate.fixed(1, measured));
     return metrics.stream()
         .collect(Collectors.toMap(m -> m.task() + "/" + m.name(), Metric::value));
   }

@@ -1,4 +1,4 @@
-package org.nightbench.benchjobs.search;
+package org.nightbench.benchjobs.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,7 +14,7 @@ class WarmupGateTest {
   private static final long MS = 1_000_000L;
 
   private static WarmupGate gate(int warmup, double maxSec) {
-    return new WarmupGate(new SearchSettings(100, warmup, 0, 10, maxSec, 0.02, 3));
+    return new WarmupGate(warmup, 9, maxSec, 0.02, 3);
   }
 
   /** Rounds of a JVM that reports no compilation time: judged on round times alone. */
@@ -96,20 +96,28 @@ class WarmupGateTest {
   @Test
   void warmupEndsOnceTheJitHasBeenQuietAndRoundsAgree() {
     WarmupGate g = gate(0, 100);
-    // Heavy compilation first, then 9 rounds of 200 ms with 3 ms of compilation in all (< 1 %).
+    // Heavy compilation first, then 9 rounds of 200 ms with 3 ms of compilation in all (< 1 %):
+    // within the share, but the JIT has not stood still over the 9 rounds to be measured.
     WarmupGate.Observed quiet = withJit(200, jit(900, 400, 100, 0, 1, 0, 0, 2, 0, 0, 0, 0));
-    assertThat(g.done(quiet, SEC)).isTrue();
-    assertThat(g.end(quiet)).isEqualTo(WarmupGate.End.COMPILED);
+    assertThat(g.done(quiet, SEC)).isFalse();
+    WarmupGate.Observed still =
+        withJit(200, jit(900, 400, 100, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+    assertThat(g.done(still, SEC)).isTrue();
+    assertThat(g.end(still)).isEqualTo(WarmupGate.End.COMPILED);
   }
 
   @Test
   void oneLateCompilationAboveTheShareHoldsWarmupOpen() {
     WarmupGate g = gate(0, 100);
-    // 9 rounds of 200 ms = 1.8 s may hold 18 ms of compilation; a late 25 ms burst is too much.
-    WarmupGate.Observed late = withJit(200, jit(900, 400, 100, 0, 0, 0, 0, 25, 0, 0, 0, 0));
-    assertThat(g.done(late, SEC)).isFalse();
-    WarmupGate.Observed justUnder = withJit(200, jit(900, 400, 100, 0, 0, 0, 0, 18, 0, 0, 0, 0));
-    assertThat(g.done(justUnder, SEC)).isTrue();
+    // 24 rounds of 200 ms: the quiet span is the latest 12 (2.4 s, up to 24 ms of compilation),
+    // the still span the latest 9. A 25 ms burst 10 rounds back is too much, 18 ms is not.
+    long[] late = new long[24];
+    late[0] = 900;
+    late[1] = 400;
+    late[13] = 25;
+    assertThat(g.done(withJit(200, late), SEC)).isFalse();
+    late[13] = 18;
+    assertThat(g.done(withJit(200, late), SEC)).isTrue();
   }
 
   @Test
@@ -205,5 +213,28 @@ class WarmupGateTest {
     Arrays.fill(longer, 0, 100, 10);
     assertThat(g.jitIdle(withJit(50, longer))).isTrue();
     assertThat(g.end(withJit(50, longer))).isEqualTo(WarmupGate.End.COMPILED);
+  }
+
+  @Test
+  void theJitMustStandStillOverAsManyRoundsAsAreMeasured() {
+    // 40 rounds of 50 ms measured; 200 rounds (10 s) with 0.5 % compilation: within the share.
+    WarmupGate g = new WarmupGate(0, 40, 100, 0.02, 3);
+    long[] trickle = new long[300];
+    Arrays.fill(trickle, 0, 100, 20);
+    for (int r = 100; r < 300; r += 20) {
+      trickle[r] = 5; // 5 ms every 20 rounds (1 s): 0.5 % of the span
+    }
+    // The last compilation 19 rounds back: the share passes, but the JIT did not stand still.
+    assertThat(g.jitIdle(withJit(50, trickle))).isFalse();
+    assertThat(g.done(withJit(50, trickle), SEC)).isFalse();
+    // Without the trickle's last three compilations the latest 40 rounds are still: warm.
+    long[] still = trickle.clone();
+    still[240] = 0;
+    still[260] = 0;
+    still[280] = 0;
+    assertThat(g.jitIdle(withJit(50, still))).isTrue();
+    assertThat(g.end(withJit(50, still))).isEqualTo(WarmupGate.End.COMPILED);
+    // Fewer measured rounds need a shorter stillness: 9 (three windows of 3) after the last.
+    assertThat(gate(0, 100).jitIdle(withJit(50, trickle))).isTrue();
   }
 }

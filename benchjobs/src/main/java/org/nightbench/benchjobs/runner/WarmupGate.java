@@ -1,12 +1,13 @@
-package org.nightbench.benchjobs.search;
+package org.nightbench.benchjobs.runner;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * Decides when warm-up is over: after the minimum rounds, once the JIT has stopped compiling and
- * the round times have settled, or when the time cap is reached.
+ * Decides when warm-up is over, for every benchmark that measures in repeated rounds: after the
+ * minimum rounds, once the JIT has stopped compiling and the round times have settled, or when the
+ * time cap is reached. {@link RoundRunner} asks it after each round.
  *
  * <p>Round times alone end warm-up too early: at 20 to 40 repetitions a few alike rounds between
  * two tiers of compilation passed for the end, and the 10.x/9.x ratios of the same indexes were off
@@ -21,30 +22,37 @@ import java.util.Locale;
  * burst on a shared machine does not hold warm-up open. A JVM that reports no compilation time is
  * judged on round times alone.
  *
+ * <p>Within that span the JIT must also have <em>stood still</em> over the latest rounds, as many
+ * as will be measured (at least three windows): no compilation at all ({@link #stillRounds()}). A
+ * share alone let a tail through: with {@code quick}'s 45 measured rounds of 30 queries (some 40 ms
+ * of searching) 1 % of a one-second span is 10 ms, and 9.12.3's search JVMs went on compiling 10 to
+ * 50 ms while measuring, its first measured rounds up to 18 % slower than its last, and the
+ * 10.6.0/9.12.3 ratios read up to 0.15 high against an independent loop run to convergence.
+ *
  * <p>The cap counts the search thread's CPU time where the JVM measures it, not wall time: on a
  * machine shared with builds a 15 s wall cap left a search JVM about one second of CPU, every JVM
  * was cut off while compiling and the release that compiles more came out up to 40 % slower. A
  * neighbour's load so stretches warm-up instead of cutting it short, up to {@value #WALL_BACKSTOP}
  * times the cap in wall time.
  */
-final class WarmupGate {
+public final class WarmupGate {
 
   /** At most this share of the quiet span's wall time may go to compilation: 10 ms per second. */
-  static final double JIT_SHARE = 0.01;
+  public static final double JIT_SHARE = 0.01;
 
   /**
    * At most this share of the quiet span's wall time may go to CPU outside the search thread (the
    * JIT's and GC's threads). The compilation counter grows only when a compilation finishes: on a
    * busy machine one starved C2 compilation takes seconds and shows as silence; its CPU does not.
    */
-  static final double BACKGROUND_SHARE = 0.03;
+  public static final double BACKGROUND_SHARE = 0.03;
 
   /**
    * The JIT must have been quiet at least this long, and for at least half of the warm-up rounds:
    * the compilation counter moves in steps of whole compilations, and a short quiet spell is often
    * just the gap between two of them.
    */
-  static final double QUIET_SECONDS = 1.0;
+  public static final double QUIET_SECONDS = 1.0;
 
   /**
    * Wall time may exceed the cap this many times over while the search thread waits for a CPU. At
@@ -59,24 +67,36 @@ final class WarmupGate {
   private static final int WINDOWS = 3;
 
   /** Why warm-up ended, as recorded with each JVM's result. */
-  enum End {
+  public enum End {
     FIXED("fixed", "adaptive warm-up off: the minimum rounds"),
-    COMPILED("compiled", "the JIT stopped compiling and round times settled"),
+    COMPILED(
+        "compiled",
+        "the JIT stood still over as many rounds as are measured and round times settled"),
     SETTLED("settled", "round times settled (this JVM reports no compilation time)"),
     CAPPED_COMPILING("capped-compiling", "time cap reached while the JIT was still compiling"),
     CAPPED_UNSETTLED(
         "capped-unsettled", "time cap reached: the JIT was idle but round times still moved");
 
-    final String code;
-    final String reason;
+    private final String code;
+    private final String reason;
 
     End(String code, String reason) {
       this.code = code;
       this.reason = reason;
     }
 
+    /** The code a result records as {@code warmupEnd}, e.g. {@code compiled}. */
+    public String code() {
+      return code;
+    }
+
+    /** The sentence a result records as {@code warmupEndReason}. */
+    public String reason() {
+      return reason;
+    }
+
     /** Whether warm-up ended because the code was warm rather than by a count or a cap. */
-    boolean warm() {
+    public boolean warm() {
       return this == COMPILED || this == SETTLED;
     }
   }
@@ -92,19 +112,19 @@ final class WarmupGate {
    * @param backgroundCpuNanos the process's CPU time outside the search thread, before the first
    *     round and after each; empty when the JVM does not report it
    */
-  record Observed(
+  public record Observed(
       List<Long> judgedNanos,
       boolean judgedOnCpu,
       List<Long> wallNanos,
       List<Long> compileMillis,
       List<Long> backgroundCpuNanos) {
 
-    int rounds() {
+    public int rounds() {
       return wallNanos.size();
     }
 
     /** The search thread's CPU time so far; -1 without one. */
-    long cpuNanos() {
+    public long cpuNanos() {
       return judgedOnCpu ? judgedNanos.stream().mapToLong(Long::longValue).sum() : -1;
     }
 
@@ -114,24 +134,76 @@ final class WarmupGate {
   }
 
   private final int minRounds;
+  private final int measuredRounds;
+  private final double maxWarmupSec;
   private final long maxNanos;
   private final double tolerance;
   private final int window;
 
-  WarmupGate(SearchSettings s) {
-    this.minRounds = s.warmup();
-    this.maxNanos = (long) (s.maxWarmupSec() * 1e9);
-    this.tolerance = s.warmupTolerance();
-    this.window = s.warmupWindow();
+  /**
+   * @param minRounds warm-up rounds at least
+   * @param measuredRounds rounds measured after warm-up; the JIT must have stood still over as many
+   * @param maxWarmupSec cap on warm-up time: the search thread's CPU seconds where the JVM measures
+   *     them (and at most {@value #WALL_BACKSTOP} times as long in wall time), else wall seconds; 0
+   *     turns adaptive warm-up off (exactly {@code minRounds} rounds)
+   * @param tolerance relative change of the median round time between two windows below which round
+   *     times have settled, e.g. 0.02
+   * @param window rounds per window
+   */
+  public WarmupGate(
+      int minRounds, int measuredRounds, double maxWarmupSec, double tolerance, int window) {
+    if (minRounds < 0 || measuredRounds < 1 || !(maxWarmupSec >= 0) || window < 1) {
+      throw new IllegalArgumentException(
+          "warm-up gate needs rounds >= 0, measured rounds >= 1, a cap >= 0 and a window >= 1");
+    }
+    this.minRounds = minRounds;
+    this.measuredRounds = measuredRounds;
+    this.maxWarmupSec = maxWarmupSec;
+    this.maxNanos = (long) (maxWarmupSec * 1e9);
+    this.tolerance = tolerance;
+    this.window = window;
+  }
+
+  /** Exactly {@code rounds} warm-up rounds, then {@code measuredRounds}: adaptive warm-up off. */
+  public static WarmupGate fixed(int rounds, int measuredRounds) {
+    return new WarmupGate(rounds, measuredRounds, 0, 0.02, 5);
+  }
+
+  public int minRounds() {
+    return minRounds;
+  }
+
+  public int measuredRounds() {
+    return measuredRounds;
+  }
+
+  public double maxWarmupSec() {
+    return maxWarmupSec;
+  }
+
+  public double tolerance() {
+    return tolerance;
+  }
+
+  public int window() {
+    return window;
+  }
+
+  /**
+   * How many of the latest rounds must have seen no compilation at all: as many as are measured, at
+   * least three windows.
+   */
+  public int stillRounds() {
+    return Math.max(WINDOWS * window, measuredRounds);
   }
 
   /** Whether adaptive warm-up is on at all. */
-  boolean adaptive() {
+  public boolean adaptive() {
     return maxNanos > 0;
   }
 
   /** Whether to stop warming up after what was observed in this much warm-up wall time. */
-  boolean done(Observed seen, long wallNanos) {
+  public boolean done(Observed seen, long wallNanos) {
     if (seen.rounds() < minRounds) {
       return false;
     }
@@ -147,7 +219,7 @@ final class WarmupGate {
   }
 
   /** Why warm-up ended, once {@link #done} said so. */
-  End end(Observed seen) {
+  public End end(Observed seen) {
     if (!adaptive()) {
       return End.FIXED;
     }
@@ -169,7 +241,8 @@ final class WarmupGate {
   /**
    * Whether compilation took at most {@link #JIT_SHARE} of the wall time, and CPU outside the
    * search thread at most {@link #BACKGROUND_SHARE}, over the shortest run of latest rounds that
-   * spans three windows, {@link #QUIET_SECONDS} and half of all rounds so far.
+   * spans three windows, {@link #QUIET_SECONDS} and half of all rounds so far; and none at all over
+   * the latest {@link #stillRounds()}.
    */
   boolean jitIdle(Observed seen) {
     int n = seen.rounds();
@@ -192,6 +265,10 @@ final class WarmupGate {
     }
     long compiledMillis = seen.compileMillis().get(n) - seen.compileMillis().get(n - k);
     if (compiledMillis * 1e6 > JIT_SHARE * span) {
+      return false;
+    }
+    int still = stillRounds();
+    if (n < still || seen.compileMillis().get(n) - seen.compileMillis().get(n - still) != 0) {
       return false;
     }
     List<Long> background = seen.backgroundCpuNanos();
@@ -222,17 +299,17 @@ final class WarmupGate {
     return true;
   }
 
-  /** One line for the progress log, e.g. "compiled: the JIT stopped compiling ...". */
-  static String describe(End end) {
+  /** One line for the progress log, e.g. "compiled: the JIT stood still ...". */
+  public static String describe(End end) {
     return String.format(Locale.ROOT, "%s: %s", end.code, end.reason);
   }
 
-  static double median(List<Long> values) {
+  public static double median(List<Long> values) {
     long[] v = values.stream().mapToLong(Long::longValue).toArray();
     return median(v);
   }
 
-  static double median(long[] values) {
+  public static double median(long[] values) {
     long[] v = values.clone();
     Arrays.sort(v);
     int n = v.length;
