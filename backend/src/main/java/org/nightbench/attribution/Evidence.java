@@ -24,8 +24,7 @@ public record Evidence(RunEvidence run) {
   public Attribution attribute(boolean regression, double relativeChange) {
     String breadth = breadth(regression);
     if (run.hasControl()) {
-      boolean sameWay = regression ? run.controlChange() < 0 : run.controlChange() > 0;
-      if (run.controlMoved() && sameWay) {
+      if (run.machine(regression)) {
         if (Math.abs(run.controlChange()) >= CONTROL_SHARE * Math.abs(relativeChange)) {
           return new Attribution(
               Verdict.MACHINE,
@@ -52,11 +51,20 @@ public record Evidence(RunEvidence run) {
                 + breadth,
             null);
       }
+      String control;
+      if (!run.controlMoved()) {
+        control = " stood still (";
+      } else if (run.controlWay(regression)) {
+        // The control moved this way, but the run's series did not move with it.
+        control = " moved without the run's series (";
+      } else {
+        control = " moved the other way (";
+      }
       return new Attribution(
           Verdict.CODE,
           "the control "
               + run.controlVersion()
-              + (run.controlMoved() ? " moved the other way (" : " stood still (")
+              + control
               + percent(run.controlChange())
               + ", noise "
               + unsigned(run.controlNoise())
@@ -76,9 +84,9 @@ public record Evidence(RunEvidence run) {
   }
 
   /**
-   * Whose move the run as a whole is, for the digest: the machine's when the control moved (or,
-   * without a control, when most of the run's series moved one way at once), the code's when the
-   * control stood still.
+   * Whose move the run as a whole is, for the digest: the machine's when the control moved with the
+   * run's series ({@link RunEvidence#machine()}; without a control, when most of the run's series
+   * moved one way at once), the code's when the control stood still or moved alone.
    */
   public Attribution ofRun() {
     String breadth =
@@ -96,12 +104,14 @@ public record Evidence(RunEvidence run) {
               Locale.ROOT,
               "the control %s %s %s (noise %s, %d series)",
               run.controlVersion(),
-              run.controlMoved() ? "moved" : "stood still:",
+              run.machine()
+                  ? "moved"
+                  : run.controlMoved() ? "moved without the run's series:" : "stood still:",
               percent(run.controlChange()),
               unsigned(run.controlNoise()),
               run.controlSeries());
       return new Attribution(
-          run.controlMoved() ? Verdict.MACHINE : Verdict.CODE, control + breadth, null);
+          run.machine() ? Verdict.MACHINE : Verdict.CODE, control + breadth, null);
     }
     if (run.machine()) {
       return new Attribution(

@@ -35,6 +35,43 @@ class EvidenceTests {
   }
 
   @Test
+  void aControlThatMovedWithoutTheRunsSeriesIsNotTheMachine() {
+    // Three control series now and then move three times their noise on their own; the run's 40
+    // series standing still say the machine did not move.
+    List<SeriesNight> nights = new ArrayList<>(control(-0.05));
+    nights.addAll(measured(39, 0));
+    nights.addAll(measured(1, -0.05));
+    Evidence evidence = new Evidence(RunEvidenceCalculator.of(nights));
+
+    assertThat(evidence.run().controlMoved()).isTrue();
+    assertThat(evidence.run().machine()).isFalse();
+    Attribution alert = evidence.attribute(true, -0.05);
+    assertThat(alert.verdict()).isEqualTo(Verdict.CODE);
+    assertThat(alert.evidence())
+        .startsWith("the control 10.6.0 moved without the run's series (−")
+        .contains("1 of the run's 40 series moved the same way");
+    assertThat(evidence.ofRun().verdict()).isEqualTo(Verdict.CODE);
+  }
+
+  @Test
+  void mostOfTheRunMovingWithTheControlIsTheMachineThoughTheControlMovedLittle() {
+    // The control moved about twice its noise of ten nights, short of three times; all 40 of the
+    // run's series moved with it.
+    List<SeriesNight> nights = new ArrayList<>(control(-0.02));
+    nights.addAll(measured(40, -0.06));
+    Evidence evidence = new Evidence(RunEvidenceCalculator.of(nights));
+
+    assertThat(evidence.run().controlMoved()).isFalse();
+    assertThat(evidence.run().machine()).isTrue();
+    assertThat(evidence.attribute(true, -0.03).verdict()).isEqualTo(Verdict.MACHINE);
+    assertThat(evidence.ofRun().verdict()).isEqualTo(Verdict.MACHINE);
+    // The same move of the run with the control standing still is the code's.
+    List<SeriesNight> still = new ArrayList<>(control(0));
+    still.addAll(measured(40, -0.06));
+    assertThat(new Evidence(RunEvidenceCalculator.of(still)).run().machine()).isFalse();
+  }
+
+  @Test
   void theControlStandingStillIsTheCode() {
     List<SeriesNight> nights = new ArrayList<>(control(0));
     nights.addAll(measured(40, 0));

@@ -16,13 +16,14 @@ import java.util.Optional;
  * nights and stands under persistent noise confirms the suspected or withdrawn change point within
  * {@value SuspicionCheck#MATCH} nights of it (moved to where the step is, so a person's triage
  * stays with it), or is a new confirmed one, unless a confirmed one starts there already. Then the
- * morning-after check ({@link SuspicionCheck}): a suspected change point is withdrawn when a
+ * morning-after check ({@link SuspicionCheck}): a suspected change point is withdrawn when its
+ * night is left out of the history (a machine spell once over, an editor's excluded night), when a
  * confirmed one lies at or after it, when {@value SuspicionCheck#CONFIRM_WITHIN} nights passed
  * without confirmation, or when the nights since no longer hold it; a new one is suspected where
- * the newest nights lie beyond the noise, unless a change point (any stage) lies within {@value
- * SuspicionCheck#MATCH} nights. Before that, {@link DriftCheck}: where tonight's steps and the
- * confirmed ones before them are a slow drift, the drift is confirmed once and the steps it
- * replaces are withdrawn. Stateless and thread-safe.
+ * the newest nights lie beyond the noise, unless a change point (any stage, on a night the history
+ * keeps) lies within {@value SuspicionCheck#MATCH} nights. Before that, {@link DriftCheck}: where
+ * tonight's steps and the confirmed ones before them are a slow drift, the drift is confirmed once
+ * and the steps it replaces are withdrawn. Stateless and thread-safe.
  */
 public final class NightlyStep {
 
@@ -231,6 +232,10 @@ public final class NightlyStep {
       String reason = null;
       if (k.index() < 0) {
         reason = "its night is no longer in the series";
+      } else if (inputs.excluded().contains(k.index())) {
+        // A spell the run's evidence put down to the machine, left out once it ended (or an
+        // editor's excluded night): the history no longer has the night it was suspected on.
+        reason = "its night is left out of the history";
       } else if (k.index() <= since) {
         reason = "a confirmed change point lies at or after it";
       } else if (newest - k.index() > SuspicionCheck.CONFIRM_WITHIN) {
@@ -251,7 +256,11 @@ public final class NightlyStep {
       int index = suspected.get().change().index();
       boolean seen =
           after.stream()
-              .anyMatch(k -> k.index() >= 0 && Math.abs(k.index() - index) <= SuspicionCheck.MATCH);
+              .anyMatch(
+                  k ->
+                      k.index() >= 0
+                          && !inputs.excluded().contains(k.index())
+                          && Math.abs(k.index() - index) <= SuspicionCheck.MATCH);
       if (!seen && index > since) {
         decisions.add(new Suspect(suspected.get().change(), suspected.get().earliest()));
       }

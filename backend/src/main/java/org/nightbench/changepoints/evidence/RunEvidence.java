@@ -37,6 +37,22 @@ public record RunEvidence(
   /** A share of fewer series than this says nothing. */
   static final int BROAD_MIN_SERIES = 10;
 
+  /**
+   * With enough of the run's series to count ({@value #BROAD_MIN_SERIES}), a control's move is the
+   * machine's only when at least this share of them moved its way too: a few control series move
+   * three times their noise now and then on their own (their noise is the spread of ten nights),
+   * while a machine that moves the control moves a good part of the run.
+   */
+  static final double SUPPORT_SHARE = 0.2;
+
+  /**
+   * Most of the run's series moving one way is the machine's when the control moved that way by at
+   * least this many times its noise: a small move of the machine (3σ) leaves a control of three
+   * series short of {@link #NOISE_MULTIPLE} about one night in ten, while the run's series show it
+   * plainly. A control that stood still leaves a broad move to the code.
+   */
+  static final double BACKING_MULTIPLE = 2;
+
   /** Nothing measured: no verdict. */
   public static final RunEvidence NONE = new RunEvidence(null, 0, null, null, 0, 0, 0);
 
@@ -66,11 +82,40 @@ public record RunEvidence(
   }
 
   /**
-   * Whether the run as a whole is the machine's: the control moved, or, without a control, most of
-   * the run's series moved one way at once. Detection leaves such a night out of each series'
-   * history, as a disturbed run's; the digest says <em>machine moved</em>.
+   * Whether the run as a whole is the machine's: it moved worse or better ({@link
+   * #machine(boolean)}). Detection leaves such a night out of each series' history, as a disturbed
+   * run's; the digest says <em>machine moved</em>.
    */
   public boolean machine() {
-    return hasControl() ? controlMoved() : broad(true) || broad(false);
+    return machine(true) || machine(false);
+  }
+
+  /**
+   * Whether the machine moved the run worse ({@code worse}) or better: the control moved that way
+   * with the run's series (beyond its noise, with at least {@value #SUPPORT_SHARE} of them; or
+   * {@value #BACKING_MULTIPLE} times its noise, with most of them); with too few series to count,
+   * the control alone; without a control, most of the run's series at once.
+   */
+  public boolean machine(boolean worse) {
+    if (!hasControl()) {
+      return broad(worse);
+    }
+    if (!controlWay(worse)) {
+      return false;
+    }
+    if (series < BROAD_MIN_SERIES) {
+      return controlMoved();
+    }
+    return (controlMoved() && share(worse) >= SUPPORT_SHARE) || (broad(worse) && controlBacks());
+  }
+
+  /** Whether the control moved worse ({@code worse}) or better, however little. */
+  public boolean controlWay(boolean worse) {
+    return hasControl() && (worse ? controlChange < 0 : controlChange > 0);
+  }
+
+  /** Whether the control moved at least {@value #BACKING_MULTIPLE} times its noise. */
+  private boolean controlBacks() {
+    return Math.abs(controlChange) >= Math.max(BACKING_MULTIPLE * controlNoise, SMALLEST_MOVE);
   }
 }

@@ -21,4 +21,11 @@ class RecentNightsTests {
     assertThat(RecentNights.of(NIGHTS, machine)).containsExactly(NIGHTS);
     assertThat(RecentNights.of(NIGHTS, new boolean[NIGHTS.length])).containsExactly(NIGHTS);
   }
+
+  @Test
+  void spellsApartAreNotANewLevel() {
+    double[] nights = {100, 110, 110, 100, 100, 100, 110, 110, 110, 100};
+    boolean[] machine = {false, true, true, false, false, false, true, true, true, false};
+    assertThat(RecentNights.of(nights, machine)).containsExactly(100, 100, 100, 100, 100);
+  }
 }

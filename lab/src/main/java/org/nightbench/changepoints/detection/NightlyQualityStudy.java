@@ -1,17 +1,11 @@
 package org.nightbench.changepoints.detection;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.nightbench.attribution.Evidence;
-import org.nightbench.attribution.Verdict;
-import org.nightbench.changepoints.evidence.RecentNights;
 import org.nightbench.changepoints.evidence.RunEvidenceCalculator;
-import org.nightbench.changepoints.evidence.SeriesNight;
 
 /**
  * The nightly path's quality as the app runs it: every series is replayed night by night through
@@ -240,8 +234,8 @@ public final class NightlyQualityStudy {
     for (int done = 0; done < changeFree; done += RUN) {
       SourcedSeries.Run run =
           SourcedSeries.run(sources, Math.min(RUN, changeFree - done), nights, Double.NaN, random);
-      boolean[] flags = machineFlags(run, nights, asTheAppRuns);
-      Set<Integer> machine = asTheAppRuns ? indices(flags) : Set.of();
+      boolean[] flags = SourcedRuns.machineFlags(run, nights, asTheAppRuns);
+      Set<Integer> machine = asTheAppRuns ? SourcedRuns.indices(flags) : Set.of();
       for (SourcedSeries.Series series : run.series()) {
         NightlyReplay.Result result =
             replay.replay(series.values(), series.stddevs(), DetectionInputs.none(), machine);
@@ -254,8 +248,8 @@ public final class NightlyQualityStudy {
         SourcedSeries.Run run =
             SourcedSeries.run(
                 sources, Math.min(RUN, perSize - done), nights, NightlyTally.SIZES[s], random);
-        boolean[] flags = machineFlags(run, nights, asTheAppRuns);
-        Set<Integer> machine = asTheAppRuns ? indices(flags) : Set.of();
+        boolean[] flags = SourcedRuns.machineFlags(run, nights, asTheAppRuns);
+        Set<Integer> machine = asTheAppRuns ? SourcedRuns.indices(flags) : Set.of();
         for (SourcedSeries.Series series : run.series()) {
           NightlyReplay.Result result =
               replay.replay(series.values(), series.stddevs(), DetectionInputs.none(), machine);
@@ -273,67 +267,8 @@ public final class NightlyQualityStudy {
     return replayed;
   }
 
-  /**
-   * The machine's nights of a simulated run as the app's attribution judges an alert: its evidence
-   * worked out of every series' point that night against its {@link RecentNights}, controls
-   * included (higher is better throughout).
-   *
-   * @param flags the run's machine nights so far, which the recent nights leave out; null for the
-   *     app before it did
-   */
-  private static NightlyTally.Machine machine(SourcedSeries.Run run, boolean[] flags) {
-    return (index, relativeChange) ->
-        index >= RecentNights.COUNT
-            && new Evidence(RunEvidenceCalculator.of(points(run, index, flags)))
-                    .attribute(relativeChange < 0, relativeChange)
-                    .verdict()
-                == Verdict.MACHINE;
-  }
-
-  /**
-   * The nights whose run the app's evidence puts down to the machine as a whole ({@code
-   * RunEvidence.machine}: the control moved, or most series moved one way), night by night as
-   * ingestion's detection works them out: each from that night's points, against recent nights that
-   * leave out the machine nights before it ({@code leaveOut}) or not (the app before).
-   */
-  private static boolean[] machineFlags(SourcedSeries.Run run, int nights, boolean leaveOut) {
-    boolean[] machine = new boolean[nights];
-    for (int index = RecentNights.COUNT; index < nights; index++) {
-      machine[index] =
-          RunEvidenceCalculator.of(points(run, index, leaveOut ? machine : null)).machine();
-    }
-    return machine;
-  }
-
-  private static Set<Integer> indices(boolean[] flags) {
-    Set<Integer> indices = new HashSet<>();
-    for (int i = 0; i < flags.length; i++) {
-      if (flags[i]) {
-        indices.add(i);
-      }
-    }
-    return indices;
-  }
-
-  /** Every series' point of the run at {@code index}, controls last. */
-  private static List<SeriesNight> points(SourcedSeries.Run run, int index, boolean[] flags) {
-    List<SeriesNight> points = new ArrayList<>();
-    for (SourcedSeries.Series s : run.series()) {
-      points.add(night(false, "HighTerm", s, index, flags));
-    }
-    for (SourcedSeries.Series s : run.controls()) {
-      points.add(night(true, "10.6.0 HighTerm", s, index, flags));
-    }
-    return points;
-  }
-
-  private static SeriesNight night(
-      boolean control, String task, SourcedSeries.Series series, int index, boolean[] flags) {
-    int from = index - RecentNights.COUNT;
-    double[] previous = Arrays.copyOfRange(series.values(), from, index);
-    boolean[] machine =
-        flags == null ? new boolean[previous.length] : Arrays.copyOfRange(flags, from, index);
-    return new SeriesNight(
-        control, task, true, series.values()[index], RecentNights.of(previous, machine));
+  /** The machine's nights of a simulated run as the app's attribution judges an alert. */
+  static NightlyTally.Machine machine(SourcedSeries.Run run, boolean[] flags) {
+    return (index, relativeChange) -> SourcedRuns.machineAlert(run, flags, index, relativeChange);
   }
 }
