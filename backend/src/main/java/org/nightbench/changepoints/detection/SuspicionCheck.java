@@ -354,28 +354,16 @@ public final class SuspicionCheck {
       return false;
     }
     // Nights since that spread much more than the history's are noise that grew (a variance
-    // change, a spell in another mode): the new level's mean is only as sure as they are.
-    double spread = spread(joined.values, end, joined.size()) / history.sigma();
+    // change, a spell in another mode): the new level's mean is only as sure as they are. Their
+    // spread as the history's is measured, within 5 robust σ: a burst or one wild night among
+    // them is no noise that grew (TigerBeetle's one-night drop before its first step).
+    double[] nightsSince = Arrays.copyOfRange(joined.values, end, joined.size());
+    double spread =
+        nightsSince.length < 2
+            ? 0
+            : sigma(nightsSince, median(nightsSince), NoiseModel.INDEPENDENT) / history.sigma();
     double z = evidence.zScore() / (spread > NOISIER ? spread : 1);
     return Math.signum(z) == sign && Math.abs(z) >= threshold;
-  }
-
-  /** The standard deviation of {@code values[from, to)} around their own mean; 0 for one. */
-  private static double spread(double[] values, int from, int to) {
-    int m = to - from;
-    if (m < 2) {
-      return 0;
-    }
-    double mean = 0;
-    for (int i = from; i < to; i++) {
-      mean += values[i];
-    }
-    mean /= m;
-    double squares = 0;
-    for (int i = from; i < to; i++) {
-      squares += (values[i] - mean) * (values[i] - mean);
-    }
-    return Math.sqrt(squares / (m - 1));
   }
 
   /**
