@@ -56,19 +56,44 @@ class NightlyTallyTests {
   }
 
   @Test
-  void aStepIsSuspectedOnlyOnItsNightOrLaterTheWayItWent() {
-    double[] values = new double[NIGHTS];
-    java.util.Arrays.fill(values, 100);
+  void aSuspicionTheOtherWayOnTheStepsNightIsNotIt() {
     NightlyTally tally = new NightlyTally();
-    // A step down at 100: a night up suspected at 99 (before it) and one up at 100 (the other
-    // way) are not it; the drop suspected on night 101 is, a night late.
-    NightlyReplay.Result result =
+    // A step down at 100: a night up suspected on 100 is not it; the drop suspected on 101 is.
+    tally.withStep(
         new NightlyReplay.Result(
-            List.of(suspected(99, 99, 0.06), suspected(100, 100, 0.05), suspected(101, 101, -0.1)),
-            List.of());
-    tally.withStep(result, values, null, 100, -1, 4, NightlyTally.Machine.NEVER, false);
+            List.of(suspected(100, 100, 0.05), suspected(101, 101, -0.1)), List.of()),
+        flat(),
+        null,
+        100,
+        -1,
+        4,
+        NightlyTally.Machine.NEVER,
+        false);
 
     assertThat(tally.firstNight5()).isZero();
     assertThat(tally.within3()).isEqualTo(1);
+  }
+
+  @Test
+  void aSuspicionRaisedBeforeTheStepsNightIsNotIt() {
+    NightlyTally tally = new NightlyTally();
+    // A step down at 100, a night down suspected on 99 and nothing after.
+    tally.withStep(
+        new NightlyReplay.Result(List.of(suspected(99, 99, -0.06)), List.of()),
+        flat(),
+        null,
+        100,
+        -1,
+        4,
+        NightlyTally.Machine.NEVER,
+        false);
+
+    assertThat(tally.within3()).isZero();
+  }
+
+  private static double[] flat() {
+    double[] values = new double[NIGHTS];
+    java.util.Arrays.fill(values, 100);
+    return values;
   }
 }
