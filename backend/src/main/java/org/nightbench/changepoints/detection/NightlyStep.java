@@ -218,7 +218,7 @@ public final class NightlyStep {
       if (after.stream().anyMatch(k -> k.stage() == Stage.CONFIRMED && k.index() == index)) {
         continue;
       }
-      Known nearest = nearestUnconfirmed(after, index);
+      Known nearest = nearestUnconfirmed(after, index, Math.signum(change.relativeChange()));
       Confirm confirm = new Confirm(nearest == null ? null : nearest.key(), change);
       decisions.add(confirm);
       after = apply(after, confirm);
@@ -254,13 +254,17 @@ public final class NightlyStep {
             .map(s -> onset.place(values, s, since, inputs, judged));
     if (suspected.isPresent()) {
       int index = suspected.get().change().index();
+      double direction = Math.signum(suspected.get().change().relativeChange());
+      // The same change again only where it went the same way: a wild night up, withdrawn the
+      // next morning, says nothing about a drop two nights later.
       boolean seen =
           after.stream()
               .anyMatch(
                   k ->
                       k.index() >= 0
                           && !inputs.excluded().contains(k.index())
-                          && Math.abs(k.index() - index) <= SuspicionCheck.MATCH);
+                          && Math.abs(k.index() - index) <= SuspicionCheck.MATCH
+                          && sameWay(k, direction));
       if (!seen && index > since) {
         decisions.add(new Suspect(suspected.get().change(), suspected.get().earliest()));
       }
@@ -327,20 +331,32 @@ public final class NightlyStep {
   }
 
   /**
-   * The suspected or withdrawn change point nearest {@code index}, within MATCH nights, or null.
+   * The suspected or withdrawn change point nearest {@code index}, within MATCH nights, that went
+   * the way of {@code direction}, or null: a step confirmed down is not the alert (nor takes the
+   * triage) of a night suspected up.
    */
-  private static Known nearestUnconfirmed(List<Known> known, int index) {
+  private static Known nearestUnconfirmed(List<Known> known, int index, double direction) {
     Known nearest = null;
     for (Known k : known) {
       int distance = Math.abs(k.index() - index);
       if (k.stage() != Stage.CONFIRMED
           && k.index() >= 0
+          && sameWay(k, direction)
           && distance <= SuspicionCheck.MATCH
           && (nearest == null || distance < Math.abs(nearest.index() - index))) {
         nearest = k;
       }
     }
     return nearest;
+  }
+
+  /**
+   * Whether {@code k} went the way of {@code direction} (the sign of a relative change); a change
+   * point whose size is unknown (NaN) counts as either way.
+   */
+  private static boolean sameWay(Known k, double direction) {
+    double own = Math.signum(k.relativeChange());
+    return Double.isNaN(own) || own == direction;
   }
 
   /**

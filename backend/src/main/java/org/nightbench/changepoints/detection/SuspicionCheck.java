@@ -73,6 +73,14 @@ public final class SuspicionCheck {
    */
   public static final int MATCH = 3;
 
+  /**
+   * Where the nights since a step spread more than this many times the history's σ, the noise grew,
+   * and {@link #standsUnderPersistence} judges the step against their spread instead. Ten nights of
+   * unchanged noise spread so much about once in 60 (a χ² of 9 degrees of freedom); a doubled noise
+   * nearly always does.
+   */
+  static final double NOISIER = 1.5;
+
   /** The z of a lag-1 autocorrelation (standard error 1/√r) that counts as persistence. */
   static final double LAG_ONE_SIGNIFICANT = 1.645;
 
@@ -300,7 +308,9 @@ public final class SuspicionCheck {
    * a persistent excursion of a few weeks looks like a step to a model that sees no persistence; a
    * long one narrows the interval, so it costs little there. With fewer than {@value
    * #MIN_REFERENCE} nights before the step, the nights since it are the history (once there are
-   * {@value #MIN_REFERENCE} of them) and the nights before it the new level, time reversed.
+   * {@value #MIN_REFERENCE} of them) and the nights before it the new level, time reversed. Where
+   * the nights since spread more than {@value #NOISIER} times the history's σ, the z is divided by
+   * that ratio: the noise grew, and only the nights' own spread says how sure their mean is.
    */
   public boolean standsUnderPersistence(
       double[] values,
@@ -340,9 +350,20 @@ public final class SuspicionCheck {
             Math.max(0, rho) + LAG_ONE_SIGNIFICANT * Math.sqrt((1 - rho * rho) / history.size()));
     History cautious = history.withLagOne(joined, end, upper);
     SuspectedChange evidence = test(joined, cautious, end, joined.size(), inputs, false);
-    return evidence != null
-        && Math.signum(evidence.zScore()) == sign
-        && Math.abs(evidence.zScore()) >= threshold;
+    if (evidence == null) {
+      return false;
+    }
+    // Nights since that spread much more than the history's are noise that grew (a variance
+    // change, a spell in another mode): the new level's mean is only as sure as they are. Their
+    // spread as the history's is measured, within 5 robust σ: a burst or one wild night among
+    // them is no noise that grew (TigerBeetle's one-night drop before its first step).
+    double[] nightsSince = Arrays.copyOfRange(joined.values, end, joined.size());
+    double spread =
+        nightsSince.length < 2
+            ? 0
+            : sigma(nightsSince, median(nightsSince), NoiseModel.INDEPENDENT) / history.sigma();
+    double z = evidence.zScore() / (spread > NOISIER ? spread : 1);
+    return Math.signum(z) == sign && Math.abs(z) >= threshold;
   }
 
   /**

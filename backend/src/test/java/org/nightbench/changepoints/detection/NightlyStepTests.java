@@ -63,4 +63,43 @@ class NightlyStepTests {
           .isLessThan(NightlyStep.CONFIRM_AFTER + 3);
     }
   }
+
+  /**
+   * A wild night up, withdrawn the next morning, and a lasting drop two nights after it: the drop
+   * is a change of its own, suspected the morning it lands (not taken for the wild night again),
+   * and confirmed as itself, not on the wild night's alert (whose triage would go with it).
+   */
+  @Test
+  void aDropTwoNightsAfterAWildNightUpIsSuspectedOnItsFirstNight() {
+    for (long seed = 1; seed <= 10; seed++) {
+      // A drop of 6 %, 6σ of the 1 % noise: beyond the one-night threshold on its first night.
+      double[] values = series(seed, 102, 140);
+      for (int i = 102; i < values.length; i++) {
+        values[i] *= 0.98;
+      }
+      values[100] *= 1.06;
+      NightlyReplay.Result result = replay.replay(values, null, DetectionInputs.none());
+
+      assertThat(result.events())
+          .as("seed %d: the wild night suspected up, then withdrawn", seed)
+          .anyMatch(
+              e ->
+                  e.stage() == NightlyStep.Stage.WITHDRAWN && e.index() == 100 && e.night() == 101);
+      assertThat(result.events())
+          .as("seed %d: the drop suspected on its first night", seed)
+          .anyMatch(
+              e ->
+                  e.stage() == NightlyStep.Stage.SUSPECTED
+                      && e.index() == 102
+                      && e.night() == 102
+                      && e.suspected().relativeChange() < 0);
+      assertThat(result.events())
+          .as("seed %d: the drop confirmed as itself", seed)
+          .anyMatch(
+              e ->
+                  e.stage() == NightlyStep.Stage.CONFIRMED
+                      && Math.abs(e.index() - 102) <= 1
+                      && (e.movedFrom() == null || e.movedFrom() != 100));
+    }
+  }
 }

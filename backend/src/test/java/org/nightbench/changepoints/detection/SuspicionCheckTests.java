@@ -107,4 +107,34 @@ class SuspicionCheckTests {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("outside the series");
   }
+
+  /**
+   * A level 1.5 % higher whose nights spread three times the history's 1 % noise is noise that
+   * grew, not a step that stands (its z against their spread is under 3); the same level with the
+   * history's noise stands.
+   */
+  @Test
+  void aLevelWhoseNightsSpreadMuchMoreDoesNotStandAsAStep() {
+    for (long seed = 1; seed <= 10; seed++) {
+      SplittableRandom random = new SplittableRandom(seed);
+      double[] noisier = new double[130];
+      double[] same = new double[130];
+      for (int i = 0; i < noisier.length; i++) {
+        double g = PlantedSeries.gaussian(random);
+        double level = i < 100 ? 1 : 1.015;
+        noisier[i] = 1000 * level * (1 + (i < 100 ? 0.01 : 0.03) * g);
+        same[i] = 1000 * level * (1 + 0.01 * g);
+      }
+      assertThat(
+              check.standsUnderPersistence(
+                  noisier, noisier.length, 100, 1, 0, DetectionInputs.none(), 3.5))
+          .as("seed %d: noise that grew", seed)
+          .isFalse();
+      assertThat(
+              check.standsUnderPersistence(
+                  same, same.length, 100, 1, 0, DetectionInputs.none(), 3.5))
+          .as("seed %d: a step", seed)
+          .isTrue();
+    }
+  }
 }

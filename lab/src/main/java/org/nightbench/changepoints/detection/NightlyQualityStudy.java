@@ -190,7 +190,7 @@ public final class NightlyQualityStudy {
       NightlyReplay.Result result =
           replay.replay(series.values(), series.stddevs(), DetectionInputs.none());
       replayed += series.values().length;
-      tally.changeFree(result, series.values().length, NightlyTally.Machine.NEVER);
+      tally.changeFree(result, series.values().length, NightlyTally.Machine.NEVER, series.drifts());
     }
     for (int s = 0; s < NightlyTally.SIZES.length; s++) {
       for (int i = 0; i < perSize; i++) {
@@ -213,8 +213,10 @@ public final class NightlyQualityStudy {
             series.values(),
             series.stddevs(),
             series.steps().get(0).index(),
+            Math.signum(series.steps().get(0).relative()),
             s,
-            NightlyTally.Machine.NEVER);
+            NightlyTally.Machine.NEVER,
+            series.drifts());
       }
     }
     return replayed;
@@ -240,7 +242,7 @@ public final class NightlyQualityStudy {
         NightlyReplay.Result result =
             replay.replay(series.values(), series.stddevs(), DetectionInputs.none(), machine);
         replayed += nights;
-        tally.changeFree(result, nights, machine(run, asTheAppRuns ? flags : null));
+        tally.changeFree(result, nights, machine(run, asTheAppRuns ? flags : null), false);
       }
     }
     for (int s = 0; s < NightlyTally.SIZES.length; s++) {
@@ -259,8 +261,10 @@ public final class NightlyQualityStudy {
               series.values(),
               series.stddevs(),
               series.step(),
+              Double.NaN,
               s,
-              machine(run, asTheAppRuns ? flags : null));
+              machine(run, asTheAppRuns ? flags : null),
+              false);
         }
       }
     }

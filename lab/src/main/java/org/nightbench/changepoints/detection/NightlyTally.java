@@ -9,6 +9,11 @@ import java.util.Locale;
  * them: on change-free series, suspicions and confirmed change points (those the run's other series
  * put down to the machine apart); on series with one step, when it was suspected and confirmed,
  * recall by σ beside the whole-series detector's, precision.
+ *
+ * <p>A drift is counted as what it is: found in a series that drifts, it is right (counted apart,
+ * drifts / 1,000); in one that does not, a false confirmed alert. A drift that only grows (a refit
+ * of one already confirmed) is the same alert, counted once. A step is found by a suspicion only
+ * when it was raised on the step's night or later, the way the step went.
  */
 final class NightlyTally {
 
@@ -41,9 +46,15 @@ final class NightlyTally {
   private int truePositives;
   private int reported;
   private boolean crossSeries;
+  private long drifts;
+  private long falseDrifts;
+  private long driftedSteps;
 
-  /** A change-free series' replay; {@code machine} tells the machine's nights. */
-  void changeFree(NightlyReplay.Result result, int length, Machine machine) {
+  /**
+   * A change-free series' replay; {@code machine} tells the machine's nights, {@code drifting}
+   * whether the series drifts (a drift found there is no false alert).
+   */
+  void changeFree(NightlyReplay.Result result, int length, Machine machine, boolean drifting) {
     crossSeries |= machine != Machine.NEVER;
     long c = 0;
     for (NightlyReplay.Event e : result.events()) {
@@ -54,7 +65,19 @@ final class NightlyTally {
         } else {
           suspicions++;
         }
-      } else if (e.stage() == NightlyStep.Stage.CONFIRMED && !machines) {
+      } else if (e.stage() == NightlyStep.Stage.CONFIRMED && !machines && !isDrift(e)) {
+        c++;
+      } else if (e.stage() == NightlyStep.Stage.WITHDRAWN
+          && e.reason() != null
+          && e.reason().startsWith("part of the drift")) {
+        driftedSteps++;
+      }
+    }
+    for (NightlyReplay.Event e : newDrifts(result)) {
+      if (drifting) {
+        drifts++;
+      } else if (!machine.moved(e.index(), relative(e))) {
+        falseDrifts++;
         c++;
       }
     }
@@ -64,23 +87,39 @@ final class NightlyTally {
     judged += Math.max(0, length - SuspicionCheck.MIN_REFERENCE);
   }
 
-  /** A replay of a series with one step of {@code SIZES[size]} σ at {@code step}. */
+  /**
+   * A replay of a series with one step of {@code SIZES[size]} σ at {@code step}, the way of {@code
+   * direction} (the sign of its relative change; NaN where unknown), in a series that drifts or
+   * not.
+   */
   void withStep(
       NightlyReplay.Result result,
       double[] values,
       double[] stddevs,
       int step,
+      double direction,
       int size,
-      Machine machine) {
+      Machine machine,
+      boolean drifting) {
     Integer suspectedOn = null;
     Integer confirmedOn = null;
     for (NightlyReplay.Event e : result.events()) {
       boolean near = Math.abs(e.index() - step) <= HeldOutQuality.TOLERANCE;
       boolean code = !machine.moved(e.index(), relative(e));
-      if (e.stage() == NightlyStep.Stage.SUSPECTED && near && code && suspectedOn == null) {
+      // A suspicion raised before the step's night, or the other way, is no suspicion of it.
+      if (e.stage() == NightlyStep.Stage.SUSPECTED
+          && near
+          && code
+          && suspectedOn == null
+          && e.night() >= step
+          && (Double.isNaN(direction) || Math.signum(relative(e)) == direction)) {
         suspectedOn = e.night();
       }
-      if (e.stage() == NightlyStep.Stage.CONFIRMED && near && code && confirmedOn == null) {
+      if (e.stage() == NightlyStep.Stage.CONFIRMED
+          && near
+          && code
+          && !isDrift(e)
+          && confirmedOn == null) {
         confirmedOn = e.night();
       }
     }
@@ -99,7 +138,10 @@ final class NightlyTally {
     }
     boolean held = false;
     for (NightlyStep.Known k : result.changePoints()) {
-      if (k.stage() == NightlyStep.Stage.CONFIRMED) {
+      if (k.stage() == NightlyStep.Stage.CONFIRMED && k.last() >= 0) {
+        // A drift: right in a series that drifts, a false change point in one that does not.
+        reported += drifting ? 0 : 1;
+      } else if (k.stage() == NightlyStep.Stage.CONFIRMED) {
         reported++;
         boolean near = Math.abs(k.index() - step) <= HeldOutQuality.TOLERANCE;
         truePositives += near ? 1 : 0;
@@ -125,6 +167,21 @@ final class NightlyTally {
 
   double falseConfirmed() {
     return 1000.0 * confirmed / judged;
+  }
+
+  /** Drifts found in change-free series that drift, per 1,000 series-nights: no false alerts. */
+  double drifts() {
+    return 1000.0 * drifts / judged;
+  }
+
+  /** Drifts confirmed in change-free series that do not drift (in {@link #falseConfirmed}). */
+  long falseDrifts() {
+    return falseDrifts;
+  }
+
+  /** Confirmed steps of change-free series later withdrawn as part of a drift. */
+  long driftedSteps() {
+    return driftedSteps;
   }
 
   double firstNight5() {
@@ -163,19 +220,52 @@ final class NightlyTally {
               share(foundWhole[s], sized[s])));
     }
     return String.format(
-        Locale.ROOT,
-        "%-36s %8.2f %8.3f %5.1f%% %7s | %6.3f %6.3f %5s %5s | %s | %.3f",
-        name,
-        falseSuspicions(),
-        falseConfirmed(),
-        100.0 * alarmed / Math.max(1, changeFree),
-        crossSeries ? String.format(Locale.ROOT, "%.2f", 1000.0 * machineSuspicions / judged) : "-",
-        firstNight5(),
-        within3(),
-        median(toSuspect),
-        median(toConfirm),
-        recall,
-        share(truePositives, reported));
+            Locale.ROOT,
+            "%-36s %8.2f %8.3f %5.1f%% %7s | %6.3f %6.3f %5s %5s | %s | %.3f",
+            name,
+            falseSuspicions(),
+            falseConfirmed(),
+            100.0 * alarmed / Math.max(1, changeFree),
+            crossSeries
+                ? String.format(Locale.ROOT, "%.2f", 1000.0 * machineSuspicions / judged)
+                : "-",
+            firstNight5(),
+            within3(),
+            median(toSuspect),
+            median(toConfirm),
+            recall,
+            share(truePositives, reported))
+        + (drifts + falseDrifts + driftedSteps == 0
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                " | drifts %.2f/1k found where the series drifts; %d false (in conf/1k);"
+                    + " %d confirmed steps later part of a drift",
+                drifts(),
+                falseDrifts,
+                driftedSteps));
+  }
+
+  private static boolean isDrift(NightlyReplay.Event e) {
+    return e.confirmed() != null && e.confirmed().drift() != null;
+  }
+
+  /**
+   * The drifts a replay confirmed, each once: a confirmation of a drift that moves an earlier drift
+   * (it grew) is that drift again.
+   */
+  private static List<NightlyReplay.Event> newDrifts(NightlyReplay.Result result) {
+    List<NightlyReplay.Event> found = new ArrayList<>();
+    java.util.Set<Integer> starts = new java.util.HashSet<>();
+    for (NightlyReplay.Event e : result.events()) {
+      if (e.stage() == NightlyStep.Stage.CONFIRMED && isDrift(e)) {
+        if (e.movedFrom() == null || !starts.contains(e.movedFrom())) {
+          found.add(e);
+        }
+        starts.add(e.index());
+      }
+    }
+    return found;
   }
 
   private static double relative(NightlyReplay.Event e) {
