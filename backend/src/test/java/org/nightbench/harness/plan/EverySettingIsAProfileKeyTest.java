@@ -121,8 +121,7 @@ class EverySettingIsAProfileKeyTest {
             "knn.k",
             "vector-indexing.ram-buffer-mb",
             "calibration.memory-mb",
-            "facet-timings.warmup",
-            "toy.rounds");
+            "facet-timings.warmup");
   }
 
   /**
