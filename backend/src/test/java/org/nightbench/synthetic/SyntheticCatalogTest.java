@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.nightbench.benchjobs.calibration.Calibration;
 import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.HarnessTasks;
 import org.nightbench.protocol.IndexSpec;
@@ -59,7 +58,7 @@ class SyntheticCatalogTest {
     assertThat(tasks(NrtSpec.DEFINITION.series())).isSubsetOf(NrtSpec.VARIANTS);
     assertThat(tasks(LoadSpec.DEFINITION.series()))
         .isSubsetOf(org.nightbench.protocol.LoadSpec.DIRECTORIES);
-    assertThat(tasks(CalibrateSpec.DEFINITION.series())).containsExactly(Calibration.TASK);
+    assertThat(tasks(CalibrateSpec.DEFINITION.series())).containsExactly(CalibrateSpec.TASK);
   }
 
   @Test

@@ -36,6 +36,9 @@ public record CalibrateSpec(Integer rounds, Integer warmupRounds, Integer memory
               higherIsBetter("memoryScore", "M loads/s"),
               lowerIsBetter("roundCv", "%")));
 
+  /** The task of the calibration's series: it measures the machine, not a query. */
+  public static final String TASK = "machine";
+
   public static final int DEFAULT_ROUNDS = 15;
   public static final int DEFAULT_WARMUP_ROUNDS = 5;
   public static final int DEFAULT_MEMORY_MB = 256;

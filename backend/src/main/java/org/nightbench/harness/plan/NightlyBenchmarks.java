@@ -74,7 +74,8 @@ public final class NightlyBenchmarks {
         "calibration " + when,
         new ProfileSpecs(profile).calibrate(),
         out,
-        result -> SeriesTasks.rename(result, CalibrateSpec.DEFINITION.series(), "machine"))) {
+        result ->
+            SeriesTasks.rename(result, CalibrateSpec.DEFINITION.series(), CalibrateSpec.TASK))) {
       return null;
     }
     return steps.results().get(steps.results().size() - 1).result().metrics().stream()

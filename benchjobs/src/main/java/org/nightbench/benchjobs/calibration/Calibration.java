@@ -21,7 +21,7 @@ import org.nightbench.protocol.result.Metric;
 public final class Calibration implements Benchmark<CalibrateSpec> {
 
   public static final String BENCHMARK = CalibrateSpec.DEFINITION.series();
-  public static final String TASK = "machine";
+  public static final String TASK = CalibrateSpec.TASK;
   private static final long SEED = 20260101L;
 
   /** For the runner. */
