@@ -3,8 +3,10 @@ package org.nightbench.synthetic;
 import java.util.ArrayList;
 import java.util.List;
 import org.nightbench.protocol.Benchmarks;
+import org.nightbench.protocol.CalibrateSpec;
 import org.nightbench.protocol.HarnessTasks;
 import org.nightbench.protocol.MetricDefinition;
+import org.nightbench.protocol.NrtSpec;
 
 /**
  * The names of synthetic series, those the real suite's results are ingested under, so the
@@ -77,7 +79,7 @@ final class SyntheticCatalog {
       all.add(entry("indexing", variant, "jitSeconds", 4));
       all.add(entry("indexing", variant, "peakHeapMB", 700));
     }
-    for (String variant : List.of("plain", "merging", "throttled")) {
+    for (String variant : NrtSpec.VARIANTS) {
       all.add(entry("nrt", variant, "reopenP50Ms", 40));
       all.add(entry("nrt", variant, "reopenMeanMs", 60));
       all.add(entry("nrt", variant, "reopenP90Ms", 120));
@@ -93,7 +95,7 @@ final class SyntheticCatalog {
       all.add(entry("load", directory, "p99Ms", 24));
       all.add(entry("load", directory, "p999Ms", 60));
     }
-    all.add(entry("calibration", "machine", "score", 34));
+    all.add(entry("calibration", CalibrateSpec.TASK, "score", 34));
     // The harness's own list, so every synthetic query series is one ingestion would produce.
     for (String family : HarnessTasks.CATEGORIES) {
       double qps = 50 + (family.hashCode() & 0x7fff) % 900;
