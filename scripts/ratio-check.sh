@@ -47,8 +47,9 @@ prop() {
   [[ -n $v ]] || { echo "profile $profile has no $1 in $props" >&2; exit 2; }
   echo "$v"
 }
-h_reps=${HARNESS_REPETITIONS:-$(prop repetitions)}; h_warmup=$(prop warmup); h_maxw=$(prop max-warmup-seconds)
-per=$(prop queries-per-category); seed=$(prop task-seed)
+h_reps=${HARNESS_REPETITIONS:-$(prop search.repetitions)}; h_warmup=$(prop search.warmup)
+h_maxw=$(prop search.max-warmup-sec)
+per=$(prop generate-tasks.per-category); seed=$(prop task-seed)
 IFS=, read -r -a profile_flags <<<"$(prop jvm-args)"
 nb_jvm_flags "$jh" "${profile_flags[@]}"
 mkdir -p "$work"
