@@ -7,7 +7,9 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.Arrays;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.nightbench.protocol.result.Metric;
 
 /**
  * The harness's packages depend on each other one way: the steps at the top ({@code
@@ -103,6 +105,34 @@ class ArchitectureTest {
         .resideInAPackage(ROOT)
         .because(
             "Harness hands a spec to the runner; the runner and the benchmarks never call back")
+        .check(HARNESS);
+  }
+
+  /**
+   * A measured value gets its unit and direction from its benchmark's definition ({@code
+   * DEFINITION.measured(task, metric, value, detail)}), so a benchmark class writes neither and the
+   * two cannot disagree. Two classes build a {@link Metric} themselves: the bare loop, a lab
+   * measurement of the harness's own overhead that no definition declares, and the PK-postings
+   * benchmark, which labels the PK lookups' measured values with the format they ran on.
+   */
+  @Test
+  void benchmarksTakeUnitAndDirectionFromTheirDefinition() {
+    noClasses()
+        .that()
+        .doNotHaveFullyQualifiedName(ROOT + ".search.BareLoop")
+        .and()
+        .doNotHaveFullyQualifiedName(ROOT + ".pk.PkPostingsBenchmark")
+        .should()
+        .callConstructor(
+            Metric.class,
+            String.class,
+            String.class,
+            String.class,
+            String.class,
+            boolean.class,
+            double.class,
+            Map.class)
+        .because("a metric's unit and direction are declared once, in its benchmark's definition")
         .check(HARNESS);
   }
 }

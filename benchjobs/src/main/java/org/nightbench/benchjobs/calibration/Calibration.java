@@ -105,15 +105,14 @@ public final class Calibration implements Benchmark<CalibrateSpec> {
     detail.put("memoryMb", memoryMb);
     detail.put("perRound", perRound);
     return List.of(
-        metric("score", "units/s", true, score, detail),
-        metric("cpuScore", "M elements/s", true, cpuScore, Map.of()),
-        metric("memoryScore", "M loads/s", true, memoryScore, Map.of()),
-        metric("roundCv", "%", false, cv, Map.of()));
+        metric("score", score, detail),
+        metric("cpuScore", cpuScore, Map.of()),
+        metric("memoryScore", memoryScore, Map.of()),
+        metric("roundCv", cv, Map.of()));
   }
 
-  private static Metric metric(
-      String name, String unit, boolean higherIsBetter, double value, Map<String, Object> detail) {
-    return new Metric(BENCHMARK, TASK, name, unit, higherIsBetter, value, detail);
+  private static Metric metric(String name, double value, Map<String, Object> detail) {
+    return CalibrateSpec.DEFINITION.measured(TASK, name, value, detail);
   }
 
   static double median(double[] values) {

@@ -79,7 +79,7 @@ public final class CheckIndexTiming implements Benchmark<CheckIndexSpec> {
     detail.put("maxDoc", docs);
     detail.put("clean", true);
     detail.put("checks", checks);
-    return List.of(new Metric(BENCHMARK, indexName, "seconds", "s", false, seconds, detail));
+    return List.of(CheckIndexSpec.DEFINITION.measured(indexName, "seconds", seconds, detail));
   }
 
   /**

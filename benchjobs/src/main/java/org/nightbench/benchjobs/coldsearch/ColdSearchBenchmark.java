@@ -172,10 +172,10 @@ public final class ColdSearchBenchmark implements Benchmark<ColdSearchSpec> {
     detail.put("warm", "fastest of " + WARM_PASSES + " passes after the cold one");
     detail.put("dropped", dropCaches.toString());
     List<Metric> metrics = new ArrayList<>();
-    metrics.add(new Metric(BENCHMARK, TASK, "openMs", "ms", false, openMs, detail));
-    metrics.add(new Metric(BENCHMARK, TASK, "firstQueryMs", "ms", false, cold[0], detail));
-    metrics.add(new Metric(BENCHMARK, TASK, "coldQueryMs", "ms", false, mean(cold), detail));
-    metrics.add(new Metric(BENCHMARK, TASK, "warmQueryMs", "ms", false, mean(warm), detail));
+    metrics.add(ColdSearchSpec.DEFINITION.measured(TASK, "openMs", openMs, detail));
+    metrics.add(ColdSearchSpec.DEFINITION.measured(TASK, "firstQueryMs", cold[0], detail));
+    metrics.add(ColdSearchSpec.DEFINITION.measured(TASK, "coldQueryMs", mean(cold), detail));
+    metrics.add(ColdSearchSpec.DEFINITION.measured(TASK, "warmQueryMs", mean(warm), detail));
     return metrics;
   }
 

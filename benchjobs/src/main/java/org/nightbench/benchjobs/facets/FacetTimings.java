@@ -155,7 +155,7 @@ public final class FacetTimings implements Benchmark<FacetTimingsSpec> {
         notes.add(dim + " " + op.getKey() + ": this Lucene has no such call (" + e + ")");
         continue;
       }
-      out.add(new Metric(BENCHMARK, dim, op.getKey(), "ms", false, ms, detail));
+      out.add(FacetTimingsSpec.DEFINITION.measured(dim, op.getKey(), ms, detail));
       progress.printf(Locale.ROOT, "facets: %s %s %.3f ms%n", dim, op.getKey(), ms);
     }
     return out;

@@ -68,29 +68,23 @@ public record IndexingReport(
     double sec = elapsedSec();
     String task = spec.variant();
     List<Metric> m = new ArrayList<>();
-    m.add(metric(task, "docsPerSec", "docs/s", true, docs / sec, detail));
-    m.add(metric(task, "gbPerHour", "GB/hour", true, textBytes / GB / (sec / 3600.0), detail));
-    m.add(metric(task, "indexSizeMB", "MB", false, indexBytes / MB, detail));
-    m.add(metric(task, "segmentCount", "segments", false, segments, detail));
-    m.add(metric(task, "elapsedSec", "s", false, sec, detail));
-    m.add(metric(task, "flushSeconds", "s", false, flushSeconds, detail));
-    m.add(metric(task, "mergeSeconds", "s", false, mergeSeconds, detail));
-    m.add(metric(task, "gcCount", "collections", false, jvm.gcCount(), detail));
-    m.add(metric(task, "gcSeconds", "s", false, jvm.gcSeconds(), detail));
+    m.add(metric(task, "docsPerSec", docs / sec, detail));
+    m.add(metric(task, "gbPerHour", textBytes / GB / (sec / 3600.0), detail));
+    m.add(metric(task, "indexSizeMB", indexBytes / MB, detail));
+    m.add(metric(task, "segmentCount", segments, detail));
+    m.add(metric(task, "elapsedSec", sec, detail));
+    m.add(metric(task, "flushSeconds", flushSeconds, detail));
+    m.add(metric(task, "mergeSeconds", mergeSeconds, detail));
+    m.add(metric(task, "gcCount", jvm.gcCount(), detail));
+    m.add(metric(task, "gcSeconds", jvm.gcSeconds(), detail));
     if (!Double.isNaN(jvm.jitSeconds())) {
-      m.add(metric(task, "jitSeconds", "s", false, jvm.jitSeconds(), detail));
+      m.add(metric(task, "jitSeconds", jvm.jitSeconds(), detail));
     }
-    m.add(metric(task, "peakHeapMB", "MB", false, jvm.peakHeapMB(), detail));
+    m.add(metric(task, "peakHeapMB", jvm.peakHeapMB(), detail));
     return m;
   }
 
-  private static Metric metric(
-      String task,
-      String name,
-      String unit,
-      boolean higherIsBetter,
-      double value,
-      Map<String, Object> detail) {
-    return new Metric(BENCHMARK, task, name, unit, higherIsBetter, value, detail);
+  private static Metric metric(String task, String name, double value, Map<String, Object> detail) {
+    return IndexSpec.DEFINITION.measured(task, name, value, detail);
   }
 }

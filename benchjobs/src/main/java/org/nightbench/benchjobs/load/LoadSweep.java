@@ -221,7 +221,7 @@ public final class LoadSweep implements Benchmark<LoadSpec> {
     String task = settings.directory();
     List<Metric> metrics =
         List.of(
-            new Metric(BENCHMARK, task, "capacityQps", "queries/s", true, capacity, sweepDetail),
+            LoadSpec.DEFINITION.measured(task, "capacityQps", capacity, sweepDetail),
             atCapacity(task, "p50Ms", atCapacity),
             atCapacity(task, "p99Ms", atCapacity),
             atCapacity(task, "p999Ms", atCapacity),
@@ -238,7 +238,7 @@ public final class LoadSweep implements Benchmark<LoadSpec> {
   }
 
   private static Metric atCapacity(String task, String name, Map<String, Object> atCapacity) {
-    return new Metric(BENCHMARK, task, name, "ms", false, (double) atCapacity.get(name), Map.of());
+    return LoadSpec.DEFINITION.measured(task, name, (double) atCapacity.get(name), Map.of());
   }
 
   /**

@@ -442,9 +442,9 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
         ms(task, "reopenP90Ms", reopens.getValueAtPercentile(90), Map.of()),
         ms(task, "reopenP99Ms", reopens.getValueAtPercentile(99), Map.of()),
         ms(task, "reopenMaxMs", reopens.getMaxValue(), Map.of()),
-        new Metric(BENCHMARK, task, "reopens", "reopens", true, reopens.getTotalCount(), Map.of()),
-        new Metric(BENCHMARK, task, "updatesPerSec", "updates/s", true, updatesPerSec, Map.of()),
-        new Metric(BENCHMARK, task, "searchQps", "queries/s", true, searchQps, Map.of()));
+        NrtSpec.DEFINITION.measured(task, "reopens", reopens.getTotalCount(), Map.of()),
+        NrtSpec.DEFINITION.measured(task, "updatesPerSec", updatesPerSec, Map.of()),
+        NrtSpec.DEFINITION.measured(task, "searchQps", searchQps, Map.of()));
   }
 
   private static List<Curve> curves(
@@ -462,7 +462,7 @@ public final class NrtBenchmark implements Benchmark<NrtSpec> {
   }
 
   private static Metric ms(String task, String name, double nanos, Map<String, Object> detail) {
-    return new Metric(BENCHMARK, task, name, "ms", false, nanos / 1e6, detail);
+    return NrtSpec.DEFINITION.measured(task, name, nanos / 1e6, detail);
   }
 
   /** Runs {@code body} on a daemon thread; its first failure stops the measurement. */

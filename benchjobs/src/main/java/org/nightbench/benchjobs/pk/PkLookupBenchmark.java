@@ -164,12 +164,9 @@ public final class PkLookupBenchmark implements Benchmark<PkLookupSpec> {
       detail.put("liveIds", ids.length);
       detail.put("segments", reader.leaves().size());
       metrics.add(
-          new Metric(
-              BENCHMARK,
+          PkLookupSpec.DEFINITION.measured(
               label == null ? NAMES[series] : NAMES[series] + "-" + label,
               "lookupsPerSec",
-              "lookups/s",
-              true,
               median(rates[series]),
               detail));
     }

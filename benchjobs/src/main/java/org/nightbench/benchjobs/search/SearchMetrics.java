@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.nightbench.benchjobs.runner.WarmupGate;
+import org.nightbench.protocol.SearchSpec;
 import org.nightbench.protocol.result.Curve;
 import org.nightbench.protocol.result.Metric;
 
@@ -54,7 +55,7 @@ final class SearchMetrics {
     detail.put("warmupJudgedOn", rounds.cpuSamples() == null ? "wall" : "cpu");
     detail.put("topHashBy", plan.hashesByKey() ? "id" : "docid");
     metrics.add(
-        new Metric(BENCHMARK, "all", "warmupSec", "s", false, rounds.warmupNanos() / 1e9, detail));
+        SearchSpec.DEFINITION.measured("all", "warmupSec", rounds.warmupNanos() / 1e9, detail));
     return metrics;
   }
 
@@ -64,33 +65,19 @@ final class SearchMetrics {
     int queries = idx.size();
     List<Metric> out = new ArrayList<>();
     out.add(
-        new Metric(
-            BENCHMARK, category, "qps", "queries/s", true, qps(queries, sums.median), sums.detail));
+        SearchSpec.DEFINITION.measured(category, "qps", qps(queries, sums.median), sums.detail));
     Map<String, Object> fastestDetail = new LinkedHashMap<>();
     fastestDetail.put("queries", queries);
     fastestDetail.put("fastestLatencyMs", sums.fastest / queries / 1e6);
     out.add(
-        new Metric(
-            BENCHMARK,
-            category,
-            "qpsFastest",
-            "queries/s",
-            true,
-            qps(queries, sums.fastest),
-            fastestDetail));
+        SearchSpec.DEFINITION.measured(
+            category, "qpsFastest", qps(queries, sums.fastest), fastestDetail));
     if (rounds.cpuSamples() != null) {
       Map<String, Object> cpuDetail = new LinkedHashMap<>();
       cpuDetail.put("queries", queries);
       cpuDetail.put("medianCpuMs", sums.cpu / queries / 1e6);
       out.add(
-          new Metric(
-              BENCHMARK,
-              category,
-              "qpsCpu",
-              "queries/cpu-s",
-              true,
-              qps(queries, sums.cpu),
-              cpuDetail));
+          SearchSpec.DEFINITION.measured(category, "qpsCpu", qps(queries, sums.cpu), cpuDetail));
     }
     if (LuceneutilQps.enoughRuns(rounds.samples()[idx.get(0)].length)) {
       out.add(luceneutil(category, idx, plan, rounds));
@@ -171,7 +158,7 @@ final class SearchMetrics {
     detail.put("keptRunsPerQuery", LuceneutilQps.keptRuns(rounds.samples()[idx.get(0)].length));
     // luceneutil's avgMS: the mean of the queries' medians.
     detail.put("meanMedianLatencyMs", runs.size() / qps * 1e3);
-    return new Metric(BENCHMARK, category, "qpsLuceneutil", "queries/s", true, qps, detail);
+    return SearchSpec.DEFINITION.measured(category, "qpsLuceneutil", qps, detail);
   }
 
   /** A query faster than the clock resolution would give an infinite QPS; floor at 1 ns. */

@@ -24,7 +24,6 @@ import org.nightbench.benchjobs.runner.Benchmark;
 import org.nightbench.benchjobs.runner.Report;
 import org.nightbench.benchjobs.runner.RoundRunner;
 import org.nightbench.protocol.StoredFieldsSpec;
-import org.nightbench.protocol.result.Metric;
 
 /**
  * Indexes a corpus's lines as documents of stored fields only (id, title, date, body), in one
@@ -73,16 +72,10 @@ public final class StoredFieldsBenchmark implements Benchmark<StoredFieldsSpec> 
     double storeMb = indexed.storeBytes() / (1024.0 * 1024);
     return Report.of(
         List.of(
-            new Metric(BENCHMARK, task, "indexSeconds", "s", false, indexed.seconds(), detail),
-            new Metric(BENCHMARK, task, "storeMB", "MB", false, storeMb, detail),
-            new Metric(
-                BENCHMARK,
-                task,
-                "retrieveNanosPerDoc",
-                "ns/doc",
-                false,
-                retrieved.nanosPerDoc(),
-                detail)));
+            StoredFieldsSpec.DEFINITION.measured(task, "indexSeconds", indexed.seconds(), detail),
+            StoredFieldsSpec.DEFINITION.measured(task, "storeMB", storeMb, detail),
+            StoredFieldsSpec.DEFINITION.measured(
+                task, "retrieveNanosPerDoc", retrieved.nanosPerDoc(), detail)));
   }
 
   /** The timed index pass, after the untimed one when the spec asks for a warm-up pass. */

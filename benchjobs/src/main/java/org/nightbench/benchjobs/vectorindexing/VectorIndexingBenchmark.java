@@ -203,22 +203,16 @@ public final class VectorIndexingBenchmark implements Benchmark<VectorIndexingSp
         "luceneFormat",
         vectorsFormat.map(f -> f.getClass().getSimpleName()).orElse("the codec's default"));
     List<Metric> m = new ArrayList<>();
-    m.add(metric(format, "docsPerSec", "docs/s", true, docs / sec, detail));
-    m.add(metric(format, "gbPerHour", "GB/hour", true, textBytes / GB / (sec / 3600.0), detail));
-    m.add(metric(format, "indexSizeMB", "MB", false, indexBytes / MB, detail));
-    m.add(metric(format, "elapsedSec", "s", false, sec, detail));
-    m.add(metric(format, "gcSeconds", "s", false, costs.gcSeconds(), detail));
+    m.add(metric(format, "docsPerSec", docs / sec, detail));
+    m.add(metric(format, "gbPerHour", textBytes / GB / (sec / 3600.0), detail));
+    m.add(metric(format, "indexSizeMB", indexBytes / MB, detail));
+    m.add(metric(format, "elapsedSec", sec, detail));
+    m.add(metric(format, "gcSeconds", costs.gcSeconds(), detail));
     return m;
   }
 
-  private static Metric metric(
-      String task,
-      String name,
-      String unit,
-      boolean higherIsBetter,
-      double value,
-      Map<String, Object> detail) {
-    return new Metric(BENCHMARK, task, name, unit, higherIsBetter, value, detail);
+  private static Metric metric(String task, String name, double value, Map<String, Object> detail) {
+    return VectorIndexingSpec.DEFINITION.measured(task, name, value, detail);
   }
 
   /** Removes what an index left: only files, the directory is the run's own. */

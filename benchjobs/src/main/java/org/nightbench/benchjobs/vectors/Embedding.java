@@ -59,8 +59,8 @@ public final class Embedding implements Benchmark<EmbedSpec> {
       long start = System.nanoTime();
       EmbeddingCache.store(docs, embed(model, texts.documents(), "documents"), MiniLm.DIMENSION);
       double seconds = (System.nanoTime() - start) / 1e9;
-      metrics.add(metric("docsPerSec", "docs/s", true, texts.documents().size() / seconds));
-      metrics.add(metric("seconds", "s", false, seconds));
+      metrics.add(metric("docsPerSec", texts.documents().size() / seconds));
+      metrics.add(metric("seconds", seconds));
     }
     Path queries = cache.queries(texts.queries());
     if (!Files.isRegularFile(queries)) {
@@ -72,7 +72,7 @@ public final class Embedding implements Benchmark<EmbedSpec> {
     if (searchTasks != null && taskVectors != null) {
       model = searchTaskVectors(cache, model);
     }
-    metrics.add(metric("cached", "boolean", true, metrics.isEmpty() ? 1 : 0));
+    metrics.add(metric("cached", metrics.isEmpty() ? 1 : 0));
     return Report.of(metrics);
   }
 
@@ -162,12 +162,11 @@ public final class Embedding implements Benchmark<EmbedSpec> {
     }
   }
 
-  private Metric metric(String name, String unit, boolean higherIsBetter, double value) {
+  private Metric metric(String name, double value) {
     Map<String, Object> detail = new LinkedHashMap<>();
     detail.put("model", MiniLm.NAME);
     detail.put("dimension", MiniLm.DIMENSION);
     detail.put("docs", maxDocs);
-    return new Metric(
-        EmbedSpec.DEFINITION.series(), MiniLm.NAME, name, unit, higherIsBetter, value, detail);
+    return EmbedSpec.DEFINITION.measured(MiniLm.NAME, name, value, detail);
   }
 }

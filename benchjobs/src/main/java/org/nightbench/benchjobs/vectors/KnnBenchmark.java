@@ -208,12 +208,11 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
       }
       writer.commit();
       double indexSeconds = (System.nanoTime() - start) / 1e9;
-      metrics.add(metric(format, "indexSeconds", "s", false, indexSeconds));
-      metrics.add(
-          metric(format, "indexDocsPerSec", "docs/s", true, documents.length / indexSeconds));
+      metrics.add(metric(format, "indexSeconds", indexSeconds));
+      metrics.add(metric(format, "indexDocsPerSec", documents.length / indexSeconds));
       // Summed over the writer's threads, as the indexing benchmark reports them.
-      metrics.add(metric(format, "flushSeconds", "s", false, timings.flushSeconds()));
-      metrics.add(metric(format, "mergeSeconds", "s", false, timings.mergeSeconds()));
+      metrics.add(metric(format, "flushSeconds", timings.flushSeconds()));
+      metrics.add(metric(format, "mergeSeconds", timings.mergeSeconds()));
       if (spec.forceMerge()) {
         // The same searches before the merge too: the issue's "with and without force-merge".
         try (DirectoryReader unmerged = DirectoryReader.open(writer)) {
@@ -222,8 +221,7 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
         long merge = System.nanoTime();
         writer.forceMerge(1);
         writer.commit();
-        metrics.add(
-            metric(format, "forceMergeSeconds", "s", false, (System.nanoTime() - merge) / 1e9));
+        metrics.add(metric(format, "forceMergeSeconds", (System.nanoTime() - merge) / 1e9));
       }
     }
     sizes(format, dir, metrics);
@@ -234,10 +232,10 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
 
   /** The index's size, and its vectors' on disk and as searched. */
   private void sizes(KnnFormat format, Directory dir, List<Metric> metrics) throws IOException {
-    metrics.add(metric(format, "indexMB", "MB", false, sizeMb(dir)));
+    metrics.add(metric(format, "indexMB", sizeMb(dir)));
     VectorFiles files = VectorFiles.of(dir);
-    metrics.add(metric(format, "vectorDiskMB", "MB", false, files.diskMb()));
-    metrics.add(metric(format, "vectorRamMB", "MB", false, files.searchedMb()));
+    metrics.add(metric(format, "vectorDiskMB", files.diskMb()));
+    metrics.add(metric(format, "vectorRamMB", files.searchedMb()));
   }
 
   private void search(
@@ -255,13 +253,13 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
     for (int fanout : fanouts) {
       Measured measured = measure(searcher, ordinals, queries, exact, fanout, null);
       String task = format.label() + "-fanout" + fanout;
-      metrics.add(metric(format, task, "recall", "recall@" + spec.k(), true, measured.recall()));
-      metrics.add(metric(format, task, "latencyMeanMs", "ms", false, measured.meanMs()));
-      metrics.add(metric(format, task, "latencyP50Ms", "ms", false, measured.p50Ms()));
-      metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
-      metrics.add(metric(format, task, "cpuMs", "ms", false, measured.cpuMs()));
+      metrics.add(metric(format, task, "recall", measured.recall()));
+      metrics.add(metric(format, task, "latencyMeanMs", measured.meanMs()));
+      metrics.add(metric(format, task, "latencyP50Ms", measured.p50Ms()));
+      metrics.add(metric(format, task, "latencyP99Ms", measured.p99Ms()));
+      metrics.add(metric(format, task, "cpuMs", measured.cpuMs()));
       if (measured.visited() > 0) {
-        metrics.add(metric(format, task, "visitedNodes", "nodes", false, measured.visited()));
+        metrics.add(metric(format, task, "visitedNodes", measured.visited()));
       }
       rows.add(List.of(measured.meanMs(), measured.recall(), (double) fanout));
       widestRecall = measured.recall();
@@ -311,9 +309,9 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
       for (boolean pre : new boolean[] {true, false}) {
         Measured measured = measure(searcher, ordinals, queries, exact, fanout, percent, pre);
         String task = format.label() + (pre ? "-prefilter" : "-postfilter") + percent + "pct";
-        metrics.add(metric(format, task, "recall", "recall@" + spec.k(), true, measured.recall()));
-        metrics.add(metric(format, task, "latencyMeanMs", "ms", false, measured.meanMs()));
-        metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
+        metrics.add(metric(format, task, "recall", measured.recall()));
+        metrics.add(metric(format, task, "latencyMeanMs", measured.meanMs()));
+        metrics.add(metric(format, task, "latencyP99Ms", measured.p99Ms()));
       }
     }
   }
@@ -351,27 +349,14 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
     }
     for (GraphConnectivity.Level level : levels) {
       String task = format.label() + "-level" + level.level();
-      metrics.add(
-          metric(
-              format,
-              task,
-              "stronglyConnectedComponents",
-              "components",
-              false,
-              level.components()));
+      metrics.add(metric(format, task, "stronglyConnectedComponents", level.components()));
       for (int i = 0; i < GraphConnectivity.LARGEST; i++) {
         long size = i < level.largest().length ? level.largest()[i] : 0;
         // The largest should hold every node; the others should be empty.
-        metrics.add(metric(format, task, "largestComponent" + (i + 1), "nodes", i == 0, size));
+        metrics.add(metric(format, task, "largestComponent" + (i + 1), size));
       }
       metrics.add(
-          metric(
-              format,
-              task,
-              "outsideLargestComponentPct",
-              "%",
-              false,
-              level.outsideLargestPercent()));
+          metric(format, task, "outsideLargestComponentPct", level.outsideLargestPercent()));
       log.printf(
           "knn %s level %d: %d nodes in %d strongly connected components, largest %s%n",
           format.label(),
@@ -402,14 +387,14 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
     for (int fanout : fanouts) {
       Measured measured = measure(searcher, ordinals, queries, exact, fanout, null);
       String task = format.label() + "-unmerged-fanout" + fanout;
-      metrics.add(metric(format, task, "recall", "recall@" + spec.k(), true, measured.recall()));
-      metrics.add(metric(format, task, "latencyMeanMs", "ms", false, measured.meanMs()));
-      metrics.add(metric(format, task, "latencyP99Ms", "ms", false, measured.p99Ms()));
+      metrics.add(metric(format, task, "recall", measured.recall()));
+      metrics.add(metric(format, task, "latencyMeanMs", measured.meanMs()));
+      metrics.add(metric(format, task, "latencyP99Ms", measured.p99Ms()));
       if (measured.visited() > 0) {
-        metrics.add(metric(format, task, "visitedNodes", "nodes", false, measured.visited()));
+        metrics.add(metric(format, task, "visitedNodes", measured.visited()));
       }
     }
-    metrics.add(metric(format, "segmentsBeforeMerge", "segments", false, reader.leaves().size()));
+    metrics.add(metric(format, "segmentsBeforeMerge", reader.leaves().size()));
   }
 
   /** Latencies, CPU and recall of one setting over every query, after one warm-up pass. */
@@ -547,12 +532,11 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
     return bytes / (1024.0 * 1024.0);
   }
 
-  private Metric metric(KnnFormat format, String name, String unit, boolean higher, double value) {
-    return metric(format, format.label(), name, unit, higher, value);
+  private Metric metric(KnnFormat format, String name, double value) {
+    return metric(format, format.label(), name, value);
   }
 
-  private Metric metric(
-      KnnFormat format, String task, String name, String unit, boolean higher, double value) {
+  private Metric metric(KnnFormat format, String task, String name, double value) {
     Map<String, Object> detail = new LinkedHashMap<>();
     detail.put("format", format.label());
     detail.put("k", spec.k());
@@ -562,7 +546,7 @@ public final class KnnBenchmark implements Benchmark<KnnSpec> {
     if (luceneFormat != null) {
       detail.put("luceneFormat", luceneFormat);
     }
-    return new Metric(KnnSpec.DEFINITION.series(), task, name, unit, higher, value, detail);
+    return KnnSpec.DEFINITION.measured(task, name, value, detail);
   }
 
   private static void deleteRecursively(Path dir) throws IOException {
