@@ -1,18 +1,26 @@
 package org.nightbench.harness;
 
+import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.nightbench.protocol.Benchmarks;
 import org.nightbench.protocol.IndexSpec;
 import org.nightbench.protocol.NrtSpec;
 import org.nightbench.protocol.SpecTypes;
 import org.nightbench.protocol.StepSpec;
+import org.springframework.boot.context.properties.bind.BindHandler;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.Name;
+import org.springframework.boot.context.properties.bind.UnboundConfigurationPropertiesException;
+import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
 /**
@@ -47,6 +55,13 @@ public record ProfileSections(
   static final String NAME = "name";
 
   private static final String SECTION = "section";
+
+  /**
+   * Settings a section holds beside its record's, which the profile itself reads: a record
+   * component of {@link BenchmarkProfile} named as the section ({@code load.directories}, {@code
+   * stored-fields.modes}, {@code calibration.disturbed-percent}), by section name.
+   */
+  private static final Map<String, Set<String>> COMPANIONS = companions();
 
   /** A profile without sections: one indexing variant at the defaults and nothing else. */
   public static final ProfileSections NONE = new ProfileSections(null, null, null);
@@ -135,7 +150,9 @@ public record ProfileSections(
       }
       Object section = profile.get(name);
       if (section instanceof Map<?, ?> settings) {
-        sections.put(name, bind(name, spec, settings));
+        Map<Object, Object> own = new LinkedHashMap<>(settings);
+        own.keySet().removeAll(COMPANIONS.getOrDefault(name, Set.of()));
+        sections.put(name, bind(name, spec, own));
       } else if ("true".equals(String.valueOf(section).strip())) {
         sections.put(name, bind(name, spec, Map.of()));
       } else if (!"false".equals(String.valueOf(section).strip())) {
@@ -179,14 +196,70 @@ public record ProfileSections(
     flatten(SECTION, section, flat);
     Binder binder = new Binder(new MapConfigurationPropertySource(flat));
     try {
-      return binder.bindOrCreate(SECTION, Bindable.of(spec));
+      // Every key must be one of the record's settings: a misspelt one would otherwise leave its
+      // setting at the default while the profile seems to say otherwise.
+      return binder.bindOrCreate(
+          SECTION, Bindable.of(spec), new NoUnboundElementsBindHandler(BindHandler.DEFAULT));
     } catch (RuntimeException e) {
+      Optional<String> unknown = unknownSetting(e);
+      if (unknown.isPresent()) {
+        throw new IllegalArgumentException(
+            what
+                + ": unknown setting "
+                + unknown.get()
+                + "; "
+                + spec.getSimpleName()
+                + " has "
+                + settingNames(spec),
+            e);
+      }
       Throwable cause = e;
       while (cause.getCause() != null && !(cause instanceof IllegalArgumentException)) {
         cause = cause.getCause();
       }
       throw new IllegalArgumentException(what + ": " + cause.getMessage(), e);
     }
+  }
+
+  /** The first setting a binding left unbound, without the section's prefix; empty if none. */
+  private static Optional<String> unknownSetting(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof UnboundConfigurationPropertiesException unbound) {
+        return unbound.getUnboundProperties().stream()
+            .map(p -> p.getName().toString().substring(SECTION.length() + 1))
+            .sorted()
+            .findFirst();
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Map<String, Set<String>> companions() {
+    Map<String, Set<String>> companions = new LinkedHashMap<>();
+    for (RecordComponent c : BenchmarkProfile.class.getRecordComponents()) {
+      // @Name reaches a record's fields and constructor parameters, not its components.
+      Name section;
+      try {
+        section = BenchmarkProfile.class.getDeclaredField(c.getName()).getAnnotation(Name.class);
+      } catch (NoSuchFieldException e) {
+        throw new IllegalStateException(e);
+      }
+      if (section != null && c.getType().isRecord()) {
+        companions.put(
+            section.value(),
+            Arrays.stream(c.getType().getRecordComponents())
+                .map(own -> StepSettings.kebab(own.getName()))
+                .collect(Collectors.toUnmodifiableSet()));
+      }
+    }
+    return Map.copyOf(companions);
+  }
+
+  /** A record's settings as a profile writes them, in kebab case. */
+  private static String settingNames(Class<? extends StepSpec> spec) {
+    return Arrays.stream(spec.getRecordComponents())
+        .map(c -> StepSettings.kebab(c.getName()))
+        .collect(Collectors.joining(", "));
   }
 
   private static void flatten(String prefix, Map<?, ?> values, Map<String, Object> into) {

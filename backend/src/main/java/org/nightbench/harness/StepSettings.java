@@ -135,7 +135,11 @@ public record StepSettings(String type, SortedMap<String, String> values, int me
     return String.valueOf(value);
   }
 
-  private static String kebab(String name) {
+  /**
+   * A record component's name as a profile writes it: {@code reopenIntervalMs} is {@code
+   * reopen-interval-ms}.
+   */
+  static String kebab(String name) {
     return name.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
   }
 

@@ -52,6 +52,13 @@ class BenchmarkProfileTest {
         .hasMessage("load: --threads must be > 0, not -2");
     assertThatThrownBy(() -> profile(Map.of("pk-lookup", Map.of("min-batch-seconds", "-1"))))
         .hasMessage("pk-lookup: min-batch-seconds must be >= 0 and <= 3600, got -1.0");
+    assertThatThrownBy(
+            () -> profile(Map.of("nrt", entry(Map.of("name", "a", "reopen-intervall-ms", "50")))))
+        .hasMessageStartingWith("nrt[0]: unknown setting reopen-intervall-ms; NrtSpec has ")
+        .hasMessageContaining("reopen-interval-ms");
+    assertThatThrownBy(() -> profile(Map.of("search", Map.of("repetitons", "20"))))
+        .hasMessageStartingWith("search: unknown setting repetitons; SearchSpec has ")
+        .hasMessageContaining(", repetitions,");
     assertThatThrownBy(() -> profile(Map.of("check-index", "yes")))
         .hasMessage("check-index must be a section of settings, true or false, got 'yes'");
   }
