@@ -365,6 +365,26 @@ def follow_run(args):
     print("status:", run["status"], "-", (run.get("error") or "")[:300])
 
 
+@command("step-cpu")
+def step_cpu(args):
+    """From scripts/quick-release-time.sh: each step's CPU time from the run's log, which a busy
+    machine stretches far less than wall time (the harness's 'measured in' line: all the JVM's
+    threads from its start to the end of the measurement), and their sum."""
+    sys.argv = ["step-cpu"] + list(args)
+    import json, re, urllib.request
+    lines = json.load(urllib.request.urlopen(sys.argv[1]))
+    step, total, steps = None, 0.0, 0
+    for line in lines:
+        if line.startswith("== "):
+            step = line[3:]
+        m = re.match(r"[\w-]+: measured in [0-9.]+ s, CPU [0-9.]+ s \(([0-9.]+) s since the JVM", line)
+        if m and step:
+            print(f"  {step[:48]:48s} {float(m.group(1)):7.1f} s CPU")
+            total += float(m.group(1))
+            steps += 1
+    print(f"  {'CPU of the ' + str(steps) + ' measuring JVMs':48s} {total:7.1f} s")
+
+
 @command("run-series-check")
 def run_series_check(args):
     """From scripts/quick-release-time.sh."""

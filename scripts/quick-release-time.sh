@@ -2,7 +2,8 @@
 # How long one Lucene release takes through a profile's whole suite (issue 15: `quick` on europarl
 # must stay under 3 minutes on 2 cores): starts the built jar on a throw-away embedded database with
 # a worker and no backfill, queues one run, waits for it, and prints each step's wall time from the
-# run's log and the total. Timings mean something only on a quiet machine: the load is printed too.
+# run's log and the total, then each measuring JVM's CPU time. Wall times mean something only on a
+# quiet machine: the load is printed too; CPU times compare trees on a busy one.
 #
 #   scripts/quick-release-time.sh [SPEC] [PROFILE]     (defaults: maven:10.6.0 quick)
 #
@@ -47,6 +48,9 @@ echo "run $id: $spec, profile $profile"
 # Each step's start is when the run's progress line changes (polled every second).
 nb_py follow-run "$base/api/runs/$id"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+# The CPU each measuring JVM took, from the run's log: comparable between trees on a busy machine,
+# where the wall times above are not (the task file's JVM measures nothing and reports none).
+nb_py step-cpu "$base/api/runs/$id/log"
 # What the run added, read back through the app's API as the backfill's pages read it: the search
 # categories against the protocol's list, every group of the overview, and the run's notes.
 nb_py run-series-check "$base" "$id" harness-protocol/src/main/java/org/nightbench/protocol/HarnessTasks.java
