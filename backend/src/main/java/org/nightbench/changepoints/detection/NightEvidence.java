@@ -19,10 +19,12 @@ import java.util.Map;
  *
  * @param centres each night's robust centre over its JVMs
  * @param spreads each night's robust spread over its JVMs
+ * @param jvms how many JVMs each night's centre and spread are of
  * @param machineMoves the machine's relative move on each night the run's evidence put down to the
  *     machine (the run's median move, in the series' own sign: a rise of a latency is positive)
  */
-public record NightEvidence(double[] centres, double[] spreads, double[] machineMoves) {
+public record NightEvidence(
+    double[] centres, double[] spreads, double[] jvms, double[] machineMoves) {
 
   /** Fewer JVMs a night have no robust centre or spread: their mean and standard deviation rule. */
   public static final int MIN_JVMS = 5;
@@ -31,7 +33,7 @@ public record NightEvidence(double[] centres, double[] spreads, double[] machine
   public static NightEvidence none(int length) {
     double[] unknown = new double[length];
     Arrays.fill(unknown, Double.NaN);
-    return new NightEvidence(unknown, unknown, unknown);
+    return new NightEvidence(unknown, unknown, unknown, unknown);
   }
 
   /**
@@ -44,9 +46,11 @@ public record NightEvidence(double[] centres, double[] spreads, double[] machine
       double[][] samples, Map<Integer, Double> machineMoves, int length) {
     double[] centres = new double[length];
     double[] spreads = new double[length];
+    double[] jvms = new double[length];
     double[] moves = new double[length];
     Arrays.fill(centres, Double.NaN);
     Arrays.fill(spreads, Double.NaN);
+    Arrays.fill(jvms, Double.NaN);
     Arrays.fill(moves, Double.NaN);
     if (samples != null) {
       if (samples.length != length) {
@@ -56,6 +60,7 @@ public record NightEvidence(double[] centres, double[] spreads, double[] machine
       for (int i = 0; i < length; i++) {
         centres[i] = centre(samples[i]);
         spreads[i] = spread(samples[i]);
+        jvms[i] = samples[i] == null ? Double.NaN : samples[i].length;
       }
     }
     if (machineMoves != null) {
@@ -72,7 +77,7 @@ public record NightEvidence(double[] centres, double[] spreads, double[] machine
         moves[i] = m == null ? Double.NaN : m;
       }
     }
-    return new NightEvidence(centres, spreads, moves);
+    return new NightEvidence(centres, spreads, jvms, moves);
   }
 
   /** The evidence of the first {@code length} nights (a replay's night). */
@@ -80,6 +85,7 @@ public record NightEvidence(double[] centres, double[] spreads, double[] machine
     return new NightEvidence(
         Arrays.copyOf(centres, length),
         Arrays.copyOf(spreads, length),
+        Arrays.copyOf(jvms, length),
         Arrays.copyOf(machineMoves, length));
   }
 

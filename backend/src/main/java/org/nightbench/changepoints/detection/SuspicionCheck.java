@@ -102,6 +102,14 @@ public final class SuspicionCheck {
    */
   static final double BEYOND_SHARE = 0.5;
 
+  /**
+   * A newest night whose JVMs spread more than this many times the history's usual spread (but not
+   * {@link #WILD_SPREAD}) is judged as less sure ({@link NightEvidence}): the spread of five JVMs
+   * varies by about a third from night to night by chance alone, which is no reason to doubt a
+   * night.
+   */
+  static final double SCATTERED = 1.5;
+
   /** The thresholds' multiple: 1 as the app runs; the lab sweeps it to draw the trade-off. */
   private final double scale;
 
@@ -162,7 +170,7 @@ public final class SuspicionCheck {
    */
   public Optional<SuspectedChange> suspect(
       double[] values, double[] stddevs, int length, int since, DetectionInputs inputs) {
-    return judge(values, stddevs, null, length, since, inputs);
+    return judge(values, stddevs, null, null, length, since, inputs);
   }
 
   /**
@@ -185,7 +193,7 @@ public final class SuspicionCheck {
       int since,
       DetectionInputs inputs) {
     if (nights == null) {
-      return judge(values, stddevs, null, length, since, inputs);
+      return judge(values, stddevs, null, null, length, since, inputs);
     }
     if (values == null) {
       throw new IllegalArgumentException("values is null");
@@ -205,7 +213,8 @@ public final class SuspicionCheck {
       }
     }
     double[] centres = centreEveryNight ? null : nights.centres();
-    Optional<SuspectedChange> gross = judge(judged, spreads, centres, length, since, inputs);
+    NightEvidence own = centreEveryNight ? nights : null;
+    Optional<SuspectedChange> gross = judge(judged, spreads, centres, own, length, since, inputs);
     boolean machineMoved = false;
     for (int i = Math.max(0, length - PROBE); i < length; i++) {
       machineMoved |= Double.isFinite(nights.machineMove(i)) && !inputs.excluded().contains(i);
@@ -230,7 +239,7 @@ public final class SuspicionCheck {
         }
       }
     }
-    Optional<SuspectedChange> beyond = judge(net, spreads, netCentres, length, since, inputs);
+    Optional<SuspectedChange> beyond = judge(net, spreads, netCentres, own, length, since, inputs);
     if (beyond.isEmpty()) {
       return gross;
     }
@@ -271,6 +280,7 @@ public final class SuspicionCheck {
       double[] values,
       double[] stddevs,
       double[] centres,
+      NightEvidence own,
       int length,
       int since,
       DetectionInputs inputs) {
@@ -279,6 +289,23 @@ public final class SuspicionCheck {
     History history = History.of(tail, tail.size() - PROBE);
     if (history == null) {
       return Optional.empty();
+    }
+    double[] asMeasured = tail.values.clone();
+    if (own != null) {
+      // A newest night whose JVMs spread clearly more than the history's usually do has a centre
+      // that much less sure: its deviation is taken in the σ widened by the extra variance of its
+      // centre, (s² − usual²) / n for n JVMs of spread s.
+      double usual = usualSpread(own.spreads(), tail, tail.size() - PROBE);
+      double sigma = history.sigma();
+      for (int i = Math.max(0, tail.size() - PROBE); i < tail.size(); i++) {
+        int night = tail.index[i];
+        double s = own.spreads()[night];
+        if (s > SCATTERED * usual && Double.isFinite(own.jvms()[night])) {
+          double extra = (s * s - usual * usual) / own.jvms()[night];
+          double factor = sigma / Math.sqrt(sigma * sigma + extra);
+          tail.values[i] = history.center() + (tail.values[i] - history.center()) * factor;
+        }
+      }
     }
     if (centres != null && stddevs != null) {
       double usual = usualSpread(stddevs, tail, tail.size() - PROBE);
@@ -312,7 +339,35 @@ public final class SuspicionCheck {
     if (best == null) {
       best = sustained(tail, history, stddevs, inputs).orElse(null);
     }
-    return Optional.ofNullable(best);
+    return Optional.ofNullable(best).map(b -> asMeasured(b, asMeasured));
+  }
+
+  /**
+   * {@code change} with its level, relative change and effect of its nights as measured ({@code
+   * values}, the tail before a scattered night's deviation was narrowed): only its z says how sure
+   * it is.
+   */
+  private static SuspectedChange asMeasured(SuspectedChange change, double[] values) {
+    double sum = 0;
+    for (int i = values.length - change.nights(); i < values.length; i++) {
+      sum += values[i];
+    }
+    double level = sum / change.nights();
+    if (level == change.level()) {
+      return change;
+    }
+    double reference = change.reference();
+    return new SuspectedChange(
+        change.index(),
+        change.nights(),
+        reference,
+        level,
+        reference != 0 ? level / reference - 1 : Double.NaN,
+        change.zScore(),
+        (level - reference) / change.noiseSigma(),
+        change.noiseSigma(),
+        change.serialCorrelation(),
+        change.machineChange());
   }
 
   /**

@@ -87,17 +87,33 @@ class NightEvidenceTests {
     int centre = 0;
     int means = 0;
     for (long seed = 1; seed <= 10; seed++) {
-      // A step of 8 % (about 6.5σ of a night) with one JVM 40 % the other way: its mean is 3 %
+      // A step of 10 % (about 8σ of a night) with one JVM 40 % the other way: its mean is 5.5 %
       // less, and its spread wild, so the means and spreads alone take it for a wild night.
-      double[][] samples = nights(seed, 0.08, -0.40);
+      double[][] samples = nights(seed, 0.10, -0.40);
       NightEvidence jvms = NightEvidence.of(samples, null, samples.length);
       Optional<SuspectedChange> judged = suspect(samples, jvms);
       centre +=
-          judged.filter(s -> s.index() == 79 && s.relativeChange() > 0.05).isPresent() ? 1 : 0;
+          judged.filter(s -> s.index() == 79 && s.relativeChange() > 0.06).isPresent() ? 1 : 0;
       means += suspect(samples, null).isPresent() ? 1 : 0;
     }
     assertThat(centre).as("suspected on the JVMs' centre").isEqualTo(10);
     assertThat(means).as("the means and spreads alone: a wild night").isZero();
+  }
+
+  @Test
+  void aNightWhoseJvmsScatterIsJudgedAsLessSure() {
+    for (long seed = 1; seed <= 10; seed++) {
+      // The newest night 5 % up (about 4σ of a night), its JVMs scattered twice as widely as
+      // usual but none of them wild: its centre is worth less than an ordinary night's.
+      double[][] samples = nights(seed, 0, 0);
+      double[] scatter = {-0.09, -0.06, -0.03, -0.01, 0.01, 0.03, 0.06, 0.09};
+      for (int j = 0; j < 8; j++) {
+        samples[79][j] = 105 * (1 + scatter[j]);
+      }
+      NightEvidence jvms = NightEvidence.of(samples, null, samples.length);
+      assertThat(suspect(samples, jvms)).as("seed %d, on its JVMs", seed).isEmpty();
+      assertThat(suspect(samples, null)).as("seed %d, on its mean", seed).isPresent();
+    }
   }
 
   @Test

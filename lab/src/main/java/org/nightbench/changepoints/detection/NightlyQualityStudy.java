@@ -18,8 +18,9 @@ import org.nightbench.changepoints.evidence.RunEvidenceCalculator;
  * show as spread), the series-night, and the machine-night that moves every series of a run at
  * once; there, each night's run evidence is worked out by the app's {@link RunEvidenceCalculator}
  * and, as ingestion's detection does, the nights it puts down to the machine as a whole are left
- * out of each series' history once their spell is over ({@link MachineNights}); an alert that the
- * run's other series and its control put down to the machine (as the alerts page shows it) is
+ * out of each series' history once their spell is over ({@link MachineNights}), and each series is
+ * judged on its JVMs' values and net of the machine's moves ({@link NightEvidence}); an alert that
+ * the run's other series and its control put down to the machine (as the alerts page shows it) is
  * counted apart, not as a false code alert.
  *
  * <p>Per model it prints: on change-free series, false suspicions and false confirmed change points
@@ -38,8 +39,12 @@ import org.nightbench.changepoints.evidence.RunEvidenceCalculator;
  * against first-night and 3-night recall as the suspicion's thresholds are scaled ({@link #SCALES},
  * below 1 and above), and which goals each scale meets.
  *
+ * <p>With {@code parts} as a fifth argument it prints the sourced models only, by what of a night's
+ * evidence besides its mean the replay passes ({@link NightEvidence}: neither, the JVMs' values,
+ * the machine's moves, both; and the JVMs' centre on wild nights only).
+ *
  * <p>usage: {@code NightlyQualityStudy [seed] [changeFreePerModel] [perSizePerModel] [nights]
- * [sweep]} (defaults 38001 100 30 200). See {@code scripts/nightly-quality.sh}.
+ * [sweep|parts]} (defaults 38001 100 30 200). See {@code scripts/nightly-quality.sh}.
  */
 public final class NightlyQualityStudy {
 
