@@ -11,9 +11,11 @@
 # shared by a run with a control revision): alerts the run's evidence puts down to the machine are
 # counted apart. With "sweep" as the fifth argument: for every model, false suspicions against
 # first-night and 3-night recall as the suspicion's thresholds are scaled (0.8-1.8), with the goals
-# each scale meets.
+# each scale meets. With "parts" instead: the sourced models only, as the app runs them, with each
+# part of a night's evidence besides its mean (neither, the JVMs' values judged on their centre, the
+# machine's moves, both) and with the JVMs' centre on wild nights only.
 #
-# usage: scripts/nightly-quality.sh [seed] [changeFreePerModel] [perSizePerModel] [nights] [sweep]
+# usage: scripts/nightly-quality.sh [seed] [changeFreePerModel] [perSizePerModel] [nights] [sweep|parts]
 #        (defaults 38001 100 30 200)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -21,7 +21,8 @@ class AttributionRepository {
   Map<Long, Alerted> alerted(List<Long> ids) {
     Map<Long, Alerted> found = new HashMap<>();
     jdbc.sql(
-            "select id, series_id, run_id, direction, relative_change from change_point"
+            "select id, series_id, run_id, direction, relative_change, machine_change"
+                + " from change_point"
                 + " where id = any(:ids)")
         .param("ids", ids.toArray(Long[]::new))
         .query(
@@ -32,7 +33,8 @@ class AttributionRepository {
                         rs.getLong("series_id"),
                         rs.getLong("run_id"),
                         "regression".equals(rs.getString("direction")),
-                        rs.getDouble("relative_change"))))
+                        rs.getDouble("relative_change"),
+                        machineChange(rs.getObject("machine_change", Double.class)))))
         .list();
     return found;
   }
@@ -87,8 +89,16 @@ class AttributionRepository {
         .optional();
   }
 
-  /** A change point's series, run, direction and step, as its attribution needs them. */
-  record Alerted(long seriesId, long runId, boolean regression, double relativeChange) {}
+  private static double machineChange(Double stored) {
+    return stored == null ? Double.NaN : stored;
+  }
+
+  /**
+   * A change point's series, run, direction and step, as its attribution needs them, and the
+   * machine's move where it was judged net of it (NaN otherwise).
+   */
+  record Alerted(
+      long seriesId, long runId, boolean regression, double relativeChange, double machineChange) {}
 
   /**
    * Count and the sum of a hash of each whole row of the editors' verdicts: any write changes it.

@@ -102,7 +102,7 @@ public class Attributions implements AlertsPageContent {
       Attribution found =
           byRun
               .computeIfAbsent(alert.runId(), this::evidence)
-              .attribute(alert.regression(), alert.relativeChange());
+              .attribute(alert.regression(), alert.relativeChange(), alert.machineChange());
       String[] override = overrides.get(id);
       if (override != null) {
         Verdict verdict = Verdict.editable(override[0]);

@@ -22,7 +22,35 @@ public record Evidence(RunEvidence run) {
    * @param relativeChange the alert's step, relative (its sign is the metric's, not goodness)
    */
   public Attribution attribute(boolean regression, double relativeChange) {
+    return attribute(regression, relativeChange, Double.NaN);
+  }
+
+  /**
+   * Whose move an alert of this run is, where detection judged it net of the machine's move.
+   *
+   * @param relativeChange the alert's step, relative: where {@code machineChange} is known, the
+   *     series' move net of the machine's (the code's)
+   * @param machineChange the machine's relative move that night (the series' sign) where the series
+   *     was suspected of moving beyond it; NaN where it was judged on its own nights. Then the
+   *     alert is the code's, and the evidence says both moves: "the machine moved −6.0 % that
+   *     night; this series moved −18.3 %, −13.1 % beyond it"
+   */
+  public Attribution attribute(boolean regression, double relativeChange, double machineChange) {
     String breadth = breadth(regression);
+    if (Double.isFinite(machineChange)) {
+      double moved = (1 + relativeChange) * (1 + machineChange) - 1;
+      return new Attribution(
+          Verdict.CODE,
+          "the machine moved "
+              + percent(machineChange)
+              + " that night; this series moved "
+              + percent(moved)
+              + ", "
+              + percent(relativeChange)
+              + " beyond it"
+              + breadth,
+          null);
+    }
     if (run.hasControl()) {
       if (run.machine(regression)) {
         if (Math.abs(run.controlChange()) >= CONTROL_SHARE * Math.abs(relativeChange)) {

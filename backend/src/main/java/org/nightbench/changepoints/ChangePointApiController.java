@@ -3,7 +3,9 @@ package org.nightbench.changepoints;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.security.Principal;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.StandardDeviation;
@@ -11,6 +13,7 @@ import org.nightbench.changepoints.detection.ChangePointDetector;
 import org.nightbench.changepoints.detection.DetectedChange;
 import org.nightbench.changepoints.detection.DetectionInputs;
 import org.nightbench.changepoints.detection.DetectorSettings;
+import org.nightbench.changepoints.detection.NightEvidence;
 import org.nightbench.changepoints.detection.NightlyReplay;
 import org.nightbench.changepoints.detection.NightlyStep;
 import org.nightbench.changepoints.detection.SuspectedChange;
@@ -80,11 +83,30 @@ class ChangePointApiController {
       Set<Integer> excluded,
       Set<Integer> knownBoundaries,
       Double minRelativeChange,
-      Set<Integer> machineNights) {
+      Set<Integer> machineNights,
+      Map<Integer, Double> machineMoves) {
 
-    /** The nights whose run's evidence put the run down to the machine: none unless sent. */
+    /**
+     * The nights whose run's evidence put the run down to the machine, those of {@code
+     * machineMoves} among them: none unless sent.
+     */
     Set<Integer> machine() {
-      return DetectRequest.indices("machineNights", machineNights);
+      Set<Integer> machine = new HashSet<>(DetectRequest.indices("machineNights", machineNights));
+      if (machineMoves != null) {
+        machine.addAll(DetectRequest.indices("machineMoves", machineMoves.keySet()));
+      }
+      return machine;
+    }
+
+    /**
+     * What the nights tell besides their means: the JVMs' robust centres and spreads where samples
+     * were sent, the machine's moves where sent; null for neither.
+     */
+    NightEvidence nights(int length) {
+      if (samples == null && machineMoves == null) {
+        return null;
+      }
+      return NightEvidence.of(samples, machineMoves, length);
     }
 
     DetectRequest series() {
@@ -236,7 +258,11 @@ class ChangePointApiController {
               + " /detect, and \"machineNights\": the nights whose run the machine moved as a"
               + " whole (its control revision, or most of its series), whose spells of up to 4"
               + " nights each night leaves out of the history once a later night is not one of"
-              + " them; stores nothing, so anyone may call it. Each night from the second on"
+              + " them, and \"machineMoves\" ({\"41\": -0.06}: such a night with the machine's"
+              + " relative move, the run's median, in the series' sign), net of which a series"
+              + " that moved beyond it is judged; stores nothing, so anyone may call it. With"
+              + " samples, the newest nights are judged on their JVMs' robust centre (a wild JVM"
+              + " moves the mean, not the centre). Each night from the second on"
               + " runs the code ingestion runs after a night on the series so far. Answers the"
               + " events (the night that decided, suspected, confirmed or withdrawn, where the new"
               + " level starts, a confirmation's movedFrom, a withdrawal's reason, and the"
@@ -250,8 +276,9 @@ class ChangePointApiController {
     DetectRequest series = request.series();
     double[] values = series.values();
     DetectionInputs inputs = series.inputs();
+    Set<Integer> machine = request.machine();
     NightlyReplay.Result result =
-        replay.replay(values, series.stddevs(), inputs, request.machine());
+        replay.replay(values, series.stddevs(), request.nights(values.length), inputs, machine);
     return new ReplayResponse(
         values.length,
         result.events().stream().map(ReplayedEvent::of).toList(),

@@ -128,7 +128,8 @@ public class ChangePointDetection {
                     history.indexOf(row.runId()),
                     NightlyStep.Stage.ofStored(row.stage()),
                     row.relativeChange(),
-                    row.driftLastRunId() == null ? -1 : history.indexOf(row.driftLastRunId())))
+                    row.driftLastRunId() == null ? -1 : history.indexOf(row.driftLastRunId()),
+                    row.machineChange() == null ? Double.NaN : row.machineChange()))
         .toList();
   }
 

@@ -44,8 +44,9 @@ class DetectionRepository {
     }
     List<long[]> keys = new ArrayList<>();
     List<double[]> values = new ArrayList<>();
+    List<double[]> jvms = new ArrayList<>();
     jdbc.sql(
-            "select m.run_id, m.x, m.value, m.stddev from measurement m"
+            "select m.run_id, m.x, m.value, m.stddev, m.samples from measurement m"
                 + " join run r on r.id = m.run_id"
                 + " where m.series_id = ? and r.disturbed_reason is null"
                 + " order by m.x, m.run_id")
@@ -55,6 +56,7 @@ class DetectionRepository {
               keys.add(new long[] {rs.getLong(1), rs.getTimestamp(2).getTime()});
               double stddev = rs.getDouble(4);
               values.add(new double[] {rs.getDouble(3), rs.wasNull() ? Double.NaN : stddev});
+              jvms.add(doubles(rs.getArray(5)));
             });
     int n = keys.size();
     long[] runIds = new long[n];
@@ -75,8 +77,21 @@ class DetectionRepository {
             xs,
             means,
             stddevs,
+            jvms.toArray(double[][]::new),
             segmentStarts(seriesId, runIds, xs),
-            machineEvidence.machineRuns(seriesId, runIds)));
+            machineEvidence.machineMoves(seriesId, runIds)));
+  }
+
+  private static double[] doubles(java.sql.Array array) throws java.sql.SQLException {
+    if (array == null) {
+      return null;
+    }
+    Object[] values = (Object[]) array.getArray();
+    double[] doubles = new double[values.length];
+    for (int i = 0; i < values.length; i++) {
+      doubles[i] = ((Number) values[i]).doubleValue();
+    }
+    return doubles;
   }
 
   /**
@@ -186,7 +201,8 @@ class DetectionRepository {
                     + " mean_after = ?, relative_change = ?, p_value = ?, effect_sigma = ?,"
                     + " noise_sigma = ?, serial_correlation = ?, direction = ?,"
                     + " stage = 'confirmed', confirmed_at = now(), onset_nights = null,"
-                    + " kind = ?, drift_last_run_id = ?, drift_nights = ?, drift_slope = ?"
+                    + " kind = ?, drift_last_run_id = ?, drift_nights = ?, drift_slope = ?,"
+                    + " machine_change = case when run_id = ? then machine_change end"
                     + " where id = ? and not exists (select 1 from change_point o"
                     + "   where o.series_id = ? and o.run_id = ? and o.id <> ?)")
             .params(
@@ -205,6 +221,7 @@ class DetectionRepository {
                 driftLastRun(history, change),
                 driftNights(change),
                 driftSlope(change),
+                run,
                 id,
                 history.seriesId(),
                 run,
@@ -223,8 +240,9 @@ class DetectionRepository {
     return jdbc.sql(
             "insert into change_point (series_id, run_id, previous_run_id, x, mean_before,"
                 + " mean_after, relative_change, p_value, effect_sigma, noise_sigma,"
-                + " serial_correlation, direction, stage, suspected_at, onset_nights)"
-                + " values (?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, 'suspected', now(), ?)"
+                + " serial_correlation, direction, stage, suspected_at, onset_nights,"
+                + " machine_change)"
+                + " values (?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, 'suspected', now(), ?, ?)"
                 + " on conflict (series_id, run_id) do nothing returning id")
         .params(
             history.seriesId(),
@@ -238,7 +256,8 @@ class DetectionRepository {
             finite(change.noiseSigma()),
             finite(change.serialCorrelation()),
             direction(history, change.relativeChange()),
-            nights > 1 ? nights : null)
+            nights > 1 ? nights : null,
+            finite(change.machineChange()))
         .query(Long.class)
         .optional();
   }
@@ -262,7 +281,8 @@ class DetectionRepository {
    */
   List<StagedChange> stagedSince(long seriesId, long from) {
     return jdbc.sql(
-            "select id, run_id, stage, relative_change, drift_last_run_id from change_point"
+            "select id, run_id, stage, relative_change, drift_last_run_id, machine_change"
+                + " from change_point"
                 + " where series_id = ? and x >= ? order by x, id")
         .params(seriesId, new Timestamp(from))
         .query(
@@ -272,13 +292,22 @@ class DetectionRepository {
                     rs.getLong("run_id"),
                     rs.getString("stage"),
                     rs.getDouble("relative_change"),
-                    rs.getObject("drift_last_run_id", Long.class)))
+                    rs.getObject("drift_last_run_id", Long.class),
+                    rs.getObject("machine_change", Double.class)))
         .list();
   }
 
-  /** A stored change point as detection matches it: its run and stage. */
+  /**
+   * A stored change point as detection matches it: its run and stage, and the machine's move where
+   * it was suspected as the series' move beyond it.
+   */
   record StagedChange(
-      long id, long runId, String stage, double relativeChange, Long driftLastRunId) {
+      long id,
+      long runId,
+      String stage,
+      double relativeChange,
+      Long driftLastRunId,
+      Double machineChange) {
 
     boolean confirmed() {
       return stage.equals("confirmed");

@@ -1,14 +1,18 @@
 package org.nightbench.changepoints;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.nightbench.changepoints.detection.ChangePointDetector;
 import org.nightbench.changepoints.detection.DetectedChange;
 import org.nightbench.changepoints.detection.DetectionInputs;
 import org.nightbench.changepoints.detection.DetectorSettings;
 import org.nightbench.changepoints.detection.MachineNights;
+import org.nightbench.changepoints.detection.NightEvidence;
 import org.nightbench.changepoints.detection.NightlyStep;
+import org.nightbench.changepoints.detection.SuspicionCheck;
 import org.nightbench.changepoints.marks.SeriesMarks;
 
 /**
@@ -39,7 +43,33 @@ final class SeriesDetector {
    */
   List<NightlyStep.Decision> night(
       SeriesHistory history, SeriesMarks marks, List<NightlyStep.Known> known, int arrived) {
-    return step.night(history.values(), history.stddevs(), inputs(history, marks), known, arrived);
+    DetectionInputs inputs = inputs(history, marks);
+    return step.night(
+        history.values(), history.stddevs(), nights(history, inputs), inputs, known, arrived);
+  }
+
+  /**
+   * What the nights the morning-after check reads tell besides their means: their JVMs' robust
+   * centres and spreads (worked out for the newest nights only, as the check reads no others) and
+   * the machine's move on the runs its evidence put down to the machine, in the series' own sign.
+   */
+  static NightEvidence nights(SeriesHistory history, DetectionInputs inputs) {
+    int n = history.size();
+    int from =
+        Math.max(0, n - SuspicionCheck.REFERENCE - SuspicionCheck.PROBE - inputs.excluded().size());
+    double[][] samples = new double[n][];
+    for (int i = from; i < n; i++) {
+      samples[i] = history.samples()[i];
+    }
+    Map<Integer, Double> moves = new HashMap<>();
+    long[] runIds = history.runIds();
+    for (int i = 0; i < n; i++) {
+      Double goodness = history.machineMoves().get(runIds[i]);
+      if (goodness != null) {
+        moves.put(i, history.higherIsBetter() ? goodness : -goodness);
+      }
+    }
+    return NightEvidence.of(samples, moves, n);
   }
 
   /** The same after a recompute over the whole series placed {@code found}. */
@@ -48,7 +78,9 @@ final class SeriesDetector {
       SeriesMarks marks,
       List<DetectedChange> found,
       List<NightlyStep.Known> known) {
-    return step.decide(history.values(), history.stddevs(), inputs(history, marks), found, known);
+    DetectionInputs inputs = inputs(history, marks);
+    return step.decide(
+        history.values(), history.stddevs(), nights(history, inputs), inputs, found, known);
   }
 
   /** The first index of {@code history} that the night's look at its tail can report. */

@@ -1,5 +1,6 @@
 package org.nightbench.changepoints;
 
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -9,8 +10,10 @@ import java.util.Set;
  * @param stddevs ±1σ over each run's JVMs, NaN where a run had one JVM
  * @param segmentStarts the runs where the series' settings or measuring version changed: known
  *     boundaries, as an editor's expected change is
- * @param machineRuns the runs whose kept evidence puts them down to the machine as a whole: the
- *     nights {@link org.nightbench.changepoints.detection.MachineNights} leaves out
+ * @param samples each run's per-JVM values, as stored with its point
+ * @param machineMoves the runs whose kept evidence puts them down to the machine as a whole (the
+ *     nights {@link org.nightbench.changepoints.detection.MachineNights} leaves out), each with the
+ *     machine's move then (goodness; NaN where unknown)
  */
 record SeriesHistory(
     long seriesId,
@@ -19,11 +22,17 @@ record SeriesHistory(
     long[] xs,
     double[] values,
     double[] stddevs,
+    double[][] samples,
     Set<Long> segmentStarts,
-    Set<Long> machineRuns) {
+    Map<Long, Double> machineMoves) {
 
   int size() {
     return values.length;
+  }
+
+  /** The runs whose kept evidence puts them down to the machine as a whole. */
+  Set<Long> machineRuns() {
+    return machineMoves.keySet();
   }
 
   /** The index of {@code runId}'s point, or -1. */

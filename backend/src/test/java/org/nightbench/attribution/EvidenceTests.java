@@ -35,6 +35,26 @@ class EvidenceTests {
   }
 
   @Test
+  void aSeriesThatMovedFarBeyondTheMachineIsTheCodeAndSaysBothMoves() {
+    // The machine moved the run −6 %; one series moved −18.3 %, judged net of it: −13.1 % its own.
+    List<SeriesNight> nights = new ArrayList<>(control(-0.06));
+    nights.addAll(measured(40, -0.06));
+    Evidence evidence = new Evidence(RunEvidenceCalculator.of(nights));
+    assertThat(evidence.run().machine()).isTrue();
+    assertThat(evidence.run().runChange()).isBetween(-0.07, -0.05);
+    assertThat(evidence.run().machineMove()).isEqualTo(evidence.run().runChange());
+    // Judged on its own nights, a series that moved −11 % moved with the machine.
+    assertThat(evidence.attribute(true, -0.11).verdict()).isEqualTo(Verdict.MACHINE);
+
+    Attribution beyond = evidence.attribute(true, -0.131, -0.06);
+    assertThat(beyond.verdict()).isEqualTo(Verdict.CODE);
+    assertThat(beyond.evidence())
+        .startsWith(
+            "the machine moved −6.0 % that night; this series moved −18.3 %, −13.1 % beyond it")
+        .contains("40 of the run's 40 series moved the same way");
+  }
+
+  @Test
   void aControlThatMovedWithoutTheRunsSeriesIsNotTheMachine() {
     // Three control series now and then move three times their noise on their own; the run's 40
     // series standing still say the machine did not move.
@@ -118,6 +138,8 @@ class EvidenceTests {
     assertThat(evidence.run().series()).isEqualTo(12);
     assertThat(evidence.run().movedWorse()).isEqualTo(12);
     assertThat(evidence.run().movedBetter()).isZero();
+    // The run's median move is goodness too: latency 20 % longer is −20 %.
+    assertThat(evidence.run().runChange()).isBetween(-0.22, -0.18);
   }
 
   private List<SeriesNight> control(double move) {

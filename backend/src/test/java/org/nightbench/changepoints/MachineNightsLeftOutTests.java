@@ -14,7 +14,9 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.nightbench.attribution.Attribution;
 import org.nightbench.attribution.Attributions;
+import org.nightbench.attribution.Verdict;
 import org.nightbench.changepoints.evidence.MachineEvidence;
 import org.nightbench.changepoints.marks.DetectionMarks;
 import org.nightbench.ingest.ResultIngester;
@@ -113,9 +115,9 @@ class MachineNightsLeftOutTests {
 
     double[][] steppedSamples = samples.get("Term0");
     Set<Integer> spell = Set.of(SPELL, SPELL + 1, SPELL + 2);
-    List<String> replayed = replayed(steppedSamples, spell);
+    List<String> replayed = replayed(steppedSamples, spell, moves(runs, spell));
     assertThat(replayed).as("the endpoint's replay with the machine's nights").isEqualTo(stored);
-    assertThat(replayed(steppedSamples, Set.of()))
+    assertThat(replayed(steppedSamples, Set.of(), Map.of()))
         .as("the replay with the spell kept in the history")
         .noneMatch(c -> c.startsWith(STEP + ":") && !c.endsWith("withdrawn"));
 
@@ -146,6 +148,66 @@ class MachineNightsLeftOutTests {
     assertThat(leftOut(otherSeries)).as("another series").containsAll(spell);
     attributions.override(spellAlert, "automatic", () -> "editor");
     assertThat(leftOut(quietSeries)).containsAll(spell);
+  }
+
+  /**
+   * A code step on a spell's second night: one series 15 % slower on a night the machine made every
+   * series 10 % slower. Judged net of the machine's move, the series moved beyond it: its alert
+   * stands on that night, as the code's, saying both moves, and stays there once the spell is over
+   * and left out of the history (confirmed there); the endpoint's replay with the machine's moves
+   * ends the same. Without the moves (the spell's nights alone) that night is the machine's, left
+   * out with its spell, and no alert stands on it.
+   */
+  @Test
+  void aCodeStepOnAMachineNightIsJudgedNetOfTheMachinesMove() throws Exception {
+    String machine = "beyond-" + UUID.randomUUID().toString().substring(0, 8);
+    List<Long> runs = new ArrayList<>();
+    int on = SPELL + 1;
+    Map<String, double[][]> samples =
+        ingest(
+            machine,
+            runs,
+            (night, s) ->
+                (night >= SPELL && night < STEP ? 0.9 : 1) * (s == 0 && night >= on ? 0.85 : 1));
+    long stepped = series(machine, "Term0");
+    Map<Long, Integer> nightOf = new HashMap<>();
+    for (int i = 0; i < runs.size(); i++) {
+      nightOf.put(runs.get(i), i);
+    }
+    List<String> stored =
+        jdbc.sql("select run_id, stage from change_point where series_id = ? order by x, id")
+            .param(stepped)
+            .query((rs, row) -> nightOf.get(rs.getLong(1)) + ":" + rs.getString(2))
+            .list();
+    assertThat(stored).as("through ingestion").contains(on + ":confirmed");
+    long alert =
+        jdbc.sql("select id from change_point where series_id = ? and run_id = ?")
+            .params(stepped, runs.get(on))
+            .query(Long.class)
+            .single();
+    Attribution said = attributions.of(List.of(alert)).get(alert);
+    assertThat(said.verdict()).isEqualTo(Verdict.CODE);
+    assertThat(said.evidence())
+        .matches(
+            "the machine moved −(9\\.[5-9]|10\\.[0-5]) % that night; this series moved"
+                + " −2[2-5]\\.\\d %, −1[3-7]\\.\\d % beyond it; .*");
+
+    Set<Integer> spell = Set.of(SPELL, SPELL + 1, SPELL + 2);
+    assertThat(replayed(samples.get("Term0"), spell, moves(runs, spell)))
+        .as("the endpoint's replay with the machine's moves")
+        .isEqualTo(stored);
+    assertThat(replayed(samples.get("Term0"), spell, Map.of()))
+        .as("the replay with the spell's nights alone")
+        .noneMatch(c -> c.startsWith(on + ":") && !c.endsWith("withdrawn"));
+  }
+
+  /** The machine's move on each night of {@code nights}, as its run's kept evidence says it. */
+  private Map<Integer, Double> moves(List<Long> runs, Set<Integer> nights) {
+    Map<Integer, Double> moves = new HashMap<>();
+    for (int night : nights) {
+      moves.put(night, machineEvidence.of(runs.get(night)).machineMove());
+    }
+    return moves;
   }
 
   /** The nights (indices) that detection leaves out of the series' history. */
@@ -233,9 +295,13 @@ class MachineNightsLeftOutTests {
     }
   }
 
-  private List<String> replayed(double[][] samples, Set<Integer> machineNights) throws Exception {
+  private List<String> replayed(
+      double[][] samples, Set<Integer> machineNights, Map<Integer, Double> machineMoves)
+      throws Exception {
     String body =
-        json.writeValueAsString(Map.of("samples", samples, "machineNights", machineNights));
+        json.writeValueAsString(
+            Map.of(
+                "samples", samples, "machineNights", machineNights, "machineMoves", machineMoves));
     JsonNode answer =
         json.readTree(
             mvc.perform(

@@ -45,8 +45,9 @@ class ReplayMatchesIngestionTests {
 
   /**
    * 160 nights of 5 JVMs each, ±1 % per JVM and a night-to-night wobble: level 100, one night at 88
-   * (night 70), a step to 92 at night 100, one JVM 40 slower on night 130 (a wild night: its mean
-   * stands out, and so does its spread), a step to 100 on the newest three nights.
+   * (night 70), a step to 92 at night 100, one JVM 40 faster on night 130 (a wild night: its mean
+   * stands out, and so does its spread), a step to 100 on the newest three nights, the first of
+   * them with one JVM 40 slower (its mean stays at 92; its JVMs' centre moved with the step).
    */
   static double[][] recorded() {
     SplittableRandom random = new SplittableRandom(38);
@@ -60,6 +61,10 @@ class ReplayMatchesIngestionTests {
       }
       if (night == 130) {
         samples[night][0] += 40;
+      }
+      if (night == 157) {
+        // The step's first night with one JVM 40 slower: its mean stays where it was.
+        samples[night][0] -= 40;
       }
     }
     return samples;
@@ -103,8 +108,10 @@ class ReplayMatchesIngestionTests {
     assertThat(replayed.get("events").toString())
         .contains("{\"night\":70,\"stage\":\"suspected\",\"index\":70")
         .contains("\"stage\":\"withdrawn\",\"index\":70,\"movedFrom\":null,\"reason\":")
-        // The wild night is not suspected, as each path passes the JVMs' spread.
-        .doesNotContain("\"stage\":\"suspected\",\"index\":130");
+        // The wild night is not suspected, as each path judges the JVMs' centre.
+        .doesNotContain("\"stage\":\"suspected\",\"index\":130")
+        // The step whose first night has a wild JVM is suspected on that night, on its centre.
+        .contains("{\"night\":157,\"stage\":\"suspected\",\"index\":157");
   }
 
   @Test

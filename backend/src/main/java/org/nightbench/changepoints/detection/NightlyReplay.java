@@ -64,7 +64,27 @@ public final class NightlyReplay {
    */
   public Result replay(
       double[] values, double[] stddevs, DetectionInputs inputs, Set<Integer> machineNights) {
+    return replay(values, stddevs, null, inputs, machineNights);
+  }
+
+  /**
+   * The same with what the nights tell besides their means ({@code nights}: the JVMs' robust
+   * centres and spreads, the machine's move on its nights; or null), as ingestion passes them.
+   */
+  public Result replay(
+      double[] values,
+      double[] stddevs,
+      NightEvidence nights,
+      DetectionInputs inputs,
+      Set<Integer> machineNights) {
     ChangePointDetector.validate(values, stddevs);
+    if (nights != null && nights.centres().length != values.length) {
+      throw new IllegalArgumentException(
+          "the nights' evidence has "
+              + nights.centres().length
+              + " nights, the series "
+              + values.length);
+    }
     Objects.requireNonNull(inputs, "inputs");
     inputs.validate(values.length);
     for (int i : machineNights) {
@@ -81,8 +101,10 @@ public final class NightlyReplay {
           step.night(
               Arrays.copyOf(values, length),
               stddevs == null ? null : Arrays.copyOf(stddevs, length),
+              nights == null ? null : nights.first(length),
               MachineNights.apply(inputs.within(length), machineNights, length),
-              known);
+              known,
+              1);
       for (NightlyStep.Decision decision : decisions) {
         events.add(event(night, decision, known));
       }

@@ -1,9 +1,11 @@
 package org.nightbench.changepoints.detection;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One night of detection on one series, as ingestion runs it after every night and the replay of a
@@ -53,12 +55,25 @@ public final class NightlyStep {
    * @param index the night where its new level starts, or -1 when that night is no longer in the
    *     series (a run since flagged disturbed); a drift's first night
    * @param last a drift's last night; -1 for a step
+   * @param machineChange where it was suspected on a night the machine moved and the series moved
+   *     beyond that ({@link SuspectedChange#machineChange()}), the machine's move; NaN otherwise
    */
-  public record Known(long key, int index, Stage stage, double relativeChange, int last) {
+  public record Known(
+      long key, int index, Stage stage, double relativeChange, int last, double machineChange) {
 
     /** A step. */
     public Known(long key, int index, Stage stage, double relativeChange) {
       this(key, index, stage, relativeChange, -1);
+    }
+
+    /** A step ({@code last} -1) or a drift, judged on the series alone. */
+    public Known(long key, int index, Stage stage, double relativeChange, int last) {
+      this(key, index, stage, relativeChange, last, Double.NaN);
+    }
+
+    /** Whether it was suspected as the series' move beyond the machine's. */
+    public boolean beyondMachine() {
+      return Double.isFinite(machineChange);
     }
 
     /** The newest night this change point covers: a drift's last, a step's first. */
@@ -148,7 +163,48 @@ public final class NightlyStep {
    */
   public List<Decision> night(
       double[] values, double[] stddevs, DetectionInputs inputs, List<Known> known, int arrived) {
+    return night(values, stddevs, null, inputs, known, arrived);
+  }
+
+  /**
+   * {@link #night(double[], double[], DetectionInputs, List, int)} with what the nights tell
+   * besides their means ({@code nights}: the JVMs' robust centres and spreads, the machine's moves;
+   * or null), which the morning-after check judges the newest nights on ({@link
+   * SuspicionCheck#suspect(double[], double[], NightEvidence, int, int, DetectionInputs)}). A
+   * machine night on which the series was suspected of moving beyond the machine stays in its
+   * history, net of the machine's move, though its spell is left out: that night is the code's
+   * first, where the new level starts.
+   */
+  public List<Decision> night(
+      double[] values,
+      double[] stddevs,
+      NightEvidence nights,
+      DetectionInputs inputs,
+      List<Known> known,
+      int arrived) {
     Objects.requireNonNull(known, "known");
+    if (nights != null) {
+      Set<Integer> kept = new HashSet<>();
+      for (Known k : known) {
+        if (k.stage() != Stage.WITHDRAWN
+            && k.beyondMachine()
+            && k.index() >= 0
+            && k.index() < values.length
+            && inputs.excluded().contains(k.index())
+            && Double.isFinite(nights.machineMove(k.index()))) {
+          kept.add(k.index());
+        }
+      }
+      if (!kept.isEmpty()) {
+        values = values.clone();
+        Set<Integer> excluded = new HashSet<>(inputs.excluded());
+        for (int i : kept) {
+          values[i] /= 1 + nights.machineMove(i);
+          excluded.remove(i);
+        }
+        inputs = inputs.withExcluded(excluded);
+      }
+    }
     int since = newestConfirmed(known);
     List<DetectedChange> found = new ArrayList<>();
     for (DetectedChange change : detector.detectAppended(values, stddevs, since, inputs)) {
@@ -170,13 +226,14 @@ public final class NightlyStep {
     // Tonight's steps that continue a run of steps (or a drift) the same way may be a drift.
     Optional<DriftCheck.Tonight> drift = drifts.tonight(values, inputs, known, found);
     if (drift.isEmpty()) {
-      return decide(values, stddevs, inputs, found, known, judged);
+      return decide(values, stddevs, nights, inputs, found, known, judged);
     }
     List<Decision> decisions = new ArrayList<>(drift.get().decisions());
     decisions.addAll(
         decide(
             values,
             stddevs,
+            nights,
             inputs,
             drift.get().left(),
             apply(known, drift.get().decisions()),
@@ -197,7 +254,22 @@ public final class NightlyStep {
       DetectionInputs inputs,
       List<DetectedChange> found,
       List<Known> known) {
-    return decide(values, stddevs, inputs, found, known, 0);
+    return decide(values, stddevs, null, inputs, found, known, 0);
+  }
+
+  /**
+   * {@link #decide(double[], double[], DetectionInputs, List, List)} with what the nights tell
+   * besides their means ({@code nights}, or null), as {@link #night(double[], double[],
+   * NightEvidence, DetectionInputs, List, int)} judges them.
+   */
+  public List<Decision> decide(
+      double[] values,
+      double[] stddevs,
+      NightEvidence nights,
+      DetectionInputs inputs,
+      List<DetectedChange> found,
+      List<Known> known) {
+    return decide(values, stddevs, nights, inputs, found, known, 0);
   }
 
   /**
@@ -207,6 +279,7 @@ public final class NightlyStep {
   private List<Decision> decide(
       double[] values,
       double[] stddevs,
+      NightEvidence nights,
       DetectionInputs inputs,
       List<DetectedChange> found,
       List<Known> known,
@@ -241,7 +314,11 @@ public final class NightlyStep {
       } else if (newest - k.index() > SuspicionCheck.CONFIRM_WITHIN) {
         reason = "not confirmed within " + SuspicionCheck.CONFIRM_WITHIN + " nights";
       } else if (!suspicion.holds(
-          values, k.index(), Math.signum(k.relativeChange()), since, inputs)) {
+          k.beyondMachine() ? netOfMachine(values, nights) : values,
+          k.index(),
+          Math.signum(k.relativeChange()),
+          since,
+          inputs)) {
         reason = "the nights since came back";
       }
       if (reason != null) {
@@ -250,13 +327,15 @@ public final class NightlyStep {
     }
     Optional<SuspicionOnset.Placed> suspected =
         suspicion
-            .suspect(values, stddevs, values.length, since, inputs)
+            .suspect(values, stddevs, nights, values.length, since, inputs)
             .map(s -> onset.place(values, s, since, inputs, judged));
     if (suspected.isPresent()) {
       int index = suspected.get().change().index();
       double direction = Math.signum(suspected.get().change().relativeChange());
       // The same change again only where it went the same way: a wild night up, withdrawn the
-      // next morning, says nothing about a drop two nights later.
+      // next morning, says nothing about a drop two nights later. A move beyond the machine's is
+      // not the machine's own alert of a night or two before it.
+      boolean beyond = suspected.get().change().beyondMachine();
       boolean seen =
           after.stream()
               .anyMatch(
@@ -264,12 +343,31 @@ public final class NightlyStep {
                       k.index() >= 0
                           && !inputs.excluded().contains(k.index())
                           && Math.abs(k.index() - index) <= SuspicionCheck.MATCH
-                          && sameWay(k, direction));
+                          && sameWay(k, direction)
+                          && (!beyond || k.beyondMachine() || k.stage() == Stage.CONFIRMED));
       if (!seen && index > since) {
         decisions.add(new Suspect(suspected.get().change(), suspected.get().earliest()));
       }
     }
     return decisions;
+  }
+
+  /**
+   * {@code values} with each night the machine moved divided by its move: what a suspicion of the
+   * series' move beyond the machine's is held to on the nights since.
+   */
+  private static double[] netOfMachine(double[] values, NightEvidence nights) {
+    if (nights == null) {
+      return values;
+    }
+    double[] net = values.clone();
+    for (int i = 0; i < net.length; i++) {
+      double move = nights.machineMove(i);
+      if (Double.isFinite(move)) {
+        net[i] /= 1 + move;
+      }
+    }
+    return net;
   }
 
   /**
@@ -287,31 +385,54 @@ public final class NightlyStep {
   private static List<Known> apply(List<Known> known, Decision decision) {
     List<Known> after = new ArrayList<>(known);
     if (decision instanceof Confirm c && c.key() != null) {
-      after.replaceAll(k -> k.key() == c.key() ? confirmed(k.key(), c.change()) : k);
+      after.replaceAll(
+          k ->
+              k.key() == c.key()
+                  ? confirmed(
+                      k.key(),
+                      c.change(),
+                      k.index() == c.change().index() ? k.machineChange() : Double.NaN)
+                  : k);
     } else if (decision instanceof Confirm c) {
-      after.add(confirmed(nextKey(after), c.change()));
+      after.add(confirmed(nextKey(after), c.change(), Double.NaN));
     } else if (decision instanceof Withdraw w) {
       after.replaceAll(
           k ->
               k.key() == w.key()
-                  ? new Known(k.key(), k.index(), Stage.WITHDRAWN, k.relativeChange(), k.last())
+                  ? new Known(
+                      k.key(),
+                      k.index(),
+                      Stage.WITHDRAWN,
+                      k.relativeChange(),
+                      k.last(),
+                      k.machineChange())
                   : k);
     } else if (decision instanceof Suspect s) {
       after.add(
           new Known(
-              nextKey(after), s.change().index(), Stage.SUSPECTED, s.change().relativeChange()));
+              nextKey(after),
+              s.change().index(),
+              Stage.SUSPECTED,
+              s.change().relativeChange(),
+              -1,
+              s.change().machineChange()));
     }
     after.sort((a, b) -> Integer.compare(a.index(), b.index()));
     return after;
   }
 
-  private static Known confirmed(long key, DetectedChange change) {
+  /**
+   * A confirmed change point; one confirmed where it was suspected as the series' move beyond the
+   * machine's keeps that ({@code machineChange}), as its night stays in the history.
+   */
+  private static Known confirmed(long key, DetectedChange change, double machineChange) {
     return new Known(
         key,
         change.index(),
         Stage.CONFIRMED,
         change.relativeChange(),
-        change.drift() == null ? -1 : change.drift().last());
+        change.drift() == null ? -1 : change.drift().last(),
+        machineChange);
   }
 
   private static long nextKey(List<Known> known) {

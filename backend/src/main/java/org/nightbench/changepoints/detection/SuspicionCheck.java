@@ -95,8 +95,29 @@ public final class SuspicionCheck {
    */
   static final double WILD_SPREAD = 3;
 
+  /**
+   * A series judged net of the machine's move counts as moved beyond it only when its net move is
+   * at least this share of the machine's own: the machine does not move every series by exactly the
+   * run's median, and a series it moved half as much again is still the machine's.
+   */
+  static final double BEYOND_SHARE = 0.5;
+
+  /**
+   * A newest night whose JVMs spread more than this many times the history's usual spread (but not
+   * {@link #WILD_SPREAD}) is judged as less sure ({@link NightEvidence}): the spread of five JVMs
+   * varies by about a third from night to night by chance alone, which is no reason to doubt a
+   * night.
+   */
+  static final double SCATTERED = 1.5;
+
   /** The thresholds' multiple: 1 as the app runs; the lab sweeps it to draw the trade-off. */
   private final double scale;
+
+  /**
+   * Whether every night whose JVMs are known is judged on their robust centre and spread (the app),
+   * or only a wild one.
+   */
+  private final boolean centreEveryNight;
 
   /** The check as the app runs it. */
   public SuspicionCheck() {
@@ -105,10 +126,20 @@ public final class SuspicionCheck {
 
   /** A check whose {@link #THRESHOLDS} are {@code scale} times the app's (for the lab's sweep). */
   SuspicionCheck(double scale) {
+    this(scale, true);
+  }
+
+  /**
+   * A check whose thresholds are {@code scale} times the app's, judging every night whose JVMs are
+   * known on their robust centre and spread ({@code centreEveryNight}, the app), or only a wild one
+   * (its mean otherwise): the lab's comparison of the two.
+   */
+  SuspicionCheck(double scale, boolean centreEveryNight) {
     if (!(scale > 0) || Double.isInfinite(scale)) {
       throw new IllegalArgumentException("scale must be > 0 and finite: " + scale);
     }
     this.scale = scale;
+    this.centreEveryNight = centreEveryNight;
   }
 
   /**
@@ -139,11 +170,158 @@ public final class SuspicionCheck {
    */
   public Optional<SuspectedChange> suspect(
       double[] values, double[] stddevs, int length, int since, DetectionInputs inputs) {
+    return judge(values, stddevs, null, null, length, since, inputs);
+  }
+
+  /**
+   * {@link #suspect(double[], double[], int, int, DetectionInputs)} with what the nights tell
+   * besides their means ({@code nights}, or null for nothing). Where a night's JVMs are known, the
+   * night is judged on their robust centre and its wildness on their robust spread ({@link
+   * NightEvidence}): a new level moves every JVM, one wild JVM moves the mean but hardly the
+   * centre. Where the machine moved the newest nights (the run's evidence), they are judged again
+   * net of the machine's move: a series that moved beyond it, by at least {@value #BEYOND_SHARE} of
+   * the machine's own move, is the code's move that night: the suspicion is of its net move, and
+   * {@link SuspectedChange#machineChange()} says the machine's (even where the machine's move hid
+   * the code's, or made it look the machine's). A series that moved with the machine is judged on
+   * its own nights as before.
+   */
+  public Optional<SuspectedChange> suspect(
+      double[] values,
+      double[] stddevs,
+      NightEvidence nights,
+      int length,
+      int since,
+      DetectionInputs inputs) {
+    if (nights == null) {
+      return judge(values, stddevs, null, null, length, since, inputs);
+    }
+    if (values == null) {
+      throw new IllegalArgumentException("values is null");
+    }
+    double[] judged = Arrays.copyOf(values, length);
+    double[] spreads = stddevs == null ? null : Arrays.copyOf(stddevs, length);
+    for (int i = 0; i < length && centreEveryNight; i++) {
+      if (nights.hasCentre(i)) {
+        judged[i] = nights.centres()[i];
+        if (spreads != null || Double.isFinite(nights.spreads()[i])) {
+          if (spreads == null) {
+            spreads = new double[length];
+            Arrays.fill(spreads, Double.NaN);
+          }
+          spreads[i] = nights.spreads()[i];
+        }
+      }
+    }
+    double[] centres = centreEveryNight ? null : nights.centres();
+    NightEvidence own = centreEveryNight ? nights : null;
+    Optional<SuspectedChange> gross = judge(judged, spreads, centres, own, length, since, inputs);
+    boolean machineMoved = false;
+    for (int i = Math.max(0, length - PROBE); i < length; i++) {
+      machineMoved |= Double.isFinite(nights.machineMove(i)) && !inputs.excluded().contains(i);
+    }
+    if (!machineMoved) {
+      return gross;
+    }
+    double[] net = judged.clone();
+    for (int i = 0; i < length; i++) {
+      double move = nights.machineMove(i);
+      if (Double.isFinite(move)) {
+        net[i] = judged[i] / (1 + move);
+      }
+    }
+    double[] netCentres = null;
+    if (centres != null) {
+      netCentres = Arrays.copyOf(centres, length);
+      for (int i = 0; i < length; i++) {
+        double move = nights.machineMove(i);
+        if (Double.isFinite(move)) {
+          netCentres[i] /= 1 + move;
+        }
+      }
+    }
+    Optional<SuspectedChange> beyond = judge(net, spreads, netCentres, own, length, since, inputs);
+    if (beyond.isEmpty()) {
+      return gross;
+    }
+    SuspectedChange b = beyond.get();
+    double move = Double.NaN;
+    for (int i = b.index(); i < length && Double.isNaN(move); i++) {
+      if (!inputs.excluded().contains(i)) {
+        move = nights.machineMove(i);
+      }
+    }
+    if (Double.isNaN(move)) {
+      // None of its nights is the machine's: a plain suspicion, the gross one where it has one.
+      return gross.isPresent() ? gross : beyond;
+    }
+    if (Math.abs(b.relativeChange()) < BEYOND_SHARE * Math.abs(move)) {
+      return gross;
+    }
+    return Optional.of(
+        new SuspectedChange(
+            b.index(),
+            b.nights(),
+            b.reference(),
+            b.level(),
+            b.relativeChange(),
+            b.zScore(),
+            b.effectSigma(),
+            b.noiseSigma(),
+            b.serialCorrelation(),
+            move));
+  }
+
+  /**
+   * The suspicion of the newest nights of {@code values}; where {@code centres} is given, each of
+   * the newest {@value #PROBE} nights that is {@link #anyWild wild} and has a robust centre is
+   * judged on that centre, no longer wild.
+   */
+  private Optional<SuspectedChange> judge(
+      double[] values,
+      double[] stddevs,
+      double[] centres,
+      NightEvidence own,
+      int length,
+      int since,
+      DetectionInputs inputs) {
     Tail tail = Tail.of(values, length, since, inputs, REFERENCE + PROBE);
     // One history for the three looks: the nights before the newest three.
     History history = History.of(tail, tail.size() - PROBE);
     if (history == null) {
       return Optional.empty();
+    }
+    double[] asMeasured = tail.values.clone();
+    if (own != null) {
+      // A newest night whose JVMs spread clearly more than the history's usually do has a centre
+      // that much less sure: its deviation is taken in the σ widened by the extra variance of its
+      // centre, (s² − usual²) / n for n JVMs of spread s.
+      double usual = usualSpread(own.spreads(), tail, tail.size() - PROBE);
+      double sigma = history.sigma();
+      for (int i = Math.max(0, tail.size() - PROBE); i < tail.size(); i++) {
+        int night = tail.index[i];
+        double s = own.spreads()[night];
+        if (s > SCATTERED * usual && Double.isFinite(own.jvms()[night])) {
+          double extra = (s * s - usual * usual) / own.jvms()[night];
+          double factor = sigma / Math.sqrt(sigma * sigma + extra);
+          tail.values[i] = history.center() + (tail.values[i] - history.center()) * factor;
+        }
+      }
+    }
+    if (centres != null && stddevs != null) {
+      double usual = usualSpread(stddevs, tail, tail.size() - PROBE);
+      boolean copied = false;
+      for (int i = Math.max(0, tail.size() - PROBE); i < tail.size(); i++) {
+        int night = tail.index[i];
+        if (stddevs[night] > WILD_SPREAD * usual && Double.isFinite(centres[night])) {
+          // A wild night: one JVM or a few in another mode move its mean, not its JVMs' centre.
+          tail.values[i] = centres[night];
+          if (!copied) {
+            stddevs = stddevs.clone();
+            copied = true;
+          }
+          stddevs[night] = Double.NaN;
+        }
+      }
     }
     SuspectedChange best = null;
     for (int m = 1; m <= PROBE; m++) {
@@ -161,7 +339,35 @@ public final class SuspicionCheck {
     if (best == null) {
       best = sustained(tail, history, stddevs, inputs).orElse(null);
     }
-    return Optional.ofNullable(best);
+    return Optional.ofNullable(best).map(b -> asMeasured(b, asMeasured));
+  }
+
+  /**
+   * {@code change} with its level, relative change and effect of its nights as measured ({@code
+   * values}, the tail before a scattered night's deviation was narrowed): only its z says how sure
+   * it is.
+   */
+  private static SuspectedChange asMeasured(SuspectedChange change, double[] values) {
+    double sum = 0;
+    for (int i = values.length - change.nights(); i < values.length; i++) {
+      sum += values[i];
+    }
+    double level = sum / change.nights();
+    if (level == change.level()) {
+      return change;
+    }
+    double reference = change.reference();
+    return new SuspectedChange(
+        change.index(),
+        change.nights(),
+        reference,
+        level,
+        reference != 0 ? level / reference - 1 : Double.NaN,
+        change.zScore(),
+        (level - reference) / change.noiseSigma(),
+        change.noiseSigma(),
+        change.serialCorrelation(),
+        change.machineChange());
   }
 
   /**
@@ -238,8 +444,27 @@ public final class SuspicionCheck {
    * nights of the history.
    */
   private static boolean anyWild(double[] stddevs, Tail tail, int historyEnd, int from) {
-    if (stddevs == null || historyEnd <= 0) {
+    double usual = usualSpread(stddevs, tail, historyEnd);
+    if (Double.isNaN(usual)) {
       return false;
+    }
+    for (int i = from; i < tail.size(); i++) {
+      double s = stddevs[tail.index[i]];
+      if (Double.isFinite(s) && s > WILD_SPREAD * usual) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The usual spread of the history's nights before {@code historyEnd} over their JVMs: the median
+   * of their standard deviations; NaN where they are unknown (one JVM a night) or known for fewer
+   * than {@value #MIN_REFERENCE} nights of the history.
+   */
+  private static double usualSpread(double[] stddevs, Tail tail, int historyEnd) {
+    if (stddevs == null || historyEnd <= 0) {
+      return Double.NaN;
     }
     double[] known = new double[Math.min(historyEnd, REFERENCE)];
     int count = 0;
@@ -249,17 +474,7 @@ public final class SuspicionCheck {
         known[count++] = s;
       }
     }
-    if (count < MIN_REFERENCE) {
-      return false;
-    }
-    double usual = median(Arrays.copyOf(known, count));
-    for (int i = from; i < tail.size(); i++) {
-      double s = stddevs[tail.index[i]];
-      if (Double.isFinite(s) && s > WILD_SPREAD * usual) {
-        return true;
-      }
-    }
-    return false;
+    return count < MIN_REFERENCE ? Double.NaN : median(Arrays.copyOf(known, count));
   }
 
   /**

@@ -155,7 +155,8 @@ public final class SuspicionOnset {
             suspected.zScore(),
             (level - center) / sigma,
             sigma,
-            suspected.serialCorrelation());
+            suspected.serialCorrelation(),
+            suspected.machineChange());
     return new Placed(placed, earliest);
   }
 

@@ -1,6 +1,7 @@
 package org.nightbench.changepoints.evidence;
 
-import java.util.HashSet;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.springframework.stereotype.Service;
@@ -51,20 +52,28 @@ public class MachineEvidence {
    * @param runIds the series' runs in its history's order, where a spell is consecutive
    */
   public Set<Long> machineRuns(long seriesId, long[] runIds) {
-    Set<Long> machine = repository.machineRuns(seriesId);
+    return machineMoves(seriesId, runIds).keySet();
+  }
+
+  /**
+   * {@link #machineRuns} with the machine's move at each ({@link RunEvidence#machineMove()}:
+   * goodness, positive is faster; NaN where the kept evidence has none).
+   */
+  public Map<Long, Double> machineMoves(long seriesId, long[] runIds) {
+    Map<Long, Double> machine = repository.machineRuns(seriesId);
     if (machine.isEmpty()) {
       return machine;
     }
     Set<Long> code = repository.codeVerdictRuns(seriesId);
-    Set<Long> kept = new HashSet<>(machine);
+    Map<Long, Double> kept = new HashMap<>(machine);
     for (int i = 0; i < runIds.length; i++) {
-      if (!code.contains(runIds[i]) || !machine.contains(runIds[i])) {
+      if (!code.contains(runIds[i]) || !machine.containsKey(runIds[i])) {
         continue;
       }
-      for (int j = i; j >= 0 && machine.contains(runIds[j]); j--) {
+      for (int j = i; j >= 0 && machine.containsKey(runIds[j]); j--) {
         kept.remove(runIds[j]);
       }
-      for (int j = i + 1; j < runIds.length && machine.contains(runIds[j]); j++) {
+      for (int j = i + 1; j < runIds.length && machine.containsKey(runIds[j]); j++) {
         kept.remove(runIds[j]);
       }
     }

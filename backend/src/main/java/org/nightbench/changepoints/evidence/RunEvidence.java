@@ -15,6 +15,8 @@ package org.nightbench.changepoints.evidence;
  * @param series how many of the run's other series had enough recent nights to judge
  * @param movedWorse how many of them got worse beyond their noise at this run
  * @param movedBetter how many of them got better beyond their noise at this run
+ * @param runChange the median relative change (goodness) of every series of the run, controls
+ *     included: the machine's move on a night that is the machine's; null when not worked out
  */
 public record RunEvidence(
     String controlVersion,
@@ -23,7 +25,28 @@ public record RunEvidence(
     Double controlNoise,
     int series,
     int movedWorse,
-    int movedBetter) {
+    int movedBetter,
+    Double runChange) {
+
+  /** Evidence kept before the run's median move was. */
+  public RunEvidence(
+      String controlVersion,
+      int controlSeries,
+      Double controlChange,
+      Double controlNoise,
+      int series,
+      int movedWorse,
+      int movedBetter) {
+    this(
+        controlVersion,
+        controlSeries,
+        controlChange,
+        controlNoise,
+        series,
+        movedWorse,
+        movedBetter,
+        null);
+  }
 
   /** A move counts when it is this many times the series' noise … */
   static final double NOISE_MULTIPLE = 3;
@@ -54,11 +77,23 @@ public record RunEvidence(
   static final double BACKING_MULTIPLE = 2;
 
   /** Nothing measured: no verdict. */
-  public static final RunEvidence NONE = new RunEvidence(null, 0, null, null, 0, 0, 0);
+  public static final RunEvidence NONE = new RunEvidence(null, 0, null, null, 0, 0, 0, null);
 
   /** Whether a change this large is beyond a series of this noise. */
   public static boolean moved(double change, double noise) {
     return Math.abs(change) >= Math.max(NOISE_MULTIPLE * noise, SMALLEST_MOVE);
+  }
+
+  /**
+   * The machine's relative move (goodness) at this run when the run is the machine's ({@link
+   * #machine()}): the run's median move, else the control's; null when the run is not the machine's
+   * or neither is known. A series that moved far beyond it is judged net of it.
+   */
+  public Double machineMove() {
+    if (!machine()) {
+      return null;
+    }
+    return runChange != null ? runChange : controlChange;
   }
 
   /** Whether the run measured a control with enough history to judge. */

@@ -27,6 +27,7 @@ public final class RunEvidenceCalculator {
     int series = 0;
     int worse = 0;
     int better = 0;
+    List<Double> changes = new ArrayList<>();
     for (SeriesNight night : nights) {
       if (night.previous().length < MIN_PREVIOUS) {
         continue;
@@ -38,6 +39,7 @@ public final class RunEvidenceCalculator {
       double change = (night.value() - level) / level;
       double goodness = night.higherIsBetter() ? change : -change;
       double noise = noise(night.previous(), level);
+      changes.add(goodness);
       if (night.control()) {
         if (version == null) {
           version = night.task().split(" ", 2)[0];
@@ -55,17 +57,23 @@ public final class RunEvidenceCalculator {
         }
       }
     }
+    Double runChange = changes.isEmpty() ? null : median(doubles(changes));
     if (controlChanges.isEmpty()) {
-      return new RunEvidence(null, 0, null, null, series, worse, better);
+      return new RunEvidence(null, 0, null, null, series, worse, better, runChange);
     }
     return new RunEvidence(
         version,
         controlChanges.size(),
-        median(controlChanges.stream().mapToDouble(Double::doubleValue).toArray()),
-        median(controlNoises.stream().mapToDouble(Double::doubleValue).toArray()),
+        median(doubles(controlChanges)),
+        median(doubles(controlNoises)),
         series,
         worse,
-        better);
+        better,
+        runChange);
+  }
+
+  private static double[] doubles(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).toArray();
   }
 
   /** The relative spread of the recent nights: their median absolute deviation, as a σ. */

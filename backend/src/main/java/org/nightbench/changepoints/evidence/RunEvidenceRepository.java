@@ -5,8 +5,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -18,7 +20,7 @@ class RunEvidenceRepository {
 
   private static final String COLUMNS =
       "e.control_version, e.control_series, e.control_change, e.control_noise, e.series,"
-          + " e.moved_worse, e.moved_better";
+          + " e.moved_worse, e.moved_better, e.run_change";
 
   private final JdbcClient jdbc;
 
@@ -116,9 +118,10 @@ class RunEvidenceRepository {
   void store(long runId, RunEvidence evidence) {
     jdbc.sql(
             "insert into run_machine_evidence (run_id, control_version, control_series,"
-                + " control_change, control_noise, series, moved_worse, moved_better)"
+                + " control_change, control_noise, series, moved_worse, moved_better,"
+                + " run_change)"
                 + " select :run, :version, :controlSeries, :change, :noise, :series, :worse,"
-                + " :better where exists (select 1 from run where id = :run)"
+                + " :better, :runChange where exists (select 1 from run where id = :run)"
                 + " on conflict (run_id) do nothing")
         .param("run", runId)
         .param("version", evidence.controlVersion())
@@ -128,12 +131,16 @@ class RunEvidenceRepository {
         .param("series", evidence.series())
         .param("worse", evidence.movedWorse())
         .param("better", evidence.movedBetter())
+        .param("runChange", evidence.runChange())
         .update();
   }
 
-  /** The runs with a point in series {@code seriesId} whose stored evidence is the machine's. */
-  Set<Long> machineRuns(long seriesId) {
-    Set<Long> runs = new HashSet<>();
+  /**
+   * The runs with a point in series {@code seriesId} whose stored evidence is the machine's, each
+   * with the machine's move then ({@link RunEvidence#machineMove()}, goodness; NaN where unknown).
+   */
+  Map<Long, Double> machineRuns(long seriesId) {
+    Map<Long, Double> runs = new HashMap<>();
     jdbc.sql(
             "select e.run_id, "
                 + COLUMNS
@@ -142,8 +149,10 @@ class RunEvidenceRepository {
         .param(seriesId)
         .query(
             rs -> {
-              if (evidence(rs, 0).machine()) {
-                runs.add(rs.getLong("run_id"));
+              RunEvidence evidence = evidence(rs, 0);
+              if (evidence.machine()) {
+                Double move = evidence.machineMove();
+                runs.put(rs.getLong("run_id"), move == null ? Double.NaN : move);
               }
             });
     return runs;
@@ -172,7 +181,8 @@ class RunEvidenceRepository {
         rs.getObject("control_noise", Double.class),
         rs.getInt("series"),
         rs.getInt("moved_worse"),
-        rs.getInt("moved_better"));
+        rs.getInt("moved_better"),
+        rs.getObject("run_change", Double.class));
   }
 
   private static long[] longs(Array array) throws SQLException {

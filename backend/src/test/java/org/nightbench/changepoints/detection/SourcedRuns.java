@@ -2,8 +2,10 @@ package org.nightbench.changepoints.detection;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.nightbench.attribution.Evidence;
 import org.nightbench.attribution.Verdict;
@@ -43,9 +45,23 @@ final class SourcedRuns {
    */
   static boolean machineAlert(
       SourcedSeries.Run run, boolean[] flags, int index, double relativeChange) {
+    return machineAlert(run, flags, index, relativeChange, Double.NaN);
+  }
+
+  /**
+   * {@link #machineAlert(SourcedSeries.Run, boolean[], int, double)} for an alert suspected net of
+   * the machine's move {@code machineChange} (NaN: judged on the series alone), as the alerts page
+   * reads it from the change point.
+   */
+  static boolean machineAlert(
+      SourcedSeries.Run run,
+      boolean[] flags,
+      int index,
+      double relativeChange,
+      double machineChange) {
     return index >= RecentNights.COUNT
         && new Evidence(evidence(run, index, flags))
-                .attribute(relativeChange < 0, relativeChange)
+                .attribute(relativeChange < 0, relativeChange, machineChange)
                 .verdict()
             == Verdict.MACHINE;
   }
@@ -53,6 +69,24 @@ final class SourcedRuns {
   /** The evidence of the run at night {@code index}. */
   static RunEvidence evidence(SourcedSeries.Run run, int index, boolean[] flags) {
     return RunEvidenceCalculator.of(points(run, index, flags));
+  }
+
+  /**
+   * The machine's move on each night flagged ({@code flags}, as {@link #machineFlags} leaves them),
+   * as ingestion reads it from the kept evidence: the run's median move ({@link
+   * RunEvidence#machineMove()}; the series are higher-is-better, so goodness is their own sign).
+   */
+  static Map<Integer, Double> machineMoves(SourcedSeries.Run run, boolean[] flags) {
+    Map<Integer, Double> moves = new HashMap<>();
+    for (int i = 0; i < flags.length; i++) {
+      if (flags[i]) {
+        Double move = evidence(run, i, flags).machineMove();
+        if (move != null) {
+          moves.put(i, move);
+        }
+      }
+    }
+    return moves;
   }
 
   /** The indices of the nights flagged. */

@@ -52,9 +52,10 @@ final class SourcedSeries {
    *
    * @param values each night's mean over its JVMs
    * @param stddevs each night's standard deviation over its JVMs
+   * @param samples each night's JVMs' values
    * @param step the first night of the planted step, or -1
    */
-  record Series(double[] values, double[] stddevs, int step) {}
+  record Series(double[] values, double[] stddevs, double[][] samples, int step) {}
 
   /**
    * The series of one run over {@code nights}: {@code count} series of the code under test, each
@@ -108,8 +109,10 @@ final class SourcedSeries {
     double state = HeldOutSeries.gaussian(random);
     double[] values = new double[nights];
     double[] stddevs = new double[nights];
-    double[] samples = new double[jvms];
+    double[][] all = new double[nights][];
     for (int night = 0; night < nights; night++) {
+      double[] samples = new double[jvms];
+      all[night] = samples;
       double level = (step >= 0 && night >= step ? 1 + stepRelative : 1) * (1 + machine[night]);
       state = phi * state + Math.sqrt(1 - phi * phi) * HeldOutSeries.gaussian(random);
       double shared = level * (1 + nightSigma * state);
@@ -131,7 +134,7 @@ final class SourcedSeries {
       values[night] = mean;
       stddevs[night] = Math.sqrt(squares / (jvms - 1));
     }
-    return new Series(values, stddevs, step);
+    return new Series(values, stddevs, all, step);
   }
 
   /** Student's t with 3 degrees of freedom, scaled to unit variance. */

@@ -3,6 +3,7 @@ package org.nightbench.changepoints.detection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.nightbench.changepoints.evidence.RunEvidenceCalculator;
@@ -17,8 +18,9 @@ import org.nightbench.changepoints.evidence.RunEvidenceCalculator;
  * show as spread), the series-night, and the machine-night that moves every series of a run at
  * once; there, each night's run evidence is worked out by the app's {@link RunEvidenceCalculator}
  * and, as ingestion's detection does, the nights it puts down to the machine as a whole are left
- * out of each series' history once their spell is over ({@link MachineNights}); an alert that the
- * run's other series and its control put down to the machine (as the alerts page shows it) is
+ * out of each series' history once their spell is over ({@link MachineNights}), and each series is
+ * judged on its JVMs' values and net of the machine's moves ({@link NightEvidence}); an alert that
+ * the run's other series and its control put down to the machine (as the alerts page shows it) is
  * counted apart, not as a false code alert.
  *
  * <p>Per model it prints: on change-free series, false suspicions and false confirmed change points
@@ -37,8 +39,12 @@ import org.nightbench.changepoints.evidence.RunEvidenceCalculator;
  * against first-night and 3-night recall as the suspicion's thresholds are scaled ({@link #SCALES},
  * below 1 and above), and which goals each scale meets.
  *
+ * <p>With {@code parts} as a fifth argument it prints the sourced models only, by what of a night's
+ * evidence besides its mean the replay passes ({@link NightEvidence}: neither, the JVMs' values,
+ * the machine's moves, both; and the JVMs' centre on wild nights only).
+ *
  * <p>usage: {@code NightlyQualityStudy [seed] [changeFreePerModel] [perSizePerModel] [nights]
- * [sweep]} (defaults 38001 100 30 200). See {@code scripts/nightly-quality.sh}.
+ * [sweep|parts]} (defaults 38001 100 30 200). See {@code scripts/nightly-quality.sh}.
  */
 public final class NightlyQualityStudy {
 
@@ -66,6 +72,10 @@ public final class NightlyQualityStudy {
     int nights = args.length > 3 ? Integer.parseInt(args[3]) : 200;
     if (args.length > 4 && args[4].equals("sweep")) {
       sweep(seed, changeFree, perSize, nights);
+      return;
+    }
+    if (args.length > 4 && args[4].equals("parts")) {
+      parts(seed, changeFree, perSize, nights);
       return;
     }
     NightlyReplay replay = new NightlyReplay(new NightlyStep(DetectorSettings.defaults()));
@@ -104,6 +114,42 @@ public final class NightlyQualityStudy {
         Locale.ROOT,
         "cost: %.0f µs per replayed night (detector, suspicion and withdrawals; one thread)%n",
         (System.nanoTime() - started) / 1e3 / replayed);
+  }
+
+  /**
+   * The sourced models only, as the app runs them (machine nights left out once over) with each
+   * part of a night's evidence: neither (the means and spreads alone), the JVMs' values, the
+   * machine's moves, both (the app).
+   */
+  private static void parts(long seed, int changeFree, int perSize, int nights) {
+    NightlyReplay replay = new NightlyReplay(new NightlyStep(DetectorSettings.defaults()));
+    System.out.printf(
+        Locale.ROOT,
+        "sourced models by the evidence a night passes, seed %d, %d nights;"
+            + " %d change-free series and %d per step size per model%n",
+        seed,
+        nights,
+        changeFree,
+        perSize);
+    System.out.println(NightlyTally.header());
+    NightlyReplay wildOnly =
+        new NightlyReplay(
+            new NightlyStep(DetectorSettings.defaults(), new SuspicionCheck(1, false)));
+    for (SourcedSeries.Sources sources : SourcedSeries.MODELS) {
+      for (Evidence evidence : Evidence.values()) {
+        if (evidence.machine && sources.machineNights() == 0) {
+          continue;
+        }
+        NightlyTally tally = new NightlyTally();
+        sourced(replay, sources, seed, changeFree, perSize, nights, tally, true, evidence);
+        System.out.println(
+            tally.line(sources.name() + ", " + evidence.name().toLowerCase(Locale.ROOT)));
+      }
+      // The JVMs' centre judged on a wild night only, every other night on its mean.
+      NightlyTally tally = new NightlyTally();
+      sourced(wildOnly, sources, seed, changeFree, perSize, nights, tally, true, Evidence.BOTH);
+      System.out.println(tally.line(sources.name() + ", centre on wild nights only"));
+    }
   }
 
   /**
@@ -231,6 +277,46 @@ public final class NightlyQualityStudy {
       int nights,
       NightlyTally tally,
       boolean asTheAppRuns) {
+    return sourced(
+        replay, sources, seed, changeFree, perSize, nights, tally, asTheAppRuns, Evidence.BOTH);
+  }
+
+  /**
+   * What of a night's evidence the replay of a sourced series passes: its JVMs' values, the
+   * machine's moves, both (the app), or neither (the nightly path before it used them).
+   */
+  enum Evidence {
+    NEITHER(false, false),
+    JVMS(true, false),
+    MACHINE(false, true),
+    BOTH(true, true);
+
+    private final boolean jvms;
+    private final boolean machine;
+
+    Evidence(boolean jvms, boolean machine) {
+      this.jvms = jvms;
+      this.machine = machine;
+    }
+
+    NightEvidence of(SourcedSeries.Series series, Map<Integer, Double> moves, int nights) {
+      if (!jvms && !machine) {
+        return null;
+      }
+      return NightEvidence.of(jvms ? series.samples() : null, machine ? moves : null, nights);
+    }
+  }
+
+  private static long sourced(
+      NightlyReplay replay,
+      SourcedSeries.Sources sources,
+      long seed,
+      int changeFree,
+      int perSize,
+      int nights,
+      NightlyTally tally,
+      boolean asTheAppRuns,
+      Evidence evidence) {
     SplittableRandom random = new SplittableRandom(seed ^ sources.name().hashCode());
     long replayed = 0;
     for (int done = 0; done < changeFree; done += RUN) {
@@ -238,9 +324,15 @@ public final class NightlyQualityStudy {
           SourcedSeries.run(sources, Math.min(RUN, changeFree - done), nights, Double.NaN, random);
       boolean[] flags = SourcedRuns.machineFlags(run, nights, asTheAppRuns);
       Set<Integer> machine = asTheAppRuns ? SourcedRuns.indices(flags) : Set.of();
+      Map<Integer, Double> moves = SourcedRuns.machineMoves(run, flags);
       for (SourcedSeries.Series series : run.series()) {
         NightlyReplay.Result result =
-            replay.replay(series.values(), series.stddevs(), DetectionInputs.none(), machine);
+            replay.replay(
+                series.values(),
+                series.stddevs(),
+                asTheAppRuns ? evidence.of(series, moves, nights) : null,
+                DetectionInputs.none(),
+                machine);
         replayed += nights;
         tally.changeFree(result, nights, machine(run, asTheAppRuns ? flags : null), false);
       }
@@ -252,9 +344,15 @@ public final class NightlyQualityStudy {
                 sources, Math.min(RUN, perSize - done), nights, NightlyTally.SIZES[s], random);
         boolean[] flags = SourcedRuns.machineFlags(run, nights, asTheAppRuns);
         Set<Integer> machine = asTheAppRuns ? SourcedRuns.indices(flags) : Set.of();
+        Map<Integer, Double> moves = SourcedRuns.machineMoves(run, flags);
         for (SourcedSeries.Series series : run.series()) {
           NightlyReplay.Result result =
-              replay.replay(series.values(), series.stddevs(), DetectionInputs.none(), machine);
+              replay.replay(
+                  series.values(),
+                  series.stddevs(),
+                  asTheAppRuns ? evidence.of(series, moves, nights) : null,
+                  DetectionInputs.none(),
+                  machine);
           replayed += nights;
           tally.withStep(
               result,

@@ -57,8 +57,9 @@ final class NightlyTally {
   void changeFree(NightlyReplay.Result result, int length, Machine machine, boolean drifting) {
     crossSeries |= machine != Machine.NEVER;
     long c = 0;
+    java.util.Set<Integer> beyond = new java.util.HashSet<>();
     for (NightlyReplay.Event e : result.events()) {
-      boolean machines = machine.moved(e.index(), relative(e));
+      boolean machines = machines(e, machine, beyond);
       if (e.stage() == NightlyStep.Stage.SUSPECTED) {
         if (machines) {
           machineSuspicions++;
@@ -103,9 +104,10 @@ final class NightlyTally {
       boolean drifting) {
     Integer suspectedOn = null;
     Integer confirmedOn = null;
+    java.util.Set<Integer> beyond = new java.util.HashSet<>();
     for (NightlyReplay.Event e : result.events()) {
       boolean near = Math.abs(e.index() - step) <= HeldOutQuality.TOLERANCE;
-      boolean code = !machine.moved(e.index(), relative(e));
+      boolean code = !machines(e, machine, beyond);
       // A suspicion raised before the step's night, or the other way, is no suspicion of it.
       if (e.stage() == NightlyStep.Stage.SUSPECTED
           && near
@@ -244,6 +246,27 @@ final class NightlyTally {
                 drifts(),
                 falseDrifts,
                 driftedSteps));
+  }
+
+  /**
+   * Whether event {@code e} is the machine's, as the alerts page says it: a suspicion of the
+   * series' move beyond the machine's is the code's, and so is its confirmation where it was
+   * suspected (the change point keeps the machine's move); any other by the run's evidence. {@code
+   * beyond} collects the nights of such suspicions, event by event.
+   */
+  private static boolean machines(
+      NightlyReplay.Event e, Machine machine, java.util.Set<Integer> beyond) {
+    if (e.suspected() != null && e.suspected().beyondMachine()) {
+      beyond.add(e.index());
+      return false;
+    }
+    if (e.stage() == NightlyStep.Stage.CONFIRMED
+        && e.movedFrom() != null
+        && e.movedFrom() == e.index()
+        && beyond.contains(e.index())) {
+      return false;
+    }
+    return machine.moved(e.index(), relative(e));
   }
 
   private static boolean isDrift(NightlyReplay.Event e) {
