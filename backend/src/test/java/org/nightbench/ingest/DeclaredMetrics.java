@@ -66,15 +66,8 @@ public final class DeclaredMetrics {
     return benchmarks;
   }
 
-  /**
-   * The same unit; a declared unit naming a setting ({@code recall@k}) is written with the
-   * setting's value ({@code recall@10}).
-   */
+  /** The same unit: the harness writes each metric with its definition's unit. */
   private static boolean sameUnit(String declared, String written) {
-    if (declared.endsWith("@k")) {
-      String stem = declared.substring(0, declared.length() - 1);
-      return written.startsWith(stem) && written.substring(stem.length()).matches("\\d+");
-    }
     return declared.equals(written);
   }
 }
