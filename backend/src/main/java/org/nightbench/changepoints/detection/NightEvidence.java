@@ -115,7 +115,7 @@ public record NightEvidence(
         walsh[k++] = (jvms[i] + jvms[j]) / 2;
       }
     }
-    return median(walsh);
+    return Medians.of(walsh);
   }
 
   /**
@@ -127,7 +127,7 @@ public record NightEvidence(
     if (jvms == null || jvms.length < MIN_JVMS) {
       return Double.NaN;
     }
-    double center = median(jvms);
+    double center = Medians.of(jvms);
     int furthest = 0;
     for (int i = 1; i < jvms.length; i++) {
       if (Math.abs(jvms[i] - center) > Math.abs(jvms[furthest] - center)) {
@@ -144,12 +144,5 @@ public record NightEvidence(
       squares += i == furthest ? 0 : (jvms[i] - mean) * (jvms[i] - mean);
     }
     return Math.sqrt(squares / (jvms.length - 2));
-  }
-
-  private static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 }

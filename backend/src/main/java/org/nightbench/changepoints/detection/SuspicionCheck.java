@@ -474,7 +474,7 @@ public final class SuspicionCheck {
         known[count++] = s;
       }
     }
-    return count < MIN_REFERENCE ? Double.NaN : median(Arrays.copyOf(known, count));
+    return count < MIN_REFERENCE ? Double.NaN : Medians.of(Arrays.copyOf(known, count));
   }
 
   /**
@@ -576,7 +576,7 @@ public final class SuspicionCheck {
     double spread =
         nightsSince.length < 2
             ? 0
-            : sigma(nightsSince, median(nightsSince), NoiseModel.INDEPENDENT) / history.sigma();
+            : sigma(nightsSince, Medians.of(nightsSince), NoiseModel.INDEPENDENT) / history.sigma();
     double z = evidence.zScore() / (spread > NOISIER ? spread : 1);
     return Math.signum(z) == sign && Math.abs(z) >= threshold;
   }
@@ -596,7 +596,7 @@ public final class SuspicionCheck {
         return null;
       }
       double[] reference = Arrays.copyOfRange(tail.values, end - r, end);
-      double center = median(reference);
+      double center = Medians.of(reference);
       NoiseModel noise = NoiseModel.estimate(reference, 0, r);
       // The variogram model counts persistence only where it is clear over a long range (what the
       // detector needs); a probe of one to three nights is misled by any lag-1 correlation it
@@ -641,7 +641,7 @@ public final class SuspicionCheck {
       for (int i = 1; i < r; i++) {
         residuals[i - 1] = (reference[i] - center) - rho * (reference[i - 1] - center);
       }
-      return SuspicionCheck.sigma(residuals, median(residuals), NoiseModel.INDEPENDENT);
+      return SuspicionCheck.sigma(residuals, Medians.of(residuals), NoiseModel.INDEPENDENT);
     }
   }
 
@@ -723,7 +723,7 @@ public final class SuspicionCheck {
     for (int i = 0; i < r; i++) {
       deviations[i] = Math.abs(reference[i] - center);
     }
-    double robust = 1.4826 * median(deviations);
+    double robust = 1.4826 * Medians.of(deviations);
     double sum = 0;
     int kept = 0;
     for (double d : deviations) {
@@ -749,7 +749,7 @@ public final class SuspicionCheck {
     for (int i = 0; i < r; i++) {
       d[i] = Math.abs(reference[i] - center);
     }
-    double limit = OUTLIER_MADS * 1.4826 * median(d);
+    double limit = OUTLIER_MADS * 1.4826 * Medians.of(d);
     for (int i = 0; i < r; i++) {
       d[i] = Math.max(-limit, Math.min(limit, reference[i] - center));
     }
@@ -767,13 +767,6 @@ public final class SuspicionCheck {
     double rho = products / squares;
     rho += (1 + 3 * rho) / r;
     return Math.max(0, Math.min(NoiseModel.MAX_PHI, rho));
-  }
-
-  private static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
   /** The newest nights of a series that detection may read, oldest first, with their indices. */

@@ -1,7 +1,6 @@
 package org.nightbench.changepoints.detection;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -102,12 +101,12 @@ public final class SuspicionOnset {
     for (int i = baselineStart; i < windowStart; i++) {
       baseline[i - baselineStart] = values[usable.get(i)];
     }
-    double center = median(baseline);
+    double center = Medians.of(baseline);
     double[] deviations = new double[baseline.length];
     for (int i = 0; i < baseline.length; i++) {
       deviations[i] = Math.abs(baseline[i] - center);
     }
-    double sigma = 1.4826 * median(deviations);
+    double sigma = 1.4826 * Medians.of(deviations);
     if (!(sigma > 0)) {
       return unchanged;
     }
@@ -176,12 +175,5 @@ public final class SuspicionOnset {
       }
     }
     return usable;
-  }
-
-  private static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 }
