@@ -33,7 +33,9 @@ final class SourcedRuns {
    */
   static boolean[] machineFlags(SourcedSeries.Run run, int nights, boolean leaveOut) {
     boolean[] machine = new boolean[nights];
-    for (int index = RecentNights.COUNT; index < nights; index++) {
+    // From the first night with any before it, as ingestion works out every run's evidence: the
+    // calculator itself passes over a series with too few recent nights to judge.
+    for (int index = 1; index < nights; index++) {
       machine[index] = evidence(run, index, leaveOut ? machine : null).machine();
     }
     return machine;
@@ -59,11 +61,10 @@ final class SourcedRuns {
       int index,
       double relativeChange,
       double machineChange) {
-    return index >= RecentNights.COUNT
-        && new Evidence(evidence(run, index, flags))
-                .attribute(relativeChange < 0, relativeChange, machineChange)
-                .verdict()
-            == Verdict.MACHINE;
+    return new Evidence(evidence(run, index, flags))
+            .attribute(relativeChange < 0, relativeChange, machineChange)
+            .verdict()
+        == Verdict.MACHINE;
   }
 
   /** The evidence of the run at night {@code index}. */
@@ -114,7 +115,7 @@ final class SourcedRuns {
 
   private static SeriesNight night(
       boolean control, String task, SourcedSeries.Series series, int index, boolean[] flags) {
-    int from = index - RecentNights.COUNT;
+    int from = Math.max(0, index - RecentNights.COUNT);
     double[] previous = Arrays.copyOfRange(series.values(), from, index);
     boolean[] machine =
         flags == null ? new boolean[previous.length] : Arrays.copyOfRange(flags, from, index);
