@@ -8,22 +8,45 @@
 #   scripts/quick-release-time.sh [SPEC] [PROFILE]     (defaults: maven:10.6.0 quick)
 #
 # Set KEEP_VECTORS=DIR to reuse embedded vectors across invocations (the first embedding of the
-# corpus is a one-off cost, reported as its own step).
+# corpus is a one-off cost, reported as its own step). Set KEEP_LOG=FILE to keep the app's log (its
+# millisecond timestamps time each step's parts: scripts/nblab.py step-times FILE), and JAR=FILE to
+# time another build of the application (another tree's backend/target/nightbench.jar). Set
+# TIME_JVMS=JDK_HOME to run the harness JVMs on that JDK through /usr/bin/time: each JVM's wall, user
+# and system time and exit go to the run's log, so trees whose harness reports no CPU compare too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 nb_args 0 "$@"
 spec=${1:-maven:10.6.0}
 profile=${2:-quick}
-jar=backend/target/nightbench.jar
+jar=${JAR:-backend/target/nightbench.jar}
 [ -f "$jar" ] || ./mvnw -B -q -ntp -DskipTests package
 work=$(mktemp -d /tmp/nb-quick-time.XXXXXX)
 password="quick-$$-$RANDOM"
-cleanup() { [ -n "${app:-}" ] && kill "$app" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }
+cleanup() {
+  [ -n "${app:-}" ] && kill "$app" 2>/dev/null
+  wait 2>/dev/null || true
+  [ -n "${KEEP_LOG:-}" ] && cp "$work/app.log" "$KEEP_LOG"
+  rm -rf "$work"
+}
 trap cleanup EXIT
 mkdir -p "$work/tmp" "$work/runner"
 [ -n "${KEEP_VECTORS:-}" ] && mkdir -p "$KEEP_VECTORS" && ln -s "$KEEP_VECTORS" "$work/runner/vectors"
-java -Djava.io.tmpdir="$work/tmp" -jar "$jar" --server.port=0 \
+jdk_args=()
+if [ -n "${TIME_JVMS:-}" ]; then
+  # A JDK home whose bin/java is the real one under /usr/bin/time; the rest links to the real home.
+  mkdir -p "$work/jdk/bin"
+  for entry in "$TIME_JVMS"/*; do
+    [ "$(basename "$entry")" = bin ] || ln -s "$entry" "$work/jdk/"
+  done
+  for tool in "$TIME_JVMS"/bin/*; do ln -s "$tool" "$work/jdk/bin/"; done
+  rm "$work/jdk/bin/java"
+  printf '#!/bin/sh\nexec /usr/bin/time -f "jvm-time: %%e s wall, %%U s user, %%S s sys, %%M KB rss, exit %%x" %s "$@"\n' \
+    "$TIME_JVMS/bin/java" >"$work/jdk/bin/java"
+  chmod +x "$work/jdk/bin/java"
+  jdk_args=(--nightbench.jdk.home="$work/jdk")
+fi
+java -Djava.io.tmpdir="$work/tmp" -jar "$jar" --server.port=0 "${jdk_args[@]}" \
   --nightbench.database.embedded.data-directory="$work/pgdata" \
   --nightbench.security.admin-username=admin --nightbench.security.admin-password="$password" \
   --nightbench.backfill.enabled=false --nightbench.nightly.enabled=false \
