@@ -8,11 +8,12 @@
 #   scripts/quick-release-time.sh [SPEC] [PROFILE]     (defaults: maven:10.6.0 quick)
 #
 # Set KEEP_VECTORS=DIR to reuse embedded vectors across invocations (the first embedding of the
-# corpus is a one-off cost, reported as its own step). Set KEEP_LOG=FILE to keep the app's log (its
-# millisecond timestamps time each step's parts: scripts/nblab.py step-times FILE), and JAR=FILE to
-# time another build of the application (another tree's backend/target/nightbench.jar). Set
-# TIME_JVMS=JDK_HOME to run the harness JVMs on that JDK through /usr/bin/time: each JVM's wall, user
-# and system time and exit go to the run's log, so trees whose harness reports no CPU compare too.
+# corpus is a one-off cost, reported as its own step). JAR=FILE times another build of the
+# application (another tree's backend/target/nightbench.jar). TIME_JVMS=JDK_HOME runs the harness
+# JVMs on that JDK through /usr/bin/time: each JVM's wall, user + system time and exit go to the
+# run's log, so a tree whose harness reports no CPU compares too. KEEP_LOG=FILE keeps the app's log,
+# whose millisecond timestamps split each step into parts (the table printed at the end):
+# `scripts/nblab.py step-times OLD.log NEW.log` sets two trees' runs side by side.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -74,6 +75,9 @@ echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 # The CPU each measuring JVM took, from the run's log: comparable between trees on a busy machine,
 # where the wall times above are not (the task file's JVM measures nothing and reports none).
 nb_py step-cpu "$base/api/runs/$id/log"
+# The same steps to the millisecond from the app's log, in parts (the JVM's start and spec read, its
+# body, its end, the app's share between steps); two kept logs side by side compare two trees.
+nb_py step-times "$work/app.log"
 # What the run added, read back through the app's API as the backfill's pages read it: the search
 # categories against the protocol's list, every group of the overview, and the run's notes.
 nb_py run-series-check "$base" "$id" harness-protocol/src/main/java/org/nightbench/protocol/HarnessTasks.java
