@@ -385,6 +385,83 @@ def step_cpu(args):
     print(f"  {'CPU of the ' + str(steps) + ' measuring JVMs':48s} {total:7.1f} s")
 
 
+@command("step-times")
+def step_times(args):
+    """From scripts/quick-release-time.sh (KEEP_LOG): each step's wall time from the app's log, to
+    the millisecond, in parts: 'app' from the step's '==' line to the JVM's fork (the spec written),
+    'start' from the fork to the harness's first line (JVM start, the spec read), 'body' from there
+    to its 'measured in' line, 'exit' from there to the JVM's end (result written; known only with
+    TIME_JVMS), 'after' from the JVM's end (else the 'measured in' line) to the next step's '=='
+    (the result read); then the whole step and its CPU: the harness's own figure since the JVM
+    started ('cpu'), and user + system from /usr/bin/time ('time'). Several logs side by side, one
+    column group each, for the steps of the first."""
+    import re
+    from datetime import datetime
+
+    def parse(path):
+        steps, current, last = [], None, None
+        pattern = re.compile(r"^(\S+)\s.*RunLog\s+: run \d+: (.*)$")
+        for raw in open(path, encoding="utf-8", errors="replace"):
+            m = pattern.match(raw.rstrip("\n"))
+            if not m:
+                continue
+            t = datetime.fromisoformat(m.group(1).replace("Z", "+00:00")).timestamp()
+            line = m.group(2)
+            last = t
+            if line.startswith("== "):
+                if current:
+                    current["next"] = t
+                current = {"name": line[3:], "announce": t}
+                steps.append(current)
+                continue
+            if current is None:
+                continue
+            timed = re.match(r"jvm-time: ([0-9.]+) s wall, ([0-9.]+) s user, ([0-9.]+) s sys", line)
+            if timed:
+                current["exit"] = t
+                current["time"] = float(timed.group(2)) + float(timed.group(3))
+            elif line.startswith("$ # as a command line"):
+                current["fork"] = t
+            elif line.startswith("$ ") or line.startswith("WARNING: "):
+                pass  # the JVM's own warnings come before the harness's main runs
+            elif "fork" in current and "first" not in current:
+                current["first"] = t
+            cpu = re.match(r"[\w-]+: measured in [0-9.]+ s, CPU [0-9.]+ s \(([0-9.]+) s since", line)
+            if cpu or re.match(r"[\w-]+: measured in [0-9.]+ s", line):
+                current["measured"] = t
+            if cpu:
+                current["cpu"] = float(cpu.group(1))
+        if current and "next" not in current:
+            current["next"] = last
+        return steps
+
+    def part(s, a, b):
+        return s[b] - s[a] if a in s and b in s else float("nan")
+
+    columns = ("app", "start", "body", "exit", "after", "wall", "cpu", "time")
+    widths = (5, 5, 6, 5, 5, 6, 5, 5)
+    runs = [parse(path) for path in args]
+    print(f"{'step':30s}" + " |".join(
+        "".join(f" {c:>{w}s}" for c, w in zip(columns, widths)) for _ in runs))
+    totals = [[0.0] * len(columns) for _ in runs]
+    for i, name in enumerate(s["name"] for s in runs[0]):
+        cells = []
+        for r, steps in enumerate(runs):
+            s = next((x for x in steps if x["name"] == name), {})
+            end = "exit" if "exit" in s else "measured"
+            values = [part(s, "announce", "fork"), part(s, "fork", "first"),
+                      part(s, "first", "measured"), part(s, "measured", "exit"),
+                      part(s, end, "next"), part(s, "announce", "next"),
+                      s.get("cpu", float("nan")), s.get("time", float("nan"))]
+            for k, v in enumerate(values):
+                if v == v:
+                    totals[r][k] += v
+            cells.append("".join(f" {v:{w}.2f}" for v, w in zip(values, widths)))
+        print(f"{name[:30]:30s}" + " |".join(cells))
+    print(f"{'sum':30s}" + " |".join(
+        "".join(f" {v:{w}.1f}" for v, w in zip(t, widths)) for t in totals))
+
+
 @command("run-series-check")
 def run_series_check(args):
     """From scripts/quick-release-time.sh."""

@@ -8,22 +8,46 @@
 #   scripts/quick-release-time.sh [SPEC] [PROFILE]     (defaults: maven:10.6.0 quick)
 #
 # Set KEEP_VECTORS=DIR to reuse embedded vectors across invocations (the first embedding of the
-# corpus is a one-off cost, reported as its own step).
+# corpus is a one-off cost, reported as its own step). JAR=FILE times another build of the
+# application (another tree's backend/target/nightbench.jar). TIME_JVMS=JDK_HOME runs the harness
+# JVMs on that JDK through /usr/bin/time: each JVM's wall, user + system time and exit go to the
+# run's log, so a tree whose harness reports no CPU compares too. KEEP_LOG=FILE keeps the app's log,
+# whose millisecond timestamps split each step into parts (the table printed at the end):
+# `scripts/nblab.py step-times OLD.log NEW.log` sets two trees' runs side by side.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 nb_args 0 "$@"
 spec=${1:-maven:10.6.0}
 profile=${2:-quick}
-jar=backend/target/nightbench.jar
+jar=${JAR:-backend/target/nightbench.jar}
 [ -f "$jar" ] || ./mvnw -B -q -ntp -DskipTests package
 work=$(mktemp -d /tmp/nb-quick-time.XXXXXX)
 password="quick-$$-$RANDOM"
-cleanup() { [ -n "${app:-}" ] && kill "$app" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }
+cleanup() {
+  [ -n "${app:-}" ] && kill "$app" 2>/dev/null
+  wait 2>/dev/null || true
+  [ -n "${KEEP_LOG:-}" ] && cp "$work/app.log" "$KEEP_LOG"
+  rm -rf "$work"
+}
 trap cleanup EXIT
 mkdir -p "$work/tmp" "$work/runner"
 [ -n "${KEEP_VECTORS:-}" ] && mkdir -p "$KEEP_VECTORS" && ln -s "$KEEP_VECTORS" "$work/runner/vectors"
-java -Djava.io.tmpdir="$work/tmp" -jar "$jar" --server.port=0 \
+jdk_args=()
+if [ -n "${TIME_JVMS:-}" ]; then
+  # A JDK home whose bin/java is the real one under /usr/bin/time; the rest links to the real home.
+  mkdir -p "$work/jdk/bin"
+  for entry in "$TIME_JVMS"/*; do
+    [ "$(basename "$entry")" = bin ] || ln -s "$entry" "$work/jdk/"
+  done
+  for tool in "$TIME_JVMS"/bin/*; do ln -s "$tool" "$work/jdk/bin/"; done
+  rm "$work/jdk/bin/java"
+  printf '#!/bin/sh\nexec /usr/bin/time -f "jvm-time: %%e s wall, %%U s user, %%S s sys, %%M KB rss, exit %%x" %s "$@"\n' \
+    "$TIME_JVMS/bin/java" >"$work/jdk/bin/java"
+  chmod +x "$work/jdk/bin/java"
+  jdk_args=(--nightbench.jdk.home="$work/jdk")
+fi
+java -Djava.io.tmpdir="$work/tmp" -jar "$jar" --server.port=0 "${jdk_args[@]}" \
   --nightbench.database.embedded.data-directory="$work/pgdata" \
   --nightbench.security.admin-username=admin --nightbench.security.admin-password="$password" \
   --nightbench.backfill.enabled=false --nightbench.nightly.enabled=false \
@@ -51,6 +75,9 @@ echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 # The CPU each measuring JVM took, from the run's log: comparable between trees on a busy machine,
 # where the wall times above are not (the task file's JVM measures nothing and reports none).
 nb_py step-cpu "$base/api/runs/$id/log"
+# The same steps to the millisecond from the app's log, in parts (the JVM's start and spec read, its
+# body, its end, the app's share between steps); two kept logs side by side compare two trees.
+nb_py step-times "$work/app.log"
 # What the run added, read back through the app's API as the backfill's pages read it: the search
 # categories against the protocol's list, every group of the overview, and the run's notes.
 nb_py run-series-check "$base" "$id" harness-protocol/src/main/java/org/nightbench/protocol/HarnessTasks.java

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.nightbench.protocol.SpecTypes;
 import org.nightbench.protocol.StepSpec;
 import org.nightbench.protocol.io.AtomicFile;
@@ -24,21 +25,27 @@ import org.nightbench.protocol.io.AtomicFile;
  */
 public final class SpecFile {
 
-  private static final ObjectMapper MAPPER = mapper();
-
   private SpecFile() {}
+
+  /**
+   * Built when first used, not when the class loads: a harness JVM reading a plain spec file
+   * ({@link PlainSpecReader}) never needs data binding before it measures.
+   */
+  private static final class Binding {
+    static final ObjectMapper MAPPER = mapper();
+  }
 
   /** Writes {@code spec} to {@code file}, replacing any previous file; it must be complete. */
   public static void write(Path file, StepSpec spec) throws IOException {
     spec.checkRequired();
-    AtomicFile.write(file, stream -> MAPPER.writeValue(stream, toJson(spec)));
+    AtomicFile.write(file, stream -> Binding.MAPPER.writeValue(stream, toJson(spec)));
   }
 
   /** The JSON of {@code spec}, {@code "type"} first. */
   public static ObjectNode toJson(StepSpec spec) {
-    ObjectNode json = MAPPER.createObjectNode();
+    ObjectNode json = Binding.MAPPER.createObjectNode();
     json.put("type", spec.type());
-    ObjectNode settings = MAPPER.valueToTree(spec);
+    ObjectNode settings = Binding.MAPPER.valueToTree(spec);
     settings.remove("type");
     json.setAll(settings);
     return json;
@@ -46,7 +53,11 @@ public final class SpecFile {
 
   /** Reads a spec file; a bad one fails with one line naming the setting. */
   public static StepSpec read(Path file) throws IOException {
-    JsonNode json = MAPPER.readTree(file.toFile());
+    Optional<StepSpec> plain = PlainSpecReader.read(file);
+    if (plain.isPresent()) {
+      return plain.get();
+    }
+    JsonNode json = Binding.MAPPER.readTree(file.toFile());
     if (!(json instanceof ObjectNode object)) {
       throw new IllegalArgumentException("spec " + file + " is not a JSON object");
     }
@@ -65,7 +76,7 @@ public final class SpecFile {
     Class<? extends StepSpec> record = SpecTypes.all().get(type.asText());
     StepSpec spec;
     try {
-      spec = MAPPER.treeToValue(settings, record);
+      spec = Binding.MAPPER.treeToValue(settings, record);
     } catch (JsonMappingException e) {
       throw readable(e);
     } catch (IOException e) {
