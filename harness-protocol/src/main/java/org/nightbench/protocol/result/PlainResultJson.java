@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
 import java.util.List;
 import java.util.Map;
 
@@ -33,103 +35,30 @@ final class PlainResultJson {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(8192);
     try (JsonGenerator gen = JSON.createGenerator(bytes)) {
       gen.useDefaultPrettyPrinter();
-      write(gen, result);
+      value(gen, result);
     } catch (NotPlain e) {
       return null;
     }
     return bytes.toByteArray();
   }
 
-  private static void write(JsonGenerator gen, HarnessResult result) throws IOException, NotPlain {
-    gen.writeStartObject();
-    gen.writeNumberField("schemaVersion", result.schemaVersion());
-    gen.writeStringField("command", result.command());
-    gen.writeFieldName("lucene");
-    if (result.lucene() == null) {
-      gen.writeNull();
-    } else {
-      gen.writeStartObject();
-      gen.writeStringField("version", result.lucene().version());
-      gen.writeStringField("implementationVersion", result.lucene().implementationVersion());
-      gen.writeEndObject();
-    }
-    gen.writeFieldName("environment");
-    environment(gen, result.environment());
-    gen.writeArrayFieldStart("metrics");
-    for (Metric metric : result.metrics()) {
-      metric(gen, metric);
-    }
-    gen.writeEndArray();
-    gen.writeArrayFieldStart("curves");
-    for (Curve curve : result.curves()) {
-      curve(gen, curve);
-    }
-    gen.writeEndArray();
-    gen.writeFieldName("notes");
-    value(gen, result.notes());
-    gen.writeEndObject();
-  }
-
-  private static void environment(JsonGenerator gen, EnvironmentInfo env)
-      throws IOException, NotPlain {
-    if (env == null) {
-      gen.writeNull();
-      return;
-    }
-    gen.writeStartObject();
-    gen.writeStringField("hostname", env.hostname());
-    gen.writeStringField("cpuModel", env.cpuModel());
-    gen.writeNumberField("cores", env.cores());
-    gen.writeNumberField("memoryBytes", env.memoryBytes());
-    gen.writeStringField("osName", env.osName());
-    gen.writeStringField("osVersion", env.osVersion());
-    gen.writeStringField("osArch", env.osArch());
-    gen.writeStringField("jdkVendor", env.jdkVendor());
-    gen.writeStringField("jdkVersion", env.jdkVersion());
-    gen.writeStringField("jvmName", env.jvmName());
-    gen.writeFieldName("jvmFlags");
-    value(gen, env.jvmFlags());
-    gen.writeEndObject();
-  }
-
-  private static void metric(JsonGenerator gen, Metric metric) throws IOException, NotPlain {
-    if (metric == null) {
-      gen.writeNull();
-      return;
-    }
-    gen.writeStartObject();
-    gen.writeStringField("benchmark", metric.benchmark());
-    gen.writeStringField("task", metric.task());
-    gen.writeStringField("name", metric.name());
-    gen.writeStringField("unit", metric.unit());
-    gen.writeBooleanField("higherIsBetter", metric.higherIsBetter());
-    gen.writeNumberField("value", metric.value());
-    gen.writeFieldName("detail");
-    value(gen, metric.detail());
-    gen.writeEndObject();
-  }
-
-  private static void curve(JsonGenerator gen, Curve curve) throws IOException, NotPlain {
-    if (curve == null) {
-      gen.writeNull();
-      return;
-    }
-    gen.writeStartObject();
-    gen.writeStringField("benchmark", curve.benchmark());
-    gen.writeStringField("task", curve.task());
-    gen.writeStringField("name", curve.name());
-    gen.writeStringField("xLabel", curve.xLabel());
-    gen.writeFieldName("labels");
-    value(gen, curve.labels());
-    gen.writeFieldName("rows");
-    value(gen, curve.rows());
-    gen.writeEndObject();
-  }
-
   /** A value as data binding writes its runtime type, for the plain types only. */
   private static void value(JsonGenerator gen, Object value) throws IOException, NotPlain {
     if (value == null) {
       gen.writeNull();
+    } else if (value instanceof Record record) {
+      // The result's own records (HarnessResult, LuceneInfo, EnvironmentInfo, Metric, Curve):
+      // their components in declaration order, as data binding writes a record without
+      // annotations. A record from elsewhere (in a detail) is left to data binding.
+      if (record.getClass().getPackage() != PlainResultJson.class.getPackage()) {
+        throw new NotPlain();
+      }
+      gen.writeStartObject();
+      for (RecordComponent component : record.getClass().getRecordComponents()) {
+        gen.writeFieldName(component.getName());
+        value(gen, component(record, component));
+      }
+      gen.writeEndObject();
     } else if (value instanceof String text) {
       gen.writeString(text);
     } else if (value instanceof Boolean flag) {
@@ -160,6 +89,14 @@ final class PlainResultJson {
       gen.writeEndObject();
     } else {
       throw new NotPlain();
+    }
+  }
+
+  private static Object component(Record record, RecordComponent component) {
+    try {
+      return component.getAccessor().invoke(record);
+    } catch (IllegalAccessException | InvocationTargetException e) {
+      throw new IllegalStateException("reading " + component.getName() + " of " + record, e);
     }
   }
 }
