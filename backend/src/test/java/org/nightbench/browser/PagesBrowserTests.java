@@ -197,7 +197,8 @@ class PagesBrowserTests {
               const r = e.getBoundingClientRect();
               // A box inside a scrolling container is clipped by it, unless it is placed absolutely
               // against something outside it (then it widens the page like any other).
-              const placed = getComputedStyle(e).position === 'absolute' || getComputedStyle(e).position === 'fixed';
+              const position = getComputedStyle(e).position;
+              const placed = position === 'absolute' || position === 'fixed';
               if (r.right > window.innerWidth + 1 && (placed || e.closest('.table-scroll, .run-log, .run-environment, pre') === null)) {
                 out.push(e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
                     + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ').join('.') : '')
